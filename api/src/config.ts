@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/** Reads the process environment into a typed configuration; bad values are reported by variable name. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:4000"),
+  ADMIN_HOST_PREFIX: z.string().min(1).default("admin."),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis://")
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("LearnHub <no-reply@learnhub.local>"),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  SEED_DEMO: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  adminHostPrefix: string;
+  /** Unset: the embedded PGlite database (in memory when dataDir is ":memory:"). */
+  databaseUrl?: string;
+  /** Unset: jobs run in-process. */
+  redisUrl?: string;
+  /** Unset: mails go to the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  paystack: { secretKey: string; baseUrl: string; sandbox: boolean };
+  logLevel: string;
+  seedDemo: boolean;
+  /** BullMQ key prefix (tests isolate themselves with one). */
+  queuePrefix?: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+/** Secret key the built-in Paystack sandbox signs and checks with. */
+export const SANDBOX_SECRET_KEY = "sk_test_learnhub_sandbox";
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings (e.g. `REDIS_URL=` in a .env file) mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, "");
+  const sandbox = !e.PAYSTACK_SECRET_KEY;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    publicUrl,
+    adminHostPrefix: e.ADMIN_HOST_PREFIX.toLowerCase(),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    paystack: sandbox
+      ? { secretKey: SANDBOX_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL ?? `${publicUrl}/paystack-sandbox`, sandbox }
+      : { secretKey: e.PAYSTACK_SECRET_KEY as string, baseUrl: e.PAYSTACK_BASE_URL ?? "https://api.paystack.co", sandbox },
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    queuePrefix: e.QUEUE_PREFIX,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,117 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "../generated/prisma/client.ts";
+
+export { PrismaClient };
+export type { Prisma } from "../generated/prisma/client.ts";
+
+/** One database connection below Prisma, for the migrator and tests (multi-statement scripts, advisory locks). */
+export interface SqlConnection {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of one or more statements without parameters. */
+  exec(script: string): Promise<void>;
+}
+
+export interface SqlRunner extends SqlConnection {
+  /** Runs `fn` on one dedicated connection (session-level locks and transactions need one). */
+  withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  kind: "pglite" | "postgresql";
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgresql://... for a server; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; ":memory:" keeps it in memory. */
+  dataDir?: string;
+  /** Called with every SQL statement Prisma sends (used to count statements per request). */
+  onQuery?: (sql: string) => void;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.onQuery);
+  return openPglite(options.dataDir ?? ":memory:", options.onQuery);
+}
+
+function withQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
+  if (onQuery) (prisma as PrismaClient<"query">).$on("query", (e) => onQuery(e.query));
+  return prisma;
+}
+
+async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Promise<Database> {
+  let dir: string | undefined;
+  if (dataDir !== ":memory:") {
+    dir = join(dataDir, "pglite");
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const prisma = withQueryLog(
+    new PrismaClient({ adapter: new PrismaPGlite(pglite), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
+    onQuery,
+  );
+  const conn: SqlConnection = {
+    async query(text, params) {
+      return (await pglite.query(text, params)).rows as never;
+    },
+    async exec(script) {
+      await pglite.exec(script);
+    },
+  };
+  // PGlite is a single connection already.
+  const sql: SqlRunner = { ...conn, withConnection: (fn) => fn(conn) };
+  return {
+    kind: "pglite",
+    prisma,
+    sql,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, onQuery?: (sql: string) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const prisma = withQueryLog(
+    new PrismaClient({ adapter: new PrismaPg(pool), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
+    onQuery,
+  );
+  const onClient = (client: pg.Pool | pg.PoolClient): SqlConnection => ({
+    async query(text, params) {
+      return (await client.query(text, params as unknown[])).rows;
+    },
+    async exec(script) {
+      await client.query(script);
+    },
+  });
+  const sql: SqlRunner = {
+    ...onClient(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(onClient(client));
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return {
+    kind: "postgresql",
+    prisma,
+    sql,
+    async close() {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import SchemaBuilder from "@pothos/core";
+import ComplexityPlugin from "@pothos/plugin-complexity";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import PrismaPlugin from "@pothos/plugin-prisma";
+import RelayPlugin from "@pothos/plugin-relay";
+import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
+import ValidationPlugin from "@pothos/plugin-validation";
+import { getDatamodel } from "../generated/pothos-prisma-types.ts";
+import type PrismaTypes from "../generated/pothos-prisma-types.ts";
+import { NotAuthenticatedError, ForbiddenError } from "../domain/errors.ts";
+import type { Context } from "./context.ts";
+
+/** Only configuration lives here; types and fields live in ./schema, one module per type. */
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { signedIn: boolean; admin: boolean; learner: boolean };
+  DefaultFieldNullability: false;
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    Date: { Input: Date; Output: Date | string };
+    Upload: { Input: File; Output: never };
+  };
+}>({
+  defaultFieldNullability: false,
+  plugins: [RelayPlugin, ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, ComplexityPlugin],
+  prisma: {
+    client: (ctx) => ctx.services.db.prisma,
+    dmmf: getDatamodel(),
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === "production" ? null : "error",
+  },
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      signedIn: !!ctx.viewer,
+      admin: ctx.viewer?.role === "ADMIN",
+      learner: ctx.viewer?.role === "LEARNER",
+    }),
+    // Signed out: 401-style error; signed in with the wrong role: 403-style error.
+    unauthorizedError: (_parent, ctx) => (ctx.viewer ? new ForbiddenError() : new NotAuthenticatedError()),
+  },
+  errors: { defaultTypes: [] },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: { complexity: 2000, depth: 10, breadth: 100 },
+  },
+});

@@ -1,0 +1,41 @@
+import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import { GraphQLError } from "graphql";
+import type { Services } from "../services.ts";
+import type { Context, RequestInfo, Viewer } from "./context.ts";
+import { schema } from "./schema/index.ts";
+
+export interface ServerContext {
+  viewer: Viewer | null;
+  request: RequestInfo;
+}
+
+export type Yoga = YogaServerInstance<ServerContext, Context>;
+
+/** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
+export function createGraphqlServer(services: Services): Yoga {
+  const production = services.config.env === "production";
+  return createYoga<ServerContext, Context>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    graphiql: !production,
+    landingPage: false,
+    logging: {
+      debug: (...args) => services.logger.debug({ args }, "yoga"),
+      info: (...args) => services.logger.info({ args }, "yoga"),
+      warn: (...args) => services.logger.warn({ args }, "yoga"),
+      error: (...args) => services.logger.error({ args }, "yoga"),
+    },
+    // Expected failures are typed results; anything thrown is unexpected: logged, and masked in production.
+    maskedErrors: {
+      isDev: !production,
+      maskError(error, message, isDev) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original && !(original instanceof GraphQLError)) {
+          services.logger.error({ err: original }, "unexpected error in a resolver");
+        }
+        return defaultMaskError(error, message, isDev);
+      },
+    },
+    context: ({ viewer, request }) => ({ services, viewer, request }),
+  });
+}

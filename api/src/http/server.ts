@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { RequestInfo } from "../graphql/context.ts";
+import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
+import { viewerFromAuthorization } from "../domain/sessions.ts";
+import type { Services } from "../services.ts";
+import { registerDevRoutes } from "./dev.ts";
+import { registerWeb } from "./web.ts";
+
+export interface HttpServer {
+  app: FastifyInstance;
+  yoga: Yoga;
+}
+
+export function requestInfo(req: FastifyRequest): RequestInfo {
+  return { ip: req.ip, userAgent: req.headers["user-agent"] };
+}
+
+/** One HTTP server for both hosts: GraphQL, the REST facade, uploads, the dev pages and the built web app. */
+export async function buildServer(services: Services, options: { webDist?: string } = {}): Promise<HttpServer> {
+  const { config, logger } = services;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  const yoga = createGraphqlServer(services);
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+  app.get("/readyz", async (_req, reply) => {
+    const checks: Record<string, string> = {};
+    try {
+      await services.db.sql.query("SELECT 1");
+      checks.database = "ok";
+    } catch {
+      checks.database = "unreachable";
+    }
+    if (services.queue.kind === "bullmq") {
+      checks.redis = (await services.queue.ping()) ? "ok" : "unreachable";
+    }
+    const ready = Object.values(checks).every((v) => v === "ok");
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", checks });
+  });
+
+  await app.register(async (scope) => {
+    // Yoga reads multipart bodies (file uploads) itself.
+    scope.addContentTypeParser("multipart/form-data", (_req, _payload, done) => done(null));
+    scope.route({
+      url: "/graphql",
+      method: ["GET", "POST", "OPTIONS"],
+      handler: async (req, reply) => {
+        const viewer = await viewerFromAuthorization(services.db.prisma, req.headers.authorization);
+        const response = await yoga.handleNodeRequestAndResponse(req, reply, { viewer, request: requestInfo(req) });
+        response.headers.forEach((value, key) => {
+          reply.header(key, value);
+        });
+        reply.status(response.status);
+        reply.send(response.body);
+        return reply;
+      },
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: services.storage.root,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    maxAge: "7d",
+    setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
+  });
+
+  if (config.env !== "production") await registerDevRoutes(app, services);
+  await registerWeb(app, { adminHostPrefix: config.adminHostPrefix, distDir: options.webDist });
+  return { app, yoga };
+}

@@ -1,0 +1,45 @@
+import type { Logger } from "../logger.ts";
+import type { JobName, JobPayload } from "./contract.ts";
+
+export interface EnqueueOptions {
+  /** Deterministic id: a second enqueue with the same id while the first is known is ignored. */
+  jobId?: string;
+  delayMs?: number;
+}
+
+export type Processor<N extends JobName> = (payload: JobPayload<N>, meta: { jobId: string; attempt: number }) => Promise<unknown>;
+export type Processors = { [N in JobName]: Processor<N> };
+
+export interface RetryPolicy {
+  attempts: number;
+  /** First retry delay; each next one doubles. */
+  backoffMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, backoffMs: 1000 };
+
+export type JobOutcome = { state: "completed"; result: unknown } | { state: "failed"; error: string } | { state: "timeout" };
+
+export interface JobQueue {
+  readonly kind: "in-process" | "bullmq";
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<string>;
+  /** Waits up to `timeoutMs` for a job to finish (all retries included). */
+  waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome>;
+  /** Whether the backend is reachable (for /readyz). */
+  ping(): Promise<boolean>;
+  /** Stops taking work, lets running jobs finish, closes connections. */
+  close(): Promise<void>;
+}
+
+/** A failure that retrying cannot fix (bad payload, rule broken): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+export function backoffDelay(policy: RetryPolicy, attempt: number): number {
+  return policy.backoffMs * 2 ** (attempt - 1);
+}
+
+export function logJobFailure(logger: Logger, name: string, jobId: string, attempt: number, error: unknown, final: boolean) {
+  logger[final ? "error" : "warn"]({ job: name, jobId, attempt, err: error }, final ? "job failed for good" : "job failed, will retry");
+}

@@ -1,0 +1,60 @@
+import "dotenv/config";
+import { ConfigError, loadConfig } from "./config.ts";
+import { buildServer } from "./http/server.ts";
+import { createLogger } from "./logger.ts";
+import { seedDemoData } from "./seed/demo.ts";
+import { createServices } from "./services.ts";
+
+/** The API process: both sites, GraphQL, REST, and (without Redis) the job processors. */
+async function main() {
+  const started = performance.now();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const services = await createServices(config, logger, { role: "api" });
+  const demo = config.seedDemo ? await seedDemoData(services.db.prisma, services.storage) : null;
+  const { app } = await buildServer(services);
+  await app.listen({ port: config.port, host: config.host });
+  await services.jobs.dispatchPending();
+
+  const learnerUrl = config.publicUrl;
+  const adminUrl = learnerUrl.replace("://", `://${config.adminHostPrefix}`);
+  logger.info({ learnerUrl, adminUrl, startupMs: Math.round(performance.now() - started) }, "ready");
+  const lines = [
+    "",
+    `  Learner site:  ${learnerUrl}`,
+    `  Admin console: ${adminUrl}`,
+    `  GraphQL:       ${learnerUrl}/graphql`,
+  ];
+  if (demo) lines.push(`  Demo admin:    ${demo.admin.email} / ${demo.admin.password}`, `  Demo learner:  ${demo.learner.email} / ${demo.learner.password}`);
+  if (config.env !== "production" && services.mail.kind === "outbox") lines.push(`  Dev mailbox:   ${learnerUrl}/dev/mailbox`);
+  if (config.paystack.sandbox) lines.push("  Payments:      built-in Paystack sandbox (no real money)");
+  process.stdout.write(`${lines.join("\n")}\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 25_000).unref();
+    await app.close();
+    await services.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

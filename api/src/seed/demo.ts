@@ -1,0 +1,233 @@
+import type { PrismaClient } from "../db/client.ts";
+import { hashPassword } from "../domain/passwords.ts";
+import type { FileStorage } from "../storage/storage.ts";
+import { coverImage } from "./images.ts";
+
+export const DEMO_ADMIN = { email: "admin@learnhub.test", password: "Demo@Admin2026" };
+export const DEMO_LEARNER = { email: "learner@learnhub.test", password: "Demo@Learner2026" };
+
+type Rgb = [number, number, number];
+
+const TRACKS: { name: string; price: number; duration: string; instructor: string; description: string; colors: [Rgb, Rgb]; courses: string[] }[] = [
+  {
+    name: "Cloud Computing Fundamentals",
+    price: 350,
+    duration: "12 weeks",
+    instructor: "Amara Okafor",
+    description:
+      "Learn how modern applications run in the cloud: compute, storage, networking and identity on AWS and Azure, then design, deploy and secure your own cloud architecture.",
+    colors: [[37, 99, 235], [14, 165, 233]],
+    courses: ["AWS Essentials", "Azure Fundamentals", "Cloud Security Basics", "Serverless Architecture"],
+  },
+  {
+    name: "Software Engineering",
+    price: 499.99,
+    duration: "16 weeks",
+    instructor: "David Mensah",
+    description:
+      "From JavaScript fundamentals to production React and Node.js services, with testing, code review and continuous integration practised on real projects.",
+    colors: [[124, 58, 237], [236, 72, 153]],
+    courses: ["JavaScript Fundamentals", "React Development", "Node.js APIs", "Testing and CI"],
+  },
+  {
+    name: "Data Science and Analytics",
+    price: 420,
+    duration: "14 weeks",
+    instructor: "Fatima Bello",
+    description:
+      "Clean, analyse and visualise data with Python and SQL, then build and evaluate your first machine-learning models on real datasets.",
+    colors: [[5, 150, 105], [132, 204, 22]],
+    courses: ["Python for Data", "SQL Analytics", "Machine Learning Basics", "Data Visualisation"],
+  },
+  {
+    name: "Cybersecurity Essentials",
+    price: 380,
+    duration: "10 weeks",
+    instructor: "Kwame Asante",
+    description:
+      "Understand how attacks work and how to stop them: network defence, ethical hacking and incident response, with hands-on labs.",
+    colors: [[15, 23, 42], [71, 85, 105]],
+    courses: ["Network Security", "Ethical Hacking", "Incident Response"],
+  },
+  {
+    name: "UI/UX Design",
+    price: 300,
+    duration: "8 weeks",
+    instructor: "Zainab Yusuf",
+    description:
+      "Design products people love: research users, sketch and prototype in Figma, and test your ideas before a line of code is written.",
+    colors: [[234, 88, 12], [250, 204, 21]],
+    courses: ["Design Thinking", "Figma Prototyping", "User Research"],
+  },
+  {
+    name: "DevOps Engineering",
+    price: 450,
+    duration: "12 weeks",
+    instructor: "Tunde Adeyemi",
+    description:
+      "Automate everything between a commit and production: Linux, containers, Kubernetes, infrastructure as code and monitoring.",
+    colors: [[8, 145, 178], [99, 102, 241]],
+    courses: ["Linux Administration", "Docker and Kubernetes", "Infrastructure as Code"],
+  },
+  {
+    name: "Product Management",
+    price: 280,
+    duration: "6 weeks",
+    instructor: "Grace Njoroge",
+    description:
+      "Discover what to build and why: product discovery, roadmaps, metrics and agile delivery with engineering and design teams.",
+    colors: [[190, 18, 60], [251, 113, 133]],
+    courses: ["Product Discovery", "Roadmapping", "Agile Delivery"],
+  },
+  {
+    name: "Introduction to Programming",
+    price: 0,
+    duration: "4 weeks",
+    instructor: "Samuel Ofori",
+    description: "A free first step: variables, loops and functions in Python, and how to think through a problem like a programmer.",
+    colors: [[22, 163, 74], [20, 184, 166]],
+    courses: ["Programming Basics", "Problem Solving"],
+  },
+];
+
+const LEARNERS: [string, string, "MALE" | "FEMALE", string][] = [
+  ["Ada", "Nwosu", "FEMALE", "Lagos, Nigeria"],
+  ["Kofi", "Boateng", "MALE", "Accra, Ghana"],
+  ["Wanjiru", "Kamau", "FEMALE", "Nairobi, Kenya"],
+  ["Thabo", "Nkosi", "MALE", "Johannesburg, South Africa"],
+  ["Chiamaka", "Eze", "FEMALE", "Abuja, Nigeria"],
+  ["Yaw", "Owusu", "MALE", "Kumasi, Ghana"],
+  ["Amina", "Hassan", "FEMALE", "Mombasa, Kenya"],
+  ["Sipho", "Dlamini", "MALE", "Cape Town, South Africa"],
+  ["Ngozi", "Obi", "FEMALE", "Enugu, Nigeria"],
+  ["Kwesi", "Mensah", "MALE", "Takoradi, Ghana"],
+  ["Halima", "Abdi", "FEMALE", "Kisumu, Kenya"],
+  ["Lerato", "Molefe", "FEMALE", "Pretoria, South Africa"],
+];
+
+/** A small deterministic generator so the demo looks the same on every machine. */
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Fills an empty database with a demo admin, tracks with courses, learners, enrollments, ratings and invoices
+ * spread over the last six months, so every screen has something to show. Does nothing if an admin exists.
+ */
+export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, now = new Date()) {
+  const result = { admin: DEMO_ADMIN, learner: DEMO_LEARNER };
+  if ((await prisma.admin.count()) > 0) return result;
+  const rand = random(42);
+  const [adminHash, learnerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_LEARNER.password)]);
+
+  await prisma.admin.create({
+    data: {
+      firstName: "Grace",
+      lastName: "Adeyemi",
+      email: DEMO_ADMIN.email,
+      contact: "+234 801 234 5678",
+      passwordHash: adminHash,
+      emailVerifiedAt: now,
+    },
+  });
+
+  const tracks = [];
+  for (const [i, t] of TRACKS.entries()) {
+    const image = await storage.put(coverImage(t.colors[0], t.colors[1]), "png");
+    const createdAt = new Date(now.getTime() - (200 - i * 20) * DAY);
+    tracks.push(
+      await prisma.track.create({
+        data: {
+          name: t.name,
+          priceCents: Math.round(t.price * 100),
+          duration: t.duration,
+          instructor: t.instructor,
+          description: t.description,
+          image,
+          createdAt,
+          updatedAt: createdAt,
+          courses: {
+            create: t.courses.map((title, j) => ({
+              title,
+              description: `${title}: a hands-on course of the ${t.name} track.`,
+              createdAt: new Date(createdAt.getTime() + j * 60_000),
+            })),
+          },
+        },
+      }),
+    );
+  }
+
+  const learners = [];
+  for (const [i, [firstName, lastName, gender, location]] of LEARNERS.entries()) {
+    const isDemo = i === 0;
+    learners.push(
+      await prisma.learner.create({
+        data: {
+          firstName,
+          lastName,
+          email: isDemo ? DEMO_LEARNER.email : `${firstName}.${lastName}@example.com`.toLowerCase(),
+          contact: `+234 80${i} 555 01${String(i).padStart(2, "0")}`,
+          passwordHash: learnerHash,
+          gender,
+          location,
+          bio: `${firstName} is learning new skills to grow a career in tech.`,
+          emailVerifiedAt: now,
+          createdAt: new Date(now.getTime() - Math.floor(170 - i * 12) * DAY),
+        },
+      }),
+    );
+  }
+
+  // Enrollments with their paid invoices, spread over the last six months; a few invoices still pending.
+  for (const [i, learner] of learners.entries()) {
+    const picks = new Set<number>([i % tracks.length, (i * 3 + 1) % (tracks.length - 1)]);
+    for (const ti of picks) {
+      const track = tracks[ti] as (typeof tracks)[number];
+      const at = new Date(Math.max(learner.createdAt.getTime(), now.getTime() - Math.floor(rand() * 175) * DAY));
+      await prisma.enrollment.create({ data: { learnerId: learner.id, trackId: track.id, createdAt: at } });
+      if (track.priceCents > 0) {
+        await prisma.invoice.create({
+          data: {
+            learnerId: learner.id,
+            trackId: track.id,
+            amountCents: track.priceCents,
+            status: "PAID",
+            paidAt: at,
+            paymentDetails: rand() < 0.5 ? "Card payment (Paystack)" : "Bank transfer",
+            createdAt: at,
+            updatedAt: at,
+          },
+        });
+      }
+      if (rand() < 0.7) {
+        await prisma.rating.create({
+          data: { learnerId: learner.id, trackId: track.id, value: 3 + Math.floor(rand() * 3), createdAt: at },
+        });
+      }
+    }
+    if (i % 3 === 1) {
+      const track = tracks[(i + 2) % (tracks.length - 1)] as (typeof tracks)[number];
+      const at = new Date(now.getTime() - Math.floor(rand() * 20) * DAY);
+      await prisma.invoice.create({
+        data: {
+          learnerId: learner.id,
+          trackId: track.id,
+          amountCents: track.priceCents,
+          status: "PENDING",
+          dueDate: new Date(at.getTime() + 14 * DAY),
+          paymentDetails: "Mobile money",
+          createdAt: at,
+          updatedAt: at,
+        },
+      });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,57 @@
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { BullmqQueue } from "./jobs/bullmq.ts";
+import { InProcessQueue } from "./jobs/in-process.ts";
+import { JobDispatcher } from "./jobs/outbox.ts";
+import { createProcessors } from "./jobs/processors.ts";
+import type { JobQueue, RetryPolicy } from "./jobs/queue.ts";
+import type { Logger } from "./logger.ts";
+import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
+import { type FileStorage, localStorage } from "./storage/storage.ts";
+
+/** Everything the API and the worker share, built once per process from the configuration. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  mail: MailTransport;
+  queue: JobQueue;
+  jobs: JobDispatcher;
+  storage: FileStorage;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** "api": enqueue to Redis when configured, else run jobs in-process. "worker": never consume here (the worker does). */
+  role: "api" | "worker";
+  retry?: RetryPolicy;
+  onQuery?: (sql: string) => void;
+}
+
+export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+  const applied = await migrate(db.sql);
+  if (applied.length) logger.info({ applied }, "migrations applied");
+  const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
+  const queue: JobQueue = config.redisUrl
+    ? new BullmqQueue(config.redisUrl, options.retry, config.queuePrefix)
+    : new InProcessQueue(createProcessors({ mail }), logger, options.retry);
+  const jobs = new JobDispatcher(db.prisma, queue, logger);
+  if (options.role === "api") jobs.startSweeper();
+  return {
+    config,
+    logger,
+    db,
+    mail,
+    queue,
+    jobs,
+    storage: localStorage(config.dataDir),
+    async close() {
+      await jobs.stop();
+      await queue.close();
+      await mail.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { type Env, loadConfig } from "../config.ts";
+import { buildServer } from "../http/server.ts";
+import type { InProcessQueue } from "../jobs/in-process.ts";
+import { createLogger } from "../logger.ts";
+import { createServices, type Services } from "../services.ts";
+import { testDatabaseUrl } from "./database.ts";
+
+/**
+ * A real server on a random loopback port, backed by a fresh database: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+export interface TestApp {
+  services: Services;
+  url: string;
+  /** Records every SQL statement Prisma sends, for statement-count assertions. */
+  queries: string[];
+  fetch(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: T; errors?: { message: string }[] }>;
+  /** Waits until every in-process job has finished (in-process queue only). */
+  settleJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+  const database = await testDatabaseUrl();
+  const queries: string[] = [];
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: ":memory:",
+    SEED_DEMO: "false",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: database?.url,
+    ...env,
+  } as Record<string, string>);
+  const logger = createLogger(config.logLevel);
+  const services = await createServices(config, logger, {
+    role: "api",
+    retry: { attempts: 3, backoffMs: 20 },
+    onQuery: (sql) => queries.push(sql),
+  });
+  const { app } = await buildServer(services);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+
+  const doFetch: TestApp["fetch"] = (path, init = {}) => {
+    const { host, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (host) headers.set("host", host);
+    return fetch(`${url}${path}`, { ...rest, headers });
+  };
+
+  return {
+    services,
+    url,
+    queries,
+    fetch: doFetch,
+    async graphql(query, variables, token) {
+      const res = await doFetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json() as never;
+    },
+    async settleJobs() {
+      await services.jobs.dispatchPending();
+      if (services.queue.kind === "in-process") await (services.queue as InProcessQueue).idle();
+    },
+    async close() {
+      await app.close();
+      await services.close();
+      await database?.drop();
+    },
+  };
+}
