@@ -24,7 +24,10 @@ const schema = z.object({
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")

@@ -28,13 +28,12 @@ async function main() {
   const learnerUrl = config.publicUrl;
   const adminUrl = learnerUrl.replace("://", `://${config.adminHostPrefix}`);
   logger.info({ learnerUrl, adminUrl, startupMs: Math.round(performance.now() - started) }, "ready");
-  const lines = [
-    "",
-    `  Learner site:  ${learnerUrl}`,
-    `  Admin console: ${adminUrl}`,
-    `  GraphQL:       ${learnerUrl}/graphql`,
-  ];
-  if (demo) lines.push(`  Demo admin:    ${demo.admin.email} / ${demo.admin.password}`, `  Demo learner:  ${demo.learner.email} / ${demo.learner.password}`);
+  const lines = ["", `  Learner site:  ${learnerUrl}`, `  Admin console: ${adminUrl}`, `  GraphQL:       ${learnerUrl}/graphql`];
+  if (demo)
+    lines.push(
+      `  Demo admin:    ${demo.admin.email} / ${demo.admin.password}`,
+      `  Demo learner:  ${demo.learner.email} / ${demo.learner.password}`,
+    );
   if (config.env !== "production" && services.mail.kind === "outbox") lines.push(`  Dev mailbox:   ${learnerUrl}/dev/mailbox`);
   if (config.paystack.sandbox) lines.push("  Payments:      built-in Paystack sandbox (no real money)");
   process.stdout.write(`${lines.join("\n")}\n\n`);

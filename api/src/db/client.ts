@@ -7,8 +7,8 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
-export { PrismaClient };
 export type { Prisma } from "../generated/prisma/client.ts";
+export { PrismaClient };
 
 /** One database connection below Prisma, for the migrator and tests (multi-statement scripts, advisory locks). */
 export interface SqlConnection {

@@ -77,7 +77,13 @@ function columnType(f: DmmfField): string {
 const ON_DELETE: Record<string, string> = { a: "NoAction", r: "Restrict", c: "Cascade", n: "SetNull", d: "SetDefault" };
 
 function expected(dmmf: Dmmf) {
-  const out = { tables: new Set<string>(), columns: new Map<string, string>(), indexes: new Set<string>(), fks: new Set<string>(), enums: new Set<string>() };
+  const out = {
+    tables: new Set<string>(),
+    columns: new Map<string, string>(),
+    indexes: new Set<string>(),
+    fks: new Set<string>(),
+    enums: new Set<string>(),
+  };
   const tableOf = new Map(dmmf.datamodel.models.map((m) => [m.name, m.dbName ?? m.name]));
   const columnOf = (model: DmmfModel, field: string) => {
     const f = model.fields.find((x) => x.name === field);
@@ -99,12 +105,17 @@ function expected(dmmf: Dmmf) {
       }
       const def = f.default as { name?: string } | undefined;
       const hasDbDefault = f.default !== undefined && !(def?.name && CLIENT_SIDE_DEFAULTS.has(def.name));
-      out.columns.set(`${table}.${f.dbName ?? f.name}`, `${columnType(f)}${f.isList ? "[]" : ""} ${f.isRequired ? "not null" : "null"}${hasDbDefault ? " default" : ""}`);
+      out.columns.set(
+        `${table}.${f.dbName ?? f.name}`,
+        `${columnType(f)}${f.isList ? "[]" : ""} ${f.isRequired ? "not null" : "null"}${hasDbDefault ? " default" : ""}`,
+      );
     }
   }
   for (const idx of dmmf.datamodel.indexes) {
     const model = dmmf.datamodel.models.find((x) => x.name === idx.model) as DmmfModel;
-    const cols = idx.fields.map((c) => `${columnOf(model, c.name)}${c.sortOrder === "desc" ? " desc" : ""}${c.operatorClass ? ` ${c.operatorClass}` : ""}`);
+    const cols = idx.fields.map(
+      (c) => `${columnOf(model, c.name)}${c.sortOrder === "desc" ? " desc" : ""}${c.operatorClass ? ` ${c.operatorClass}` : ""}`,
+    );
     const kind = idx.type === "id" ? "primary" : idx.type === "unique" ? "unique" : "index";
     out.indexes.add(`${model.dbName ?? model.name} ${kind} ${(idx.algorithm ?? "BTree").toLowerCase()} (${cols.join(", ")})`);
   }
@@ -113,7 +124,13 @@ function expected(dmmf: Dmmf) {
 }
 
 async function actual(sql: SqlConnection) {
-  const out = { tables: new Set<string>(), columns: new Map<string, string>(), indexes: new Set<string>(), fks: new Set<string>(), enums: new Set<string>() };
+  const out = {
+    tables: new Set<string>(),
+    columns: new Map<string, string>(),
+    indexes: new Set<string>(),
+    fks: new Set<string>(),
+    enums: new Set<string>(),
+  };
   const tables = await sql.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`,
   );
@@ -143,7 +160,15 @@ async function actual(sql: SqlConnection) {
       `${type} ${c.is_nullable === "NO" ? "not null" : "null"}${c.column_default !== null ? " default" : ""}`,
     );
   }
-  const indexes = await sql.query<{ table: string; unique: boolean; primary: boolean; method: string; columns: string[]; descs: boolean[]; opclasses: (string | null)[] }>(
+  const indexes = await sql.query<{
+    table: string;
+    unique: boolean;
+    primary: boolean;
+    method: string;
+    columns: string[];
+    descs: boolean[];
+    opclasses: (string | null)[];
+  }>(
     `SELECT t.relname AS "table", ix.indisunique AS "unique", ix.indisprimary AS "primary", am.amname AS method,
        array(SELECT a.attname::text FROM unnest(ix.indkey) WITH ORDINALITY k(attnum, ord)
              JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord) AS columns,

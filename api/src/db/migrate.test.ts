@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseUrl } from "../test/database.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { findDrift } from "./drift.ts";
 import { MigrationError, migrate, readMigrations } from "./migrate.ts";
-import { testDatabaseUrl } from "../test/database.ts";
 
 let db: Database | undefined;
 let drop: (() => Promise<void>) | undefined;
@@ -38,7 +38,9 @@ describe("migrator", () => {
     const { sql } = await emptyDatabase();
     await migrate(sql);
     expect(await migrate(sql)).toEqual([]);
-    const [{ count }] = (await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM "_prisma_migrations"`)) as [{ count: number }];
+    const [{ count }] = (await sql.query<{ count: number }>(`SELECT count(*)::int AS count FROM "_prisma_migrations"`)) as [
+      { count: number },
+    ];
     expect(count).toBe(readMigrations().length);
   });
 
@@ -53,7 +55,10 @@ describe("migrator", () => {
   it("rolls back a failing migration entirely and records nothing", async () => {
     const { sql } = await emptyDatabase();
     await migrate(sql);
-    const broken = [...readMigrations(), { name: "99999999999999_broken", checksum: "x", sql: `CREATE TABLE "Half" (id int); SELECT * FROM no_such_table;` }];
+    const broken = [
+      ...readMigrations(),
+      { name: "99999999999999_broken", checksum: "x", sql: `CREATE TABLE "Half" (id int); SELECT * FROM no_such_table;` },
+    ];
     await expect(migrate(sql, broken)).rejects.toThrow(/99999999999999_broken failed/);
     const half = await sql.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'Half'`);
     expect(half).toHaveLength(0);

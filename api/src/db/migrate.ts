@@ -57,34 +57,34 @@ export function migrate(sql: SqlRunner, migrations = readMigrations()): Promise<
 }
 
 async function applyPending(sql: SqlConnection, migrations: Migration[]): Promise<string[]> {
-    const rows = await sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-      `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
-    );
-    const applied = new Map(rows.map((r) => [r.migration_name, r]));
-    const done: string[] = [];
-    for (const m of migrations) {
-      const previous = applied.get(m.name);
-      if (previous) {
-        if (!previous.finished_at) throw new MigrationError(`Migration ${m.name} failed earlier; fix it by hand.`);
-        if (previous.checksum !== m.checksum) {
-          throw new MigrationError(`Migration ${m.name} was changed after it was applied.`);
-        }
-        continue;
+  const rows = await sql.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+    `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
+  );
+  const applied = new Map(rows.map((r) => [r.migration_name, r]));
+  const done: string[] = [];
+  for (const m of migrations) {
+    const previous = applied.get(m.name);
+    if (previous) {
+      if (!previous.finished_at) throw new MigrationError(`Migration ${m.name} failed earlier; fix it by hand.`);
+      if (previous.checksum !== m.checksum) {
+        throw new MigrationError(`Migration ${m.name} was changed after it was applied.`);
       }
-      await sql.exec("BEGIN");
-      try {
-        await sql.exec(m.sql);
-        await sql.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
-           VALUES ($1, $2, $3, now(), 1)`,
-          [randomUUID(), m.checksum, m.name],
-        );
-        await sql.exec("COMMIT");
-      } catch (error) {
-        await sql.exec("ROLLBACK");
-        throw new MigrationError(`Migration ${m.name} failed: ${(error as Error).message}`);
-      }
-      done.push(m.name);
+      continue;
     }
-    return done;
+    await sql.exec("BEGIN");
+    try {
+      await sql.exec(m.sql);
+      await sql.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
+           VALUES ($1, $2, $3, now(), 1)`,
+        [randomUUID(), m.checksum, m.name],
+      );
+      await sql.exec("COMMIT");
+    } catch (error) {
+      await sql.exec("ROLLBACK");
+      throw new MigrationError(`Migration ${m.name} failed: ${(error as Error).message}`);
+    }
+    done.push(m.name);
+  }
+  return done;
 }

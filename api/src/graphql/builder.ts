@@ -5,9 +5,9 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
-import { getDatamodel } from "../generated/pothos-prisma-types.ts";
+import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
-import { NotAuthenticatedError, ForbiddenError } from "../domain/errors.ts";
+import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
 
 /** Only configuration lives here; types and fields live in ./schema, one module per type. */

@@ -1,5 +1,5 @@
-import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { GraphQLError } from "graphql";
+import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import type { Services } from "../services.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
 import { schema } from "./schema/index.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services.ts";
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Development-only pages. The mailbox shows what the outbox transport "sent", so a newcomer can read their code.
@@ -22,8 +22,8 @@ export async function registerDevRoutes(app: FastifyInstance, services: Services
     const mails = await services.db.prisma.outboxMail.findMany({ orderBy: { createdAt: "desc" }, take: 50 });
     const rows = mails
       .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong> to ${escape(m.to)}
-          <time>${m.createdAt.toISOString()}</time></header><pre>${escape(m.text)}</pre></article>`,
+        (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to)}
+          <time>${m.createdAt.toISOString()}</time></header><pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join("");
     const note = services.mail.kind === "smtp" ? "<p>SMTP is configured: mails go to the SMTP server, not here.</p>" : "";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
-import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { registerWeb } from "./web.ts";

@@ -109,4 +109,3 @@ export function startBullmqWorker(options: {
   worker.on("error", (error) => options.logger.error({ err: error }, "worker error"));
   return worker;
 }
-

@@ -8,7 +8,15 @@ export const DEMO_LEARNER = { email: "learner@learnhub.test", password: "Demo@Le
 
 type Rgb = [number, number, number];
 
-const TRACKS: { name: string; price: number; duration: string; instructor: string; description: string; colors: [Rgb, Rgb]; courses: string[] }[] = [
+const TRACKS: {
+  name: string;
+  price: number;
+  duration: string;
+  instructor: string;
+  description: string;
+  colors: [Rgb, Rgb];
+  courses: string[];
+}[] = [
   {
     name: "Cloud Computing Fundamentals",
     price: 350,
@@ -16,7 +24,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Amara Okafor",
     description:
       "Learn how modern applications run in the cloud: compute, storage, networking and identity on AWS and Azure, then design, deploy and secure your own cloud architecture.",
-    colors: [[37, 99, 235], [14, 165, 233]],
+    colors: [
+      [37, 99, 235],
+      [14, 165, 233],
+    ],
     courses: ["AWS Essentials", "Azure Fundamentals", "Cloud Security Basics", "Serverless Architecture"],
   },
   {
@@ -26,7 +37,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "David Mensah",
     description:
       "From JavaScript fundamentals to production React and Node.js services, with testing, code review and continuous integration practised on real projects.",
-    colors: [[124, 58, 237], [236, 72, 153]],
+    colors: [
+      [124, 58, 237],
+      [236, 72, 153],
+    ],
     courses: ["JavaScript Fundamentals", "React Development", "Node.js APIs", "Testing and CI"],
   },
   {
@@ -36,7 +50,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Fatima Bello",
     description:
       "Clean, analyse and visualise data with Python and SQL, then build and evaluate your first machine-learning models on real datasets.",
-    colors: [[5, 150, 105], [132, 204, 22]],
+    colors: [
+      [5, 150, 105],
+      [132, 204, 22],
+    ],
     courses: ["Python for Data", "SQL Analytics", "Machine Learning Basics", "Data Visualisation"],
   },
   {
@@ -46,7 +63,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Kwame Asante",
     description:
       "Understand how attacks work and how to stop them: network defence, ethical hacking and incident response, with hands-on labs.",
-    colors: [[15, 23, 42], [71, 85, 105]],
+    colors: [
+      [15, 23, 42],
+      [71, 85, 105],
+    ],
     courses: ["Network Security", "Ethical Hacking", "Incident Response"],
   },
   {
@@ -56,7 +76,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Zainab Yusuf",
     description:
       "Design products people love: research users, sketch and prototype in Figma, and test your ideas before a line of code is written.",
-    colors: [[234, 88, 12], [250, 204, 21]],
+    colors: [
+      [234, 88, 12],
+      [250, 204, 21],
+    ],
     courses: ["Design Thinking", "Figma Prototyping", "User Research"],
   },
   {
@@ -66,7 +89,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Tunde Adeyemi",
     description:
       "Automate everything between a commit and production: Linux, containers, Kubernetes, infrastructure as code and monitoring.",
-    colors: [[8, 145, 178], [99, 102, 241]],
+    colors: [
+      [8, 145, 178],
+      [99, 102, 241],
+    ],
     courses: ["Linux Administration", "Docker and Kubernetes", "Infrastructure as Code"],
   },
   {
@@ -76,7 +102,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     instructor: "Grace Njoroge",
     description:
       "Discover what to build and why: product discovery, roadmaps, metrics and agile delivery with engineering and design teams.",
-    colors: [[190, 18, 60], [251, 113, 133]],
+    colors: [
+      [190, 18, 60],
+      [251, 113, 133],
+    ],
     courses: ["Product Discovery", "Roadmapping", "Agile Delivery"],
   },
   {
@@ -85,7 +114,10 @@ const TRACKS: { name: string; price: number; duration: string; instructor: strin
     duration: "4 weeks",
     instructor: "Samuel Ofori",
     description: "A free first step: variables, loops and functions in Python, and how to think through a problem like a programmer.",
-    colors: [[22, 163, 74], [20, 184, 166]],
+    colors: [
+      [22, 163, 74],
+      [20, 184, 166],
+    ],
     courses: ["Programming Basics", "Problem Solving"],
   },
 ];

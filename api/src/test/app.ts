@@ -15,7 +15,11 @@ export interface TestApp {
   /** Records every SQL statement Prisma sends, for statement-count assertions. */
   queries: string[];
   fetch(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: T; errors?: { message: string }[] }>;
+  graphql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ data?: T; errors?: { message: string }[] }>;
   /** Waits until every in-process job has finished (in-process queue only). */
   settleJobs(): Promise<void>;
   close(): Promise<void>;
