@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // graphql ships both index.js and index.mjs; Node loads the CommonJS one for Pothos and Yoga, so tests must
+        // too, or two copies of graphql meet at runtime.
+        resolve: { alias: { graphql: "graphql/index.js" } },
         test: {
           name: "api",
           include: ["api/**/*.test.ts", "worker/**/*.test.ts"],

@@ -27,6 +27,8 @@ export interface ServiceOptions {
   role: "api" | "worker";
   retry?: RetryPolicy;
   onQuery?: (sql: string) => void;
+  /** Periodically dispatch recorded jobs that were not dispatched after their commit (default: on in the API). */
+  sweeper?: boolean;
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
@@ -38,7 +40,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     ? new BullmqQueue(config.redisUrl, options.retry, config.queuePrefix)
     : new InProcessQueue(createProcessors({ mail }), logger, options.retry);
   const jobs = new JobDispatcher(db.prisma, queue, logger);
-  if (options.role === "api") jobs.startSweeper();
+  if (options.sweeper ?? options.role === "api") jobs.startSweeper();
   return {
     config,
     logger,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 /** Where uploaded files live. Local disk by default; an S3-compatible store can implement the same interface. */
 export interface FileStorage {
@@ -13,7 +14,8 @@ export interface FileStorage {
 }
 
 export function localStorage(dataDir: string): FileStorage {
-  const root = join(dataDir === ":memory:" ? ".data/test" : dataDir, "uploads");
+  // In-memory databases (tests) keep their uploads in the system temp folder.
+  const root = resolve(dataDir === ":memory:" ? join(tmpdir(), "learnhub-test") : dataDir, "uploads");
   return {
     root,
     async put(bytes, extension) {

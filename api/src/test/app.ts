@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { type Env, loadConfig } from "../config.ts";
 import { buildServer } from "../http/server.ts";
 import type { InProcessQueue } from "../jobs/in-process.ts";
@@ -25,7 +26,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
   const database = await testDatabaseUrl();
   const queries: string[] = [];
   const config = loadConfig({
@@ -42,18 +43,21 @@ export async function startTestApp(env: Partial<Env> = {}): Promise<TestApp> {
   const services = await createServices(config, logger, {
     role: "api",
     retry: { attempts: 3, backoffMs: 20 },
+    // Tests dispatch explicitly (settleJobs) so that nothing races them.
+    sweeper: false,
     onQuery: (sql) => queries.push(sql),
   });
-  const { app } = await buildServer(services);
+  const { app } = await buildServer(services, { webDist: options.webDist });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  // Links in mails and the payment callback point at this server's real address.
+  services.config.publicUrl = url;
+  if (services.config.paystack.sandbox) services.config.paystack.baseUrl = `${url}/paystack-sandbox`;
 
   const doFetch: TestApp["fetch"] = (path, init = {}) => {
     const { host, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    if (host) headers.set("host", host);
-    return fetch(`${url}${path}`, { ...rest, headers });
+    return host ? requestWithHost(`${url}${path}`, host, rest) : fetch(`${url}${path}`, rest);
   };
 
   return {
@@ -79,4 +83,24 @@ export async function startTestApp(env: Partial<Env> = {}): Promise<TestApp> {
       await database?.drop();
     },
   };
+}
+
+/** fetch() may not set Host (a forbidden header), so requests for another site go through node:http. */
+function requestWithHost(url: string, host: string, init: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const req = request(url, { method: init.method ?? "GET", headers: { ...headers, host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const responseHeaders = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders.set(k, String(v));
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
+      });
+    });
+    req.on("error", reject);
+    if (typeof init.body === "string") req.write(init.body);
+    req.end();
+  });
 }

@@ -1,0 +1,61 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, SANDBOX_SECRET_KEY } from "./config.ts";
+
+describe("configuration", () => {
+  it("runs on the embedded defaults with nothing set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      dataDir: ".data",
+      publicUrl: "http://localhost:4000",
+      adminHostPrefix: "admin.",
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      paystack: { sandbox: true, secretKey: SANDBOX_SECRET_KEY, baseUrl: "http://localhost:4000/paystack-sandbox" },
+    });
+  });
+
+  it("switches to the production engines when their variables are set", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgresql://u:p@db:5432/app",
+      REDIS_URL: "redis://redis:6379",
+      SMTP_URL: "smtp://mail:1025",
+      PAYSTACK_SECRET_KEY: "sk_live_x",
+      PUBLIC_URL: "https://learn.example.com/",
+    });
+    expect(config.databaseUrl).toBe("postgresql://u:p@db:5432/app");
+    expect(config.redisUrl).toBe("redis://redis:6379");
+    expect(config.smtpUrl).toBe("smtp://mail:1025");
+    expect(config.publicUrl).toBe("https://learn.example.com");
+    expect(config.paystack).toEqual({ sandbox: false, secretKey: "sk_live_x", baseUrl: "https://api.paystack.co" });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ REDIS_URL: "", DATABASE_URL: "" }).redisUrl).toBeUndefined();
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REDIS_URL: "http://nope" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL: must start with postgresql:\/\//);
+      expect(message).toMatch(/REDIS_URL: must start with redis:\/\//);
+    }
+  });
+
+  it("makes the API exit non-zero with the message on bad configuration", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
+      env: { ...process.env, PORT: "not-a-port", DOTENV_CONFIG_PATH: "/nonexistent" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Invalid configuration:\n\s+- PORT/);
+  });
+});
