@@ -1,0 +1,22 @@
+/** Facts of Paystack's HTTP contract (see PAYSTACK.md) that both our client and our sandbox rely on. */
+
+export const PAYSTACK_CURRENCIES = ["NGN", "GHS", "KES", "ZAR", "USD"] as const;
+export type PaystackCurrency = (typeof PAYSTACK_CURRENCIES)[number];
+
+/** A payment's outcome as verify reports it in `data.status` (the top-level `status` only says the call worked). */
+export const PAYSTACK_TRANSACTION_STATUSES = [
+  "success",
+  "failed",
+  "abandoned",
+  "ongoing",
+  "pending",
+  "processing",
+  "queued",
+  "reversed",
+] as const;
+export type PaystackTransactionStatus = (typeof PAYSTACK_TRANSACTION_STATUSES)[number];
+
+/** The only characters Paystack allows in a transaction reference. */
+export const PAYSTACK_REFERENCE_PATTERN = /^[A-Za-z0-9.=-]+$/;
+
+export const PAYSTACK_SIGNATURE_HEADER = "x-paystack-signature";

@@ -1,0 +1,397 @@
+import { randomUUID } from "node:crypto";
+import http, { type IncomingHttpHeaders } from "node:http";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../../logger.ts";
+import { createPaystackClient, type InitializeInput, type PaystackClient, PaystackError } from "../client.ts";
+import { isValidPaystackSignature } from "../signature.ts";
+import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";
+
+const SECRET = "sk_test_sandbox_suite";
+const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
+
+interface Delivery {
+  raw: Buffer;
+  headers: IncomingHttpHeaders;
+}
+
+/** A real server: the sandbox plus a route standing in for our webhook endpoint, recording exactly what arrives. */
+async function startSandbox() {
+  const deliveries: Delivery[] = [];
+  /** Statuses the receiver answers with before it starts answering 200. */
+  const failWith: number[] = [];
+  const app: FastifyInstance = Fastify();
+  let origin = "";
+  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger });
+  await app.register(async (receiver) => {
+    receiver.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    receiver.post("/webhook", async (request, reply) => {
+      deliveries.push({ raw: request.body as Buffer, headers: request.headers });
+      return reply.code(failWith.shift() ?? 200).send({ received: true });
+    });
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const base = `${origin}${PAYSTACK_SANDBOX_PREFIX}`;
+
+  const call = async (method: "GET" | "POST", path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  return {
+    app,
+    origin,
+    base,
+    deliveries,
+    failWith,
+    client: createPaystackClient({ secretKey: SECRET, baseUrl: base }),
+    call,
+    /** Waits until every webhook delivery (including delays and retries) has finished. */
+    async webhooksSettled() {
+      for (let i = 0; i < 400; i++) {
+        const { body } = await call("GET", "/__controls");
+        if (body.data.pendingWebhooks === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error("webhooks still pending");
+    },
+  };
+}
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+describe("Paystack sandbox", () => {
+  let sandbox: Sandbox;
+  let client: PaystackClient;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    client = sandbox.client;
+  });
+
+  afterEach(async () => {
+    await sandbox.webhooksSettled();
+    await sandbox.call("POST", "/__controls/reset");
+    sandbox.deliveries.length = 0;
+    sandbox.failWith.length = 0;
+  });
+
+  afterAll(() => sandbox.app.close());
+
+  const newInput = (overrides: Partial<InitializeInput> = {}): InitializeInput => ({
+    email: "ada@example.com",
+    amount: 4999,
+    currency: "USD",
+    reference: `inv-${randomUUID()}`,
+    callback_url: "http://localhost:4000/payment/callback",
+    metadata: { invoiceId: "inv_1", learnerId: "learner_1", trackId: "track_1" },
+    ...overrides,
+  });
+
+  const verifiedData = async (reference: string) => {
+    const result = await client.verify(reference);
+    if (!result.found) throw new Error(`${reference} not found`);
+    return result.data;
+  };
+
+  const events = () =>
+    sandbox.deliveries.map((d) => JSON.parse(d.raw.toString("utf8")) as { event: string; data: Record<string, unknown> });
+
+  it("initializes, reports ongoing, then success after paying, with one signed charge.success webhook", async () => {
+    const input = newInput();
+    const init = await client.initialize(input);
+    expect(init.reference).toBe(input.reference);
+    expect(init.authorization_url).toBe(`${sandbox.base}/checkout/${init.access_code}`);
+
+    expect(await verifiedData(input.reference)).toMatchObject({ status: "ongoing", paid_at: null, amount: 4999, currency: "USD" });
+
+    const paid = await sandbox.call("POST", `/__simulate/${input.reference}/pay`);
+    expect(paid).toMatchObject({ status: 200, body: { status: true, data: { status: "success" } } });
+
+    const data = await verifiedData(input.reference);
+    expect(data).toMatchObject({
+      reference: input.reference,
+      status: "success",
+      amount: 4999,
+      currency: "USD",
+      channel: "card",
+      gateway_response: "Successful",
+      customer: { email: "ada@example.com" },
+      metadata: input.metadata,
+    });
+    expect(Date.parse(data.paid_at ?? "")).not.toBeNaN();
+
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(1);
+    const [delivery] = sandbox.deliveries;
+    expect(isValidPaystackSignature(delivery!.raw, delivery!.headers["x-paystack-signature"] as string, SECRET)).toBe(true);
+    expect(delivery!.headers["content-type"]).toBe("application/json");
+    const [event] = events();
+    expect(event?.event).toBe("charge.success");
+    expect(event?.data).toMatchObject({
+      reference: input.reference,
+      status: "success",
+      amount: 4999,
+      currency: "USD",
+      metadata: input.metadata,
+    });
+  });
+
+  it("sends no second webhook when a payment is paid twice", async () => {
+    const { reference } = newInput();
+    await client.initialize(newInput({ reference }));
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    expect(await sandbox.call("POST", `/__simulate/${reference}/pay`)).toMatchObject({
+      status: 200,
+      body: { data: { status: "success" } },
+    });
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(1);
+  });
+
+  it("declines: verify says failed and no webhook is sent; paying afterwards is refused", async () => {
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/decline`);
+    expect(await verifiedData(reference)).toMatchObject({ status: "failed", gateway_response: "Declined", paid_at: null });
+    expect(await sandbox.call("POST", `/__simulate/${reference}/pay`)).toMatchObject({
+      status: 409,
+      body: { status: false, message: "Transaction already failed" },
+    });
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(0);
+  });
+
+  it("sends N identical signed copies when asked to duplicate webhooks", async () => {
+    await sandbox.call("POST", "/__controls", { duplicateWebhooks: 3 });
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(3);
+    const [first, ...rest] = sandbox.deliveries;
+    for (const delivery of sandbox.deliveries) {
+      expect(isValidPaystackSignature(delivery.raw, delivery.headers["x-paystack-signature"] as string, SECRET)).toBe(true);
+    }
+    for (const delivery of rest) {
+      expect(delivery.raw.equals(first!.raw)).toBe(true);
+      expect(delivery.headers["x-paystack-signature"]).toBe(first!.headers["x-paystack-signature"]);
+    }
+  });
+
+  it("sends nothing when webhooks are dropped, though verify still reports success", async () => {
+    await sandbox.call("POST", "/__controls", { dropWebhooks: true });
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(0);
+    expect(await verifiedData(reference)).toMatchObject({ status: "success" });
+  });
+
+  it("delays webhooks when asked, so verify can win the race", async () => {
+    await sandbox.call("POST", "/__controls", { webhookDelayMs: 200 });
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    expect(await verifiedData(reference)).toMatchObject({ status: "success" });
+    expect((await sandbox.call("GET", "/__controls")).body.data.pendingWebhooks).toBe(1);
+    expect(sandbox.deliveries).toHaveLength(0);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(1);
+  });
+
+  it("retries a delivery the receiver did not answer with 200", async () => {
+    sandbox.failWith.push(500, 204);
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(3);
+    expect(new Set(sandbox.deliveries.map((d) => d.raw.toString())).size).toBe(1);
+  });
+
+  it("reports tampered values in verify and in the webhook", async () => {
+    const { reference } = await client.initialize(newInput());
+    const controls = await sandbox.call("POST", "/__controls", { tamper: { reference, amount: 100, currency: "NGN" } });
+    expect(controls.body.data.tamper).toEqual([{ reference, amount: 100, currency: "NGN" }]);
+    expect(await verifiedData(reference)).toMatchObject({ amount: 100, currency: "NGN" });
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    expect(events()[0]?.data).toMatchObject({ reference, amount: 100, currency: "NGN" });
+  });
+
+  it("refuses a bad key with 401 Invalid key", async () => {
+    const intruder = createPaystackClient({ secretKey: "sk_test_wrong", baseUrl: sandbox.base });
+    for (const attempt of [() => intruder.initialize(newInput()), () => intruder.verify("inv-1")]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PaystackError);
+      expect(error).toMatchObject({ message: "Invalid key", httpStatus: 401 });
+    }
+    const controls = await fetch(`${sandbox.base}/__controls`, { method: "POST" });
+    expect(controls.status).toBe(401);
+  });
+
+  it("refuses a duplicate reference with code duplicate_reference", async () => {
+    const input = newInput();
+    await client.initialize(input);
+    const error = await client.initialize(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaystackError);
+    expect(error).toMatchObject({ message: "Duplicate Transaction Reference", httpStatus: 400, code: "duplicate_reference" });
+  });
+
+  it("validates initialize like Paystack", async () => {
+    const invalid: [Partial<InitializeInput>, string][] = [
+      [{ amount: 0 }, "Invalid Amount Sent"],
+      [{ amount: 49.99 }, "Invalid Amount Sent"],
+      [{ email: "not-an-email" }, "Invalid Email Address Passed"],
+      [{ currency: "EUR" as never }, "Currency not supported by merchant"],
+    ];
+    for (const [overrides, message] of invalid) {
+      const error = await client.initialize(newInput(overrides)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message, httpStatus: 400 });
+    }
+  });
+
+  it("answers found:false for an unknown reference", async () => {
+    expect(await client.verify("inv-unknown")).toEqual({ found: false, message: "Transaction reference not found" });
+    expect(await sandbox.call("POST", "/__simulate/inv-unknown/pay")).toMatchObject({ status: 404 });
+  });
+
+  it("echoes metadata as given, and the client reads a missing one as null", async () => {
+    const { reference } = await client.initialize(newInput({ metadata: undefined }));
+    expect(await verifiedData(reference)).toMatchObject({ metadata: null });
+    const raw = await sandbox.call("GET", `/transaction/verify/${reference}`);
+    expect(raw.body.data.metadata).toBe("");
+  });
+
+  it("builds the authorization URL from the origin the caller used", async () => {
+    // fetch cannot set Host, node:http can.
+    const body = await new Promise<string>((resolve, reject) => {
+      const request = http.request(`${sandbox.base}/transaction/initialize`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json", host: "pay.learnhub.test:8080" },
+      });
+      request.on("response", async (response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of response) chunks.push(chunk as Buffer);
+        resolve(Buffer.concat(chunks).toString("utf8"));
+      });
+      request.on("error", reject);
+      request.end(JSON.stringify(newInput()));
+    });
+    const { data } = JSON.parse(body) as { data: { authorization_url: string; access_code: string } };
+    expect(data.authorization_url).toBe(`http://pay.learnhub.test:8080${PAYSTACK_SANDBOX_PREFIX}/checkout/${data.access_code}`);
+  });
+
+  it("answers a malformed request in Paystack's error shape", async () => {
+    const response = await fetch(`${sandbox.base}/transaction/initialize`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SECRET}`, "content-type": "application/json" },
+      body: "{",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: false });
+  });
+
+  describe("hosted checkout", () => {
+    it("shows the e-mail, the amount, Pay and Decline, without scripts", async () => {
+      const { authorization_url } = await client.initialize(newInput({ email: "grace+test@example.com" }));
+      const response = await fetch(authorization_url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+      const html = await response.text();
+      expect(html).toContain("grace+test@example.com");
+      expect(html).toContain("USD 49.99");
+      expect(html).toContain("Paystack sandbox — no real money");
+      expect(html).toMatch(/<button[^>]*>Pay<\/button>/);
+      expect(html).toMatch(/<button[^>]*>Decline<\/button>/);
+      expect(html).not.toMatch(/<script|<style|style=/i);
+
+      const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)">/)?.[1];
+      const css = await fetch(`${sandbox.origin}${stylesheet}`);
+      expect(css.status).toBe(200);
+      expect(css.headers.get("content-type")).toMatch(/^text\/css/);
+    });
+
+    it("escapes what it shows", async () => {
+      const { authorization_url } = await client.initialize(newInput({ email: "o'brien@example.com" }));
+      const html = await (await fetch(authorization_url)).text();
+      expect(html).toContain("o&#39;brien@example.com");
+    });
+
+    it("Pay settles, sends the webhook once and 303-redirects to the callback; paying again changes nothing", async () => {
+      const input = newInput({ callback_url: "http://localhost:4000/payment/callback?from=checkout" });
+      const { authorization_url } = await client.initialize(input);
+      const submit = () =>
+        fetch(`${authorization_url}/pay`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+          redirect: "manual",
+        });
+      const response = await submit();
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(
+        `http://localhost:4000/payment/callback?from=checkout&trxref=${input.reference}&reference=${input.reference}`,
+      );
+      expect((await submit()).status).toBe(303);
+      await sandbox.webhooksSettled();
+      expect(sandbox.deliveries).toHaveLength(1);
+      expect(await verifiedData(input.reference)).toMatchObject({ status: "success" });
+
+      const settledPage = await (await fetch(authorization_url)).text();
+      expect(settledPage).toContain("This payment was successful.");
+      expect(settledPage).not.toContain(">Pay</button>");
+    });
+
+    it("Decline fails the payment, sends no webhook and redirects to the callback", async () => {
+      const input = newInput();
+      const { authorization_url } = await client.initialize(input);
+      const response = await fetch(`${authorization_url}/decline`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+        redirect: "manual",
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(`${input.callback_url}?trxref=${input.reference}&reference=${input.reference}`);
+      await sandbox.webhooksSettled();
+      expect(sandbox.deliveries).toHaveLength(0);
+      expect(await verifiedData(input.reference)).toMatchObject({ status: "failed" });
+    });
+
+    it("shows the outcome instead of redirecting when there is no callback URL", async () => {
+      const { authorization_url } = await client.initialize(newInput({ callback_url: undefined }));
+      const response = await fetch(`${authorization_url}/pay`, { method: "POST" });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("This payment was successful.");
+    });
+
+    it("answers an unknown checkout with a 404 page", async () => {
+      const response = await fetch(`${sandbox.base}/checkout/not-a-code`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Checkout not found");
+    });
+  });
+});
+
+describe("Paystack sandbox shutdown", () => {
+  it("abandons pending webhook deliveries instead of holding the server open", async () => {
+    const sandbox = await startSandbox();
+    await sandbox.call("POST", "/__controls", { webhookDelayMs: 60_000 });
+    const { reference } = await sandbox.client.initialize({
+      email: "ada@example.com",
+      amount: 100,
+      currency: "USD",
+      reference: "inv-close",
+    });
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    const started = Date.now();
+    await sandbox.app.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(sandbox.deliveries).toHaveLength(0);
+  });
+});

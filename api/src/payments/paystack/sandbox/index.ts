@@ -1,0 +1,216 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Logger } from "../../../logger.ts";
+import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN } from "../contract.ts";
+import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
+import { controlsChangeSchema, SandboxControls } from "./controls.ts";
+import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
+import { createWebhookSender } from "./webhooks.ts";
+
+export const PAYSTACK_SANDBOX_PREFIX = "/paystack-sandbox";
+
+export interface PaystackSandboxOptions {
+  prefix?: string;
+  /** The key callers must present as `Authorization: Bearer <key>`; webhooks are signed with it. */
+  secretKey: string;
+  /** Where `charge.success` is POSTed; asked at delivery time, so it may depend on the port the server got. */
+  webhookUrl: () => string;
+  logger: Logger;
+}
+
+const initializeSchema = z.object(
+  {
+    email: z.email({ error: "Invalid Email Address Passed" }),
+    amount: z.int({ error: "Invalid Amount Sent" }).positive({ error: "Invalid Amount Sent" }),
+    currency: z.enum(PAYSTACK_CURRENCIES, { error: "Currency not supported by merchant" }).default("NGN"),
+    reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN, { error: "Invalid transaction reference" }).optional(),
+    callback_url: z.url({ protocol: /^https?$/, error: "Invalid callback_url" }).optional(),
+    metadata: z.union([z.record(z.string(), z.unknown()), z.string()], { error: "Invalid metadata" }).optional(),
+  },
+  { error: "Invalid request body" },
+);
+
+const outcomes = { pay: "success", decline: "failed" } as const satisfies Record<string, SandboxOutcome>;
+
+const notFound = { status: false, message: "Transaction reference not found" } as const;
+
+/**
+ * A local stand-in for Paystack with the same HTTP contract (see PAYSTACK.md), used when no real key is configured
+ * and by tests. State is in memory.
+ *
+ * Paystack's API (Bearer secret key required):
+ *   POST {prefix}/transaction/initialize, GET {prefix}/transaction/verify/:reference
+ * The hosted checkout a browser is sent to (no key): GET {prefix}/checkout/:accessCode with Pay and Decline buttons.
+ *
+ * Test controls (Bearer secret key required), for tests and for a person exploring with curl:
+ *   POST {prefix}/__controls         JSON, each field optional and kept until changed or reset:
+ *     webhookDelayMs: number           wait this long before delivering a webhook
+ *     duplicateWebhooks: number        send N identical copies of each webhook
+ *     dropWebhooks: boolean            send no webhooks at all
+ *     tamper: { reference, amount?, currency? }
+ *                                      verify and the webhook report these instead of the real values
+ *   GET  {prefix}/__controls         the current controls and how many webhook deliveries are pending
+ *   POST {prefix}/__controls/reset   back to defaults (transactions are kept)
+ *   POST {prefix}/__simulate/:reference/pay and /decline
+ *                                    what the checkout buttons do, answering JSON, so tests need no browser
+ */
+export async function registerPaystackSandbox(app: FastifyInstance, options: PaystackSandboxOptions): Promise<void> {
+  const prefix = options.prefix ?? PAYSTACK_SANDBOX_PREFIX;
+  const logger = options.logger.child({ component: "paystack-sandbox" });
+  const transactions = new TransactionStore();
+  const controls = new SandboxControls();
+  const webhooks = createWebhookSender({ secretKey: options.secretKey, url: options.webhookUrl, logger });
+
+  const report = (tx: SandboxTransaction) => transactionData(tx, controls.overrideFor(tx.reference));
+
+  function settle(tx: SandboxTransaction, outcome: SandboxOutcome) {
+    const result = transactions.settle(tx, outcome);
+    // Paystack sends webhooks for successful charges only.
+    if (result === "settled" && outcome === "success") webhooks.send(report(tx), controls.webhookPlan());
+    return result;
+  }
+
+  function callbackUrl(tx: SandboxTransaction): string | null {
+    if (!tx.callbackUrl) return null;
+    const url = new URL(tx.callbackUrl);
+    url.searchParams.set("trxref", tx.reference);
+    url.searchParams.set("reference", tx.reference);
+    return url.href;
+  }
+
+  await app.register(
+    async (sandbox) => {
+      sandbox.addHook("preClose", () => webhooks.close());
+      // Paystack's error shape for whatever Fastify rejects itself (bad JSON, unsupported content type).
+      sandbox.setErrorHandler<FastifyError>((error, request, reply) => {
+        const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        if (status === 500) request.log.error({ err: error }, "Paystack sandbox failed");
+        return reply.code(status).send({ status: false, message: status === 500 ? "Sandbox error" : error.message });
+      });
+
+      await sandbox.register(async (api) => {
+        api.addHook("onRequest", async (request, reply) => {
+          if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
+            return reply.code(401).send({ status: false, message: "Invalid key" });
+          }
+        });
+
+        api.post("/transaction/initialize", async (request, reply) => {
+          const input = initializeSchema.safeParse(request.body);
+          if (!input.success) {
+            return reply.code(400).send({ status: false, message: input.error.issues[0]?.message, type: "validation_error" });
+          }
+          const { email, amount, currency, reference, callback_url, metadata } = input.data;
+          const tx = transactions.create({
+            email,
+            amount,
+            currency,
+            reference: reference ?? `T${randomBytes(8).toString("hex")}`,
+            callbackUrl: callback_url ?? null,
+            metadata: metadata ?? "",
+          });
+          if (!tx) {
+            return reply.code(400).send({
+              status: false,
+              message: "Duplicate Transaction Reference",
+              code: "duplicate_reference",
+              type: "validation_error",
+            });
+          }
+          // The browser reaches the checkout at the same origin the caller used to reach this API.
+          const authorizationUrl = `${request.protocol}://${request.host}${prefix}/checkout/${tx.accessCode}`;
+          return {
+            status: true,
+            message: "Authorization URL created",
+            data: { authorization_url: authorizationUrl, access_code: tx.accessCode, reference: tx.reference },
+          };
+        });
+
+        api.get<{ Params: { reference: string } }>("/transaction/verify/:reference", async (request, reply) => {
+          const tx = transactions.byReference(request.params.reference);
+          if (!tx) return reply.code(400).send(notFound);
+          return { status: true, message: "Verification successful", data: report(tx) };
+        });
+
+        api.get("/__controls", async () => ({
+          status: true,
+          message: "Sandbox controls",
+          data: { ...controls.toJSON(), pendingWebhooks: webhooks.pending },
+        }));
+
+        api.post("/__controls", async (request, reply) => {
+          const change = controlsChangeSchema.safeParse(request.body ?? {});
+          if (!change.success) return reply.code(400).send({ status: false, message: z.prettifyError(change.error) });
+          controls.apply(change.data);
+          return { status: true, message: "Controls updated", data: controls.toJSON() };
+        });
+
+        api.post("/__controls/reset", async () => {
+          controls.reset();
+          return { status: true, message: "Controls reset", data: controls.toJSON() };
+        });
+
+        for (const [action, outcome] of Object.entries(outcomes)) {
+          api.post<{ Params: { reference: string } }>(`/__simulate/:reference/${action}`, async (request, reply) => {
+            const tx = transactions.byReference(request.params.reference);
+            if (!tx) return reply.code(404).send(notFound);
+            if (settle(tx, outcome) === "conflict") {
+              return reply.code(409).send({ status: false, message: `Transaction already ${tx.status}`, data: report(tx) });
+            }
+            return { status: true, message: `Transaction ${tx.status}`, data: report(tx) };
+          });
+        }
+      });
+
+      await sandbox.register(async (browser) => {
+        const stylesheet = `${prefix}/checkout.css`;
+        // The checkout's forms carry no fields; the access code is in the URL.
+        browser.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) => done(null, {}));
+
+        const html = (reply: FastifyReply, tx: SandboxTransaction | undefined) => {
+          // form-action also governs where a form's redirect may go, hence the callback's origin.
+          const formTargets = tx?.callbackUrl ? `'self' ${new URL(tx.callbackUrl).origin}` : "'self'";
+          return reply
+            .type("text/html; charset=utf-8")
+            .header("cache-control", "no-store")
+            .header(
+              "content-security-policy",
+              `default-src 'none'; style-src 'self'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`,
+            );
+        };
+        const page = (tx: SandboxTransaction) =>
+          checkoutPage(tx, {
+            stylesheet,
+            pay: `${prefix}/checkout/${tx.accessCode}/pay`,
+            decline: `${prefix}/checkout/${tx.accessCode}/decline`,
+            callback: callbackUrl(tx),
+          });
+        const findByCode = (request: FastifyRequest<{ Params: { code: string } }>) => transactions.byAccessCode(request.params.code);
+
+        browser.get("/checkout.css", async (_request, reply) =>
+          reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=300").send(CHECKOUT_CSS),
+        );
+
+        browser.get<{ Params: { code: string } }>("/checkout/:code", async (request, reply) => {
+          const tx = findByCode(request);
+          if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
+          return html(reply, tx).send(page(tx));
+        });
+
+        for (const [action, outcome] of Object.entries(outcomes)) {
+          browser.post<{ Params: { code: string } }>(`/checkout/:code/${action}`, async (request, reply) => {
+            const tx = findByCode(request);
+            if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
+            // A second click or a resubmitted form just shows the settled result again.
+            settle(tx, outcome);
+            const callback = callbackUrl(tx);
+            if (callback) return reply.redirect(callback, 303);
+            return html(reply, tx).send(page(tx));
+          });
+        }
+      });
+    },
+    { prefix },
+  );
+}

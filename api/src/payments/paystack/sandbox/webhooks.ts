@@ -1,0 +1,94 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Logger } from "../../../logger.ts";
+import { PAYSTACK_SIGNATURE_HEADER } from "../contract.ts";
+import { signPaystackBody } from "../signature.ts";
+import type { WebhookPlan } from "./controls.ts";
+import type { TransactionData } from "./transactions.ts";
+
+export interface WebhookSender {
+  /** Starts delivering `charge.success` in the background; never blocks the caller, never throws. */
+  send(data: TransactionData, plan: WebhookPlan): void;
+  /** Deliveries delayed, retrying or in flight. */
+  readonly pending: number;
+  /** Abandons every pending delivery (the server is shutting down). */
+  close(): Promise<void>;
+}
+
+export interface WebhookSenderOptions {
+  secretKey: string;
+  url: () => string;
+  logger: Logger;
+  /** Paystack retries for days; the sandbox keeps it short so a test or a developer sees the outcome quickly. */
+  attempts?: number;
+  backoffMs?: number;
+  timeoutMs?: number;
+}
+
+export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
+  const { secretKey, logger, attempts = 4, backoffMs = 250, timeoutMs = 10_000 } = options;
+  const closing = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+
+  /** One attempt: null when delivered, else why not. Paystack counts anything but 200 as a failure. */
+  async function post(url: string, body: string, signature: string): Promise<string | null> {
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", [PAYSTACK_SIGNATURE_HEADER]: signature },
+        body,
+        signal: AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await response.body?.cancel();
+      return response.status === 200 ? null : `HTTP ${response.status}`;
+    } catch (error) {
+      if (closing.signal.aborted) throw error;
+      return error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  async function deliver(body: string, signature: string, reference: string, delayMs: number): Promise<void> {
+    try {
+      if (delayMs > 0) await sleep(delayMs, undefined, { signal: closing.signal });
+      const url = options.url();
+      for (let attempt = 1; ; attempt++) {
+        const failure = await post(url, body, signature);
+        if (failure === null) {
+          logger.info({ reference, url, attempt }, "Paystack sandbox delivered charge.success");
+          return;
+        }
+        if (attempt === attempts) {
+          logger.error({ reference, url, attempt, failure }, "Paystack sandbox gave up delivering charge.success");
+          return;
+        }
+        logger.warn({ reference, url, attempt, failure }, "Paystack sandbox webhook delivery failed; retrying");
+        await sleep(backoffMs * 2 ** (attempt - 1), undefined, { signal: closing.signal });
+      }
+    } catch (error) {
+      if (!closing.signal.aborted) logger.error({ err: error, reference }, "Paystack sandbox webhook delivery crashed");
+    }
+  }
+
+  return {
+    send(data, plan) {
+      if (plan.drop) {
+        logger.info({ reference: data.reference }, "Paystack sandbox dropped charge.success (test control)");
+        return;
+      }
+      // Signed once and sent byte for byte, so duplicates are identical as they are at Paystack.
+      const body = JSON.stringify({ event: "charge.success", data });
+      const signature = signPaystackBody(body, secretKey);
+      for (let copy = 0; copy < plan.copies; copy++) {
+        const delivery = deliver(body, signature, data.reference, plan.delayMs);
+        inFlight.add(delivery);
+        void delivery.finally(() => inFlight.delete(delivery));
+      }
+    },
+    get pending() {
+      return inFlight.size;
+    },
+    async close() {
+      closing.abort();
+      await Promise.all(inFlight);
+    },
+  };
+}
