@@ -1,5 +1,6 @@
 import "dotenv/config";
 import { ConfigError, loadConfig } from "./config.ts";
+import { siteUrl } from "./http/hosts.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { seedDemoData } from "./seed/demo.ts";
@@ -26,7 +27,7 @@ async function main() {
   await services.jobs.dispatchPending();
 
   const learnerUrl = config.publicUrl;
-  const adminUrl = learnerUrl.replace("://", `://${config.adminHostPrefix}`);
+  const adminUrl = siteUrl(config.publicUrl, config.adminHostPrefix, "admin");
   logger.info({ learnerUrl, adminUrl, startupMs: Math.round(performance.now() - started) }, "ready");
   const lines = ["", `  Learner site:  ${learnerUrl}`, `  Admin console: ${adminUrl}`, `  GraphQL:       ${learnerUrl}/graphql`];
   if (demo)

@@ -25,7 +25,8 @@ export const builder = new SchemaBuilder<{
   };
 }>({
   defaultFieldNullability: false,
-  plugins: [RelayPlugin, ScopeAuthPlugin, ErrorsPlugin, ValidationPlugin, PrismaPlugin, ComplexityPlugin],
+  // Errors before scope-auth, so that authorization failures become typed error results on fields that have them.
+  plugins: [RelayPlugin, ErrorsPlugin, ScopeAuthPlugin, ValidationPlugin, PrismaPlugin, ComplexityPlugin],
   prisma: {
     client: (ctx) => ctx.services.db.prisma,
     dmmf: getDatamodel(),
@@ -39,6 +40,8 @@ export const builder = new SchemaBuilder<{
     nodeFieldOptions: { nullable: false },
   },
   scopeAuth: {
+    // A type whose scopes fail resolves to null as a whole (with one error), so nothing of it leaks field by field.
+    runScopesOnType: true,
     authScopes: (ctx) => ({
       signedIn: !!ctx.viewer,
       admin: ctx.viewer?.role === "ADMIN",
@@ -47,7 +50,11 @@ export const builder = new SchemaBuilder<{
     // Signed out: 401-style error; signed in with the wrong role: 403-style error.
     unauthorizedError: (_parent, ctx) => (ctx.viewer ? new ForbiddenError() : new NotAuthenticatedError()),
   },
-  errors: { defaultTypes: [] },
+  errors: {
+    defaultTypes: [],
+    directResult: true,
+    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName[0]?.toUpperCase()}${fieldName.slice(1)}Result` },
+  },
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
 import { schema } from "./schema/index.ts";
@@ -30,6 +31,14 @@ export function createGraphqlServer(services: Services): Yoga {
       isDev: !production,
       maskError(error, message, isDev) {
         const original = error instanceof GraphQLError ? error.originalError : error;
+        // Expected failures on fields without typed error results (queries) keep their message and say their kind.
+        if (original instanceof AppError) {
+          return new GraphQLError(original.message, {
+            nodes: error instanceof GraphQLError ? error.nodes : undefined,
+            path: error instanceof GraphQLError ? error.path : undefined,
+            extensions: { code: original.name, status: original.status },
+          });
+        }
         if (original && !(original instanceof GraphQLError)) {
           services.logger.error({ err: original }, "unexpected error in a resolver");
         }

@@ -4,6 +4,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
+import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
+import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { registerWeb } from "./web.ts";
@@ -75,6 +77,14 @@ export async function buildServer(services: Services, options: { webDist?: strin
     setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
   });
 
+  if (config.paystack.sandbox) {
+    await registerPaystackSandbox(app, {
+      secretKey: config.paystack.secretKey,
+      webhookUrl: () => `${config.publicUrl}/api/payments/paystack/webhook`,
+      logger,
+    });
+  }
+  await registerRest(app, services);
   if (config.env !== "production") await registerDevRoutes(app, services);
   await registerWeb(app, { adminHostPrefix: config.adminHostPrefix, distDir: options.webDist });
   return { app, yoga };

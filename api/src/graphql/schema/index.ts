@@ -2,8 +2,11 @@ import { lexicographicSortSchema } from "graphql";
 import { builder } from "../builder.ts";
 import "./errors.ts";
 import "./scalars.ts";
+import "./account.ts";
+import "./auth.ts";
 import "./track.ts";
 
 builder.queryType({});
+builder.mutationType({});
 
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { Prisma } from "../../db/client.ts";
+import { ValidationError } from "../errors.ts";
+import { ownerColumn, type Role } from "./directory.ts";
+
+export type CodePurpose = "VERIFY_EMAIL" | "RESET_PASSWORD";
+
+export const CODE_RULES = {
+  VERIFY_EMAIL: { ttlMs: 15 * 60_000, maxAttempts: 5 },
+  RESET_PASSWORD: { ttlMs: 60 * 60_000, maxAttempts: 5 },
+} as const;
+
+/** A new code inherits the failures of the one it replaces for this long, so resending does not buy new guesses. */
+const FAILURES_CARRY_MS = 60 * 60_000;
+
+export const CODE_MESSAGES = {
+  expired: "This code has expired. Please request a new one.",
+  invalid: "Invalid OTP. Please check the code and try again.",
+  tooManyAttempts: "Too many wrong attempts. Please request a new code later.",
+  noCode: "No verification code is pending for this email. Please request a new one.",
+  resetInvalid: "This reset link is invalid or has expired. Please request a new one.",
+} as const;
+
+const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Issues a code for an account, voiding any live one of the same purpose. Verification codes are 6 digits from a
+ * CSPRNG; reset tokens are 32 random bytes. Only a hash is stored.
+ */
+export async function issueCode(tx: Tx, role: Role, accountId: string, purpose: CodePurpose): Promise<{ id: string; secret: string }> {
+  const owner = { [ownerColumn(role)]: accountId };
+  const previous = await tx.emailCode.findFirst({
+    where: { ...owner, purpose, consumedAt: null },
+    orderBy: { createdAt: "desc" },
+  });
+  const now = new Date();
+  await tx.emailCode.updateMany({ where: { ...owner, purpose, consumedAt: null }, data: { consumedAt: now } });
+  const secret = purpose === "VERIFY_EMAIL" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : randomBytes(32).toString("base64url");
+  const carried = previous && now.getTime() - previous.createdAt.getTime() < FAILURES_CARRY_MS ? previous.attempts : 0;
+  const code = await tx.emailCode.create({
+    data: {
+      ...owner,
+      role,
+      purpose,
+      codeHash: hash(secret),
+      attempts: carried,
+      expiresAt: new Date(now.getTime() + CODE_RULES[purpose].ttlMs),
+    },
+  });
+  return { id: code.id, secret };
+}
+
+/**
+ * Checks a 6-digit code against the account's live code and consumes it when right. A wrong code counts an attempt
+ * (so the caller must commit even then); the fifth wrong attempt kills the code. Call inside a transaction: the
+ * code row is locked so concurrent guesses are counted one by one.
+ */
+export async function checkVerificationCode(
+  tx: Tx,
+  role: Role,
+  accountId: string,
+  code: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const live = await tx.emailCode.findFirst({
+    where: { [ownerColumn(role)]: accountId, purpose: "VERIFY_EMAIL", consumedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
+  });
+  if (!live) return { ok: false, message: CODE_MESSAGES.noCode };
+  await tx.$executeRaw`SELECT 1 FROM "EmailCode" WHERE "id" = ${live.id}::uuid FOR UPDATE`;
+  const current = await tx.emailCode.findUniqueOrThrow({ where: { id: live.id } });
+  if (current.consumedAt) return { ok: false, message: CODE_MESSAGES.noCode };
+  if (current.attempts >= CODE_RULES.VERIFY_EMAIL.maxAttempts) return { ok: false, message: CODE_MESSAGES.tooManyAttempts };
+  if (current.expiresAt <= new Date()) return { ok: false, message: CODE_MESSAGES.expired };
+  if (!sameHash(current.codeHash, hash(code))) {
+    await tx.emailCode.update({ where: { id: current.id }, data: { attempts: { increment: 1 } } });
+    const left = CODE_RULES.VERIFY_EMAIL.maxAttempts - current.attempts - 1;
+    return { ok: false, message: left > 0 ? CODE_MESSAGES.invalid : CODE_MESSAGES.tooManyAttempts };
+  }
+  await tx.emailCode.update({ where: { id: current.id }, data: { consumedAt: new Date() } });
+  return { ok: true };
+}
+
+/** Finds the live reset token's code row, or throws the "invalid or expired link" error. */
+export async function findResetCode(tx: Tx, token: string) {
+  const code = await tx.emailCode.findFirst({ where: { codeHash: hash(token), purpose: "RESET_PASSWORD" } });
+  if (!code || code.consumedAt || code.expiresAt <= new Date()) throw ValidationError.forField("token", CODE_MESSAGES.resetInvalid);
+  return code;
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && timingSafeEqual(x, y);
+}

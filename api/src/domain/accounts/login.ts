@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
+import type { Services } from "../../services.ts";
+import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";
+import { hashPassword, verifyPassword } from "../passwords.ts";
+import { clear, hit, LIMITS } from "../rate-limit.ts";
+import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
+import { parseInput } from "../validation.ts";
+import { type AccountRecord, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
+
+export const LOGIN_MESSAGES = {
+  invalid: "Invalid email or password.",
+  unverified: "Please verify your email before logging in.",
+  disabled: "This account has been disabled.",
+  success: "Login successful!",
+} as const;
+
+const loginInput = z.object({
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, LOGIN_MESSAGES.invalid)
+    .transform((v) => v.toLowerCase()),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, LOGIN_MESSAGES.invalid),
+});
+
+// Verified against when the e-mail is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+/** Opens a session for an account, whichever role it has; the token is returned once and stored hashed. */
+export async function createSession(tx: Prisma.TransactionClient | Services["db"]["prisma"], role: Role, accountId: string) {
+  const token = newToken();
+  await tx.session.create({
+    data: { tokenHash: hashToken(token), role, [ownerColumn(role)]: accountId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+  });
+  return token;
+}
+
+/**
+ * Logs in with e-mail and password. Unknown e-mail and wrong password answer alike; failures per account are
+ * counted and lock the account out for a while.
+ */
+export async function login(deps: Services, raw: unknown, ip: string): Promise<{ token: string; account: AccountRecord }> {
+  const { prisma } = deps.db;
+  await hit(prisma, `login:ip:${ip}`, LIMITS.loginPerIp);
+  const input = parseInput(loginInput, raw);
+  const failuresKey = `login-fail:${input.email}`;
+  const failures = await prisma.rateLimit.findUnique({ where: { key: failuresKey } });
+  if (failures && failures.resetAt > new Date() && failures.count >= LIMITS.loginFailuresPerAccount.max) {
+    throw new RateLimitError(Math.ceil((failures.resetAt.getTime() - Date.now()) / 1000), LIMITS.loginFailuresPerAccount.message);
+  }
+  const account = await findAccountByEmail(prisma, input.email);
+  dummyHash ??= hashPassword("not-a-real-password-Aa1!");
+  const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
+  if (!account || !ok) {
+    await hit(prisma, failuresKey, { ...LIMITS.loginFailuresPerAccount, max: Number.POSITIVE_INFINITY });
+    throw new ValidationError(LOGIN_MESSAGES.invalid);
+  }
+  if (account.disabled) throw new ForbiddenError(LOGIN_MESSAGES.disabled);
+  if (!account.emailVerifiedAt) throw new ForbiddenError(LOGIN_MESSAGES.unverified);
+  await clear(prisma, failuresKey);
+  const token = await createSession(prisma, account.role, account.id);
+  return { token, account };
+}
+
+/** Revokes the session; the token stops working at once. */
+export async function logout(deps: Services, sessionId: string | undefined) {
+  if (!sessionId) throw new NotAuthenticatedError();
+  await deps.db.prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return { message: "Logged out successfully." };
+}
+
+/** Revokes every live session of an account (password change or reset, account disabled). */
+export async function revokeAllSessions(tx: Prisma.TransactionClient, role: Role, accountId: string) {
+  await tx.session.updateMany({ where: { [ownerColumn(role)]: accountId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

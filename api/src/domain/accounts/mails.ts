@@ -1,0 +1,54 @@
+import type { Mail } from "../../mail/transport.ts";
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#f4f5f7;font-family:system-ui,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:520px;background:#fff;border-radius:12px;padding:32px">
+<tr><td><p style="font-weight:700;font-size:18px;color:#4f46e5;margin:0 0 24px">LearnHub</p>
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${body}
+<p style="color:#6b7280;font-size:13px;margin-top:32px">If you did not ask for this, you can ignore this e-mail.</p>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+export function verificationCodeMail(to: string, firstName: string, code: string): Mail {
+  return {
+    to,
+    subject: `Your LearnHub verification code: ${code}`,
+    text: `Hi ${firstName},\n\nYour verification code is ${code}. It expires in 15 minutes.\n\nThe LearnHub team`,
+    html: layout(
+      "Verify your e-mail",
+      `<p>Hi ${escapeHtml(firstName)}, your verification code is:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;margin:16px 0">${code}</p><p>It expires in 15 minutes.</p>`,
+    ),
+  };
+}
+
+export function resetLinkMail(to: string, firstName: string, link: string): Mail {
+  return {
+    to,
+    subject: "Reset your LearnHub password",
+    text: `Hi ${firstName},\n\nOpen this link to choose a new password (valid for 1 hour, once):\n${link}\n\nThe LearnHub team`,
+    html: layout(
+      "Reset your password",
+      `<p>Hi ${escapeHtml(firstName)}, click the button to choose a new password. The link works once, for 1 hour.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Choose a new password</a></p>
+<p style="font-size:13px;color:#6b7280;word-break:break-all">${escapeHtml(link)}</p>`,
+    ),
+  };
+}
+
+/** Sent instead of a second account when someone signs up with an address that already has one. */
+export function alreadyRegisteredMail(to: string, firstName: string, loginUrl: string): Mail {
+  return {
+    to,
+    subject: "You already have a LearnHub account",
+    text: `Hi ${firstName},\n\nSomeone tried to sign up with this e-mail, but you already have an account. Log in at ${loginUrl}, or use "Forgot password" there.\n\nThe LearnHub team`,
+    html: layout(
+      "You already have an account",
+      `<p>Hi ${escapeHtml(firstName)}, someone tried to sign up with this e-mail, but you already have an account.</p>
+<p><a href="${escapeHtml(loginUrl)}">Log in</a>, or use "Forgot password" there.</p>`,
+    ),
+  };
+}

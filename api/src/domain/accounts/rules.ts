@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** Field rules and the exact messages of the product spec (§5, §8). */
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const name = (label: string) => required(`${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+export const email = (invalid = "Email is invalid") =>
+  z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, invalid)
+    .pipe(z.email({ error: invalid }))
+    .transform((v) => v.toLowerCase());
+
+export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+export const contact = z
+  .string({ error: "Contact number is required" })
+  .trim()
+  .min(1, "Contact number is required")
+  .max(30, "Please enter a valid phone number.")
+  .regex(PHONE_PATTERN, "Please enter a valid phone number.")
+  .refine((v) => (v.match(/\d/g) ?? []).length >= 7, "Please enter a valid phone number.");
+
+export const PASSWORD_RULE_MESSAGE = "Password must include uppercase, lowercase, number and special character";
+
+/** At least 8 characters with upper, lower, digit and special; long passphrases are fine (no truncation). */
+export const newPassword = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .min(8, "Password must be at least 8 characters")
+  .max(1024, "Password must be at most 1024 characters")
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), PASSWORD_RULE_MESSAGE);
+
+export const otpCode = z
+  .string({ error: "OTP must be 6 digits" })
+  .trim()
+  .regex(/^\d{6}$/, "OTP must be 6 digits");
+
+export const gender = z.enum(["MALE", "FEMALE"], { error: "Gender must be Male or Female." });

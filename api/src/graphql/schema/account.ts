@@ -1,0 +1,71 @@
+import { builder } from "../builder.ts";
+import type { Context } from "../context.ts";
+
+export const Gender = builder.enumType("Gender", { values: ["MALE", "FEMALE"] as const });
+export const Role = builder.enumType("Role", { values: ["ADMIN", "LEARNER"] as const });
+
+interface AccountShape {
+  firstName: string;
+  lastName: string;
+  email: string;
+  image: string | null;
+}
+
+/** What admins and learners have in common; `me` answers with one of them. */
+export const Account = builder.interfaceRef<AccountShape>("Account").implement({
+  interfaces: [builder.nodeInterfaceRef()],
+  // Only learner rows have the disabled flag.
+  resolveType: (account) => ("disabled" in account ? "Learner" : "Admin"),
+  fields: (t) => ({
+    firstName: t.exposeString("firstName"),
+    lastName: t.exposeString("lastName"),
+    fullName: t.string({ resolve: (a) => `${a.firstName} ${a.lastName}` }),
+    email: t.exposeString("email"),
+    image: t.exposeString("image", { nullable: true }),
+  }),
+});
+
+const isSelf = (ctx: Context, role: "ADMIN" | "LEARNER", id: string) => ctx.viewer?.role === role && ctx.viewer.accountId === id;
+
+export const Admin = builder.prismaNode("Admin", {
+  id: { field: "id" },
+  interfaces: [Account],
+  // Admins see admins; nobody else does.
+  authScopes: { admin: true },
+  fields: (t) => ({
+    role: t.field({ type: Role, resolve: () => "ADMIN" as const }),
+    contact: t.exposeString("contact"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+export const Learner = builder.prismaNode("Learner", {
+  id: { field: "id" },
+  interfaces: [Account],
+  // A learner is visible to admins and to that learner only.
+  authScopes: (learner, ctx) => ctx.viewer?.role === "ADMIN" || isSelf(ctx, "LEARNER", learner.id),
+  fields: (t) => ({
+    role: t.field({ type: Role, resolve: () => "LEARNER" as const }),
+    contact: t.exposeString("contact"),
+    location: t.exposeString("location", { nullable: true }),
+    gender: t.expose("gender", { type: Gender, nullable: true }),
+    description: t.exposeString("bio", { nullable: true, description: "The learner's bio." }),
+    disabled: t.exposeBoolean("disabled"),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "Date joined." }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  me: t.field({
+    type: Account,
+    nullable: true,
+    description: "The signed-in admin or learner; null when signed out or the session is no longer valid.",
+    resolve: async (_root, _args, ctx) => {
+      if (!ctx.viewer) return null;
+      const { prisma } = ctx.services.db;
+      return ctx.viewer.role === "ADMIN"
+        ? prisma.admin.findUnique({ where: { id: ctx.viewer.accountId } })
+        : prisma.learner.findUnique({ where: { id: ctx.viewer.accountId } });
+    },
+  }),
+}));

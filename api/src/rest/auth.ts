@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import { formBody, jsonBody } from "./body.ts";
+import { ERROR_FIELDS, type RestContext, restContext, run, unwrap } from "./graphql.ts";
+import { booleanIn, genderIn, textIn, USER_FIELDS, userJson } from "./shapes.ts";
+
+const SIGN_UP = (field: "signUpAdmin" | "signUpLearner") =>
+  `mutation($input: SignUpInput!) { result: ${field}(input: $input) { ${ERROR_FIELDS} ... on SignUpPayload { message email } } }`;
+const VERIFY = `mutation($input: VerifyEmailInput!) { result: verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const RESEND = `mutation($input: EmailInput!) { result: resendVerificationCode(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const FORGOT = `mutation($input: EmailInput!) { result: requestPasswordReset(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const RESET = `mutation($input: ResetPasswordInput!) { result: resetPassword(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const LOGIN = `mutation($input: LoginInput!) { result: login(input: $input) { ${ERROR_FIELDS} ... on LoginPayload { message token account { ${USER_FIELDS} } } } }`;
+const LOGOUT = `mutation { result: logout { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const ME = `query { me { ${USER_FIELDS} } }`;
+const UPDATE_PROFILE = `mutation($input: UpdateLearnerProfileInput!) {
+  result: updateLearnerProfile(input: $input) { ${ERROR_FIELDS} ... on UpdateLearnerProfilePayload { message token learner { ${USER_FIELDS} } } }
+}`;
+
+/** Only sessions of this role may use the route: admin tokens never work for learner calls and vice versa. */
+function requireRole(ctx: RestContext, role: "ADMIN" | "LEARNER") {
+  if (!ctx.viewer) throw new NotAuthenticatedError();
+  if (ctx.viewer.role !== role)
+    throw new ForbiddenError(role === "ADMIN" ? "This action needs an admin session." : "This action needs a learner session.");
+}
+
+const text = (body: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, textIn(body[k], k)]));
+const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"];
+
+/** The spec's /api/auth/* calls (§7), same paths, payloads and answers. */
+export async function authRoutes(app: FastifyInstance, services: Services) {
+  for (const [path, field] of [
+    ["/api/auth/signup/admin", "signUpAdmin"],
+    ["/api/auth/signup/learner", "signUpLearner"],
+  ] as const) {
+    app.post(path, async (req, reply) => {
+      const ctx = await restContext(services, req);
+      const { result } = await run(ctx, SIGN_UP(field), { input: text(jsonBody(req), SIGN_UP_FIELDS) });
+      const ok = unwrap(reply, result);
+      if (ok) return reply.code(201).send({ message: ok.message, email: ok.email });
+    });
+  }
+
+  app.post("/api/auth/verify-email", async (req, reply) => {
+    const body = jsonBody(req);
+    const ctx = await restContext(services, req);
+    const { result } = await run(ctx, VERIFY, {
+      input: { email: textIn(body.email, "email"), code: textIn(body.token ?? body.code, "token") },
+    });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: ok.message };
+  });
+
+  for (const [path, doc] of [
+    ["/api/auth/resend-token", RESEND],
+    ["/api/auth/forgot-password", FORGOT],
+  ] as const) {
+    app.post(path, async (req, reply) => {
+      const ctx = await restContext(services, req);
+      const { result } = await run(ctx, doc, { input: text(jsonBody(req), ["email"]) });
+      const ok = unwrap(reply, result);
+      if (ok) return { message: ok.message };
+    });
+  }
+
+  app.post("/api/auth/reset-password", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    const { result } = await run(ctx, RESET, { input: text(jsonBody(req), ["token", "password", "confirmPassword"]) });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: ok.message };
+  });
+
+  app.post("/api/auth/login", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    const { result } = await run(ctx, LOGIN, { input: text(jsonBody(req), ["email", "password"]) });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: ok.message, token: ok.token, user: userJson(ok.account) };
+  });
+
+  for (const [path, role] of [
+    ["/api/auth/logout", "LEARNER"],
+    ["/api/admin/auth/logout", "ADMIN"],
+  ] as const) {
+    app.post(path, async (req, reply) => {
+      const ctx = await restContext(services, req);
+      requireRole(ctx, role);
+      const { result } = await run(ctx, LOGOUT);
+      const ok = unwrap(reply, result);
+      if (ok) return { message: ok.message };
+    });
+  }
+
+  app.get("/api/auth/check-auth", async (req) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "LEARNER");
+    const { me } = await run(ctx, ME);
+    if (!me) throw new NotAuthenticatedError();
+    return { user: userJson(me) };
+  });
+
+  app.put("/api/auth/update", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "LEARNER");
+    const { fields, file } = await formBody(req);
+    const input = {
+      ...text(fields, [
+        "firstName",
+        "lastName",
+        "contact",
+        "location",
+        "description",
+        "currentPassword",
+        "newPassword",
+        "confirmNewPassword",
+      ]),
+      gender: genderIn(fields.gender),
+      disabled: booleanIn(fields.disabled),
+      image: file,
+    };
+    const { result } = await run(ctx, UPDATE_PROFILE, { input });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    const current = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? null;
+    return { message: ok.message, user: userJson(ok.learner), token: ok.token ?? current };
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from "fastify";
+import { MAX_IMAGE_BYTES } from "../domain/images.ts";
+import { HttpError } from "./graphql.ts";
+
+/** The JSON body as an object; arrays, strings and the like are refused. */
+export function jsonBody(req: FastifyRequest): Record<string, unknown> {
+  const body = req.body ?? {};
+  if (typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Reads a form: multipart (fields plus at most one image, refused past 5 MB while streaming, before it is all
+ * buffered) or JSON. Returns the text fields and the image as a File.
+ */
+export async function formBody(req: FastifyRequest, fileField = "image"): Promise<{ fields: Record<string, unknown>; file: File | null }> {
+  if (!req.isMultipart()) return { fields: jsonBody(req), file: null };
+  const fields: Record<string, unknown> = {};
+  let file: File | null = null;
+  for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 } })) {
+    if (part.type === "file") {
+      if (part.fieldname !== fileField) {
+        part.file.resume();
+        throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
+      }
+      const bytes = await part.toBuffer();
+      if (bytes.length > 0) file = new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype });
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, file };
+}
