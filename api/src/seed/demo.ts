@@ -261,5 +261,10 @@ export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, n
       });
     }
   }
+  // Ratings were inserted directly; bring the tracks' running totals in line with them.
+  await prisma.$executeRaw`
+    UPDATE "Track" t SET "ratingCount" = r.count, "ratingTotal" = r.total
+    FROM (SELECT "trackId", count(*)::int AS count, sum("value")::int AS total FROM "Rating" GROUP BY "trackId") r
+    WHERE r."trackId" = t."id"`;
   return result;
 }

@@ -5,6 +5,10 @@ import "./scalars.ts";
 import "./account.ts";
 import "./auth.ts";
 import "./track.ts";
+import "./course.ts";
+import "./invoice.ts";
+import "./enrollment.ts";
+import "./learner.ts";
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { Services } from "../../services.ts";
+import { NotFoundError } from "../errors.ts";
+import { dollarsToCents } from "../money.ts";
+import { parseInput } from "../validation.ts";
+
+export const INVOICE_MESSAGES = {
+  learner: "Learner is required.",
+  learnerNotFound: "The selected learner does not exist.",
+  amount: "Amount is required.",
+  invalidAmount: "Amount must be a number of dollars, 0 or more.",
+  status: "Status is required.",
+  notFound: "Invoice not found.",
+} as const;
+
+const invoiceInput = z.object({
+  learnerId: z.string({ error: INVOICE_MESSAGES.learner }).uuid(INVOICE_MESSAGES.learnerNotFound),
+  amount: dollarsToCents(INVOICE_MESSAGES.amount, INVOICE_MESSAGES.invalidAmount),
+  dueDate: z.date().nullable().optional(),
+  status: z.enum(["PENDING", "PAID"], { error: INVOICE_MESSAGES.status }),
+  paymentDetails: z
+    .string()
+    .trim()
+    .max(500)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+
+export type InvoiceInput = z.input<typeof invoiceInput>;
+
+async function requireLearner(deps: Services, learnerId: string) {
+  const learner = await deps.db.prisma.learner.findUnique({ where: { id: learnerId }, select: { id: true } });
+  if (!learner) throw new NotFoundError(INVOICE_MESSAGES.learnerNotFound);
+}
+
+/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen. */
+export async function createInvoice(deps: Services, raw: InvoiceInput) {
+  const input = parseInput(invoiceInput, raw);
+  await requireLearner(deps, input.learnerId);
+  return deps.db.prisma.invoice.create({
+    data: {
+      learnerId: input.learnerId,
+      amountCents: input.amount,
+      dueDate: input.dueDate ?? null,
+      status: input.status,
+      paymentDetails: input.paymentDetails,
+      paidAt: input.status === "PAID" ? new Date() : null,
+    },
+  });
+}
+
+/** The due date is changed only when given (spec: "dueDate only if set"). */
+export async function updateInvoice(deps: Services, id: string, raw: InvoiceInput) {
+  const input = parseInput(invoiceInput, raw);
+  const { prisma } = deps.db;
+  const existing = await prisma.invoice.findUnique({ where: { id }, select: { status: true, paidAt: true } });
+  if (!existing) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  await requireLearner(deps, input.learnerId);
+  const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
+  return prisma.invoice.update({
+    where: { id },
+    data: {
+      learnerId: input.learnerId,
+      amountCents: input.amount,
+      ...(input.dueDate ? { dueDate: input.dueDate } : {}),
+      status: input.status,
+      paymentDetails: input.paymentDetails,
+      paidAt,
+    },
+  });
+}
+
+export async function deleteInvoice(deps: Services, id: string) {
+  const deleted = await deps.db.prisma.invoice.deleteMany({ where: { id } });
+  if (deleted.count === 0) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  return { id };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { Services } from "../../services.ts";
+import { ForbiddenError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+
+const ratingInput = z.object({
+  value: z
+    .number({ error: "Rating must be a whole number from 1 to 5." })
+    .int("Rating must be a whole number from 1 to 5.")
+    .min(1, "Rating must be a whole number from 1 to 5.")
+    .max(5, "Rating must be a whole number from 1 to 5."),
+});
+
+/**
+ * A learner enrolled in a track rates it 1 to 5, once, and may change the rating. The track's running totals move in
+ * the same transaction, with the row locked, so concurrent ratings cannot skew the average.
+ */
+export async function rateTrack(deps: Services, learnerId: string, trackId: string, raw: { value: number }) {
+  const { value } = parseInput(ratingInput, raw);
+  const { prisma } = deps.db;
+  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId } }, select: { id: true } });
+  if (!enrolled) throw new ForbiddenError("You can rate a track once you are enrolled in it.");
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Track" WHERE "id" = ${trackId}::uuid FOR UPDATE`;
+    const previous = await tx.rating.findUnique({ where: { learnerId_trackId: { learnerId, trackId } }, select: { value: true } });
+    const rating = await tx.rating.upsert({
+      where: { learnerId_trackId: { learnerId, trackId } },
+      create: { learnerId, trackId, value },
+      update: { value },
+    });
+    await tx.track.update({
+      where: { id: trackId },
+      data: previous
+        ? { ratingTotal: { increment: value - previous.value } }
+        : { ratingTotal: { increment: value }, ratingCount: { increment: 1 } },
+    });
+    return rating;
+  });
+}

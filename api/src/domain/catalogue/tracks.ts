@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { Services } from "../../services.ts";
+import { NotFoundError } from "../errors.ts";
+import { replaceImage, storeImage } from "../images.ts";
+import { dollarsToCents } from "../money.ts";
+import { parseInput } from "../validation.ts";
+
+export const TRACK_MESSAGES = {
+  required: "Please fill in all required fields.",
+  notFound: "Track not found.",
+  invalidPrice: "Price must be a number of dollars, 0 or more.",
+} as const;
+
+const text = (max: number) =>
+  z.string({ error: TRACK_MESSAGES.required }).trim().min(1, TRACK_MESSAGES.required).max(max, `At most ${max} characters.`);
+
+const trackInput = z.object({
+  name: text(120),
+  price: dollarsToCents(TRACK_MESSAGES.required, TRACK_MESSAGES.invalidPrice),
+  duration: text(60),
+  instructor: text(120),
+  description: text(5000),
+});
+
+export type TrackInput = z.input<typeof trackInput> & { image?: File | null };
+
+export async function createTrack(deps: Services, raw: TrackInput) {
+  const { image, ...fields } = raw;
+  const input = parseInput(trackInput, fields);
+  const imagePath = image ? await storeImage(deps.storage, image) : null;
+  const { price, ...rest } = input;
+  return deps.db.prisma.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+}
+
+export async function updateTrack(deps: Services, id: string, raw: TrackInput) {
+  const { image, ...fields } = raw;
+  const input = parseInput(trackInput, fields);
+  const { prisma } = deps.db;
+  const existing = await prisma.track.findUnique({ where: { id }, select: { image: true } });
+  if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
+  const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
+  const { price, ...rest } = input;
+  return prisma.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+}
+
+/** Deletes a track with its courses, ratings and enrollments; its invoices stay (for the books) without the link. */
+export async function deleteTrack(deps: Services, id: string) {
+  const { prisma } = deps.db;
+  const existing = await prisma.track.findUnique({ where: { id }, select: { image: true, courses: { select: { image: true } } } });
+  if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
+  await prisma.track.delete({ where: { id } });
+  for (const path of [existing.image, ...existing.courses.map((c) => c.image)]) if (path) await deps.storage.remove(path);
+  return { id };
+}

@@ -1,0 +1,16 @@
+import { builder } from "../builder.ts";
+
+export const EnrollmentStatus = builder.enumType("EnrollmentStatus", { values: ["ACTIVE", "COMPLETED"] as const });
+
+export const Enrollment = builder.prismaNode("Enrollment", {
+  id: { field: "id" },
+  // Admins see every enrollment; a learner sees their own.
+  authScopes: (enrollment, ctx) =>
+    ctx.viewer?.role === "ADMIN" || (ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === enrollment.learnerId),
+  fields: (t) => ({
+    track: t.relation("track"),
+    learner: t.relation("learner"),
+    status: t.expose("status", { type: EnrollmentStatus }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the learner was enrolled." }),
+  }),
+});

@@ -1,0 +1,41 @@
+import { builder } from "../builder.ts";
+import { Learner } from "./account.ts";
+import { pagedConnection, wordsWhere } from "./paging.ts";
+import "./enrollment.ts";
+import "./invoice.ts";
+
+const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+
+builder.prismaObjectFields("Learner", (t) => ({
+  courseCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
+  totalPaid: t.float({
+    description: "Dollars paid: the sum of the learner's paid invoices.",
+    select: { invoices: { where: { status: "PAID" }, select: { amountCents: true } } },
+    resolve: (learner) => learner.invoices.reduce((sum, i) => sum + i.amountCents, 0) / 100,
+  }),
+  enrollments: t.relatedConnection("enrollments", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: 100 }),
+  invoices: t.relatedConnection("invoices", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: 100 }),
+}));
+
+const LearnerConnection = builder.connectionObject({
+  type: Learner,
+  name: "LearnerConnection",
+  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+});
+
+builder.queryFields((t) => ({
+  learners: t.field({
+    type: LearnerConnection,
+    authScopes: { admin: true },
+    description: "All learners, newest first, 10 a page; `search` matches first and last name and e-mail.",
+    args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    resolve: (_root, args, ctx, info) => {
+      const { prisma } = ctx.services.db;
+      const where = wordsWhere(args.search, ["firstName", "lastName", "email"]);
+      return pagedConnection(args, ctx, info, {
+        count: () => prisma.learner.count({ where }),
+        rows: (query, skip, take) => prisma.learner.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
+      }) as never;
+    },
+  }),
+}));

@@ -1,0 +1,76 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { cursorToOffset, offsetToCursor } from "@pothos/plugin-relay";
+import type { GraphQLResolveInfo } from "graphql";
+import { ValidationError } from "../../domain/errors.ts";
+import type { Context } from "../context.ts";
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  page?: number | null;
+}
+
+/**
+ * An offset-paged connection for the back-office tables: Relay cursors (`first`/`after`) for "more", plus `page`
+ * (1-based) for page-number buttons, and `totalCount`. Relations the client asks for are loaded by the same Prisma
+ * query (queryFromInfo), so a page costs two SQL statements (count + rows) however many rows it shows.
+ */
+export async function pagedConnection<T>(
+  args: PageArgs,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  load: {
+    count(): Promise<number>;
+    rows(query: Record<string, unknown>, skip: number, take: number): Promise<T[]>;
+  },
+) {
+  const pageSize = args.first ?? DEFAULT_PAGE_SIZE;
+  if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw ValidationError.forField("first", `first must be between 1 and ${MAX_PAGE_SIZE}.`);
+  if (args.page !== undefined && args.page !== null && args.page < 1) throw ValidationError.forField("page", "page starts at 1.");
+  let offset = 0;
+  if (args.page) offset = (args.page - 1) * pageSize;
+  else if (args.after) {
+    try {
+      offset = cursorToOffset(args.after) + 1;
+    } catch {
+      throw ValidationError.forField("after", "Invalid cursor.");
+    }
+  }
+  const query = queryFromInfo({ context: ctx, info, path: ["edges", "node"] });
+  const [totalCount, rows] = await Promise.all([load.count(), load.rows(query, offset, pageSize + 1)]);
+  const items = rows.slice(0, pageSize);
+  const edges = items.map((node, i) => ({ cursor: offsetToCursor(offset + i), node }));
+  return {
+    edges,
+    totalCount,
+    pageInfo: {
+      hasNextPage: rows.length > pageSize,
+      hasPreviousPage: offset > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** Every word must match one of the fields, case-insensitively ("ada nwosu" finds Ada Nwosu). */
+export function wordsWhere(search: string | null | undefined, fields: string[]) {
+  const words = (search ?? "")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((w) => w.slice(0, 50));
+  if (!words.length) return {};
+  return { AND: words.map((w) => ({ OR: fields.map((f) => nested(f, { contains: w, mode: "insensitive" as const })) })) };
+}
+
+/** "learner.firstName" -> { learner: { firstName: condition } } */
+function nested(path: string, condition: object): object {
+  return path
+    .split(".")
+    .reverse()
+    .reduce<object>((inner, key) => ({ [key]: inner }), condition);
+}

@@ -1,0 +1,7 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { builder } from "../builder.ts";
+
+/** What a delete mutation answers: the global id of what is gone, for `@deleteEdge`/`@deleteRecord`. */
+export const DeletePayload = builder.objectRef<{ id: string; type: string }>("DeletePayload").implement({
+  fields: (t) => ({ deletedId: t.id({ resolve: (p) => encodeGlobalID(p.type, p.id) }) }),
+});
