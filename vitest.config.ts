@@ -1,3 +1,4 @@
+import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests; browser tests have their own config (vitest.e2e.config.ts).
@@ -15,6 +16,16 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: "forks",
+        },
+      },
+      {
+        // Components run in happy-dom; the Relay plugin compiles `graphql` tags as in the app build.
+        plugins: [babel({ plugins: [["relay", { eagerEsModules: true }]] })],
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["web/src/test/setup.ts"],
         },
       },
     ],

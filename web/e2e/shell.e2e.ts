@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { setupHarness } from "./harness.ts";
+
+const app = setupHarness();
+
+const demoAdmin = { firstName: "Grace", lastName: "Adeyemi", email: "admin@learnhub.test", image: null };
+
+describe("web shell", () => {
+  it("learner home shows our solutions with four tracks from the demo data", async () => {
+    const page = await app.newPage();
+    await page.goto(app.learnerUrl("/"));
+    const solutions = page.locator("section", { has: page.getByRole("heading", { name: "Our solutions" }) });
+    await solutions.getByRole("article").nth(3).waitFor();
+    expect(await solutions.getByRole("article").count()).toBe(4);
+    // The newest four of the seeded catalogue (api/src/seed/demo.ts), each card leading to the catalogue.
+    expect(await solutions.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      "Introduction to Programming",
+      "Product Management",
+      "DevOps Engineering",
+      "UI/UX Design",
+    ]);
+    for (const link of await solutions.getByRole("article").getByRole("link").all()) {
+      expect(await link.getAttribute("href")).toBe("/learner-tracks");
+    }
+    expect(await page.getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/learner-tracks");
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("learner home on a phone", async () => {
+    const page = await app.newPage({ width: 390, height: 844 });
+    await page.goto(app.learnerUrl("/"));
+    await page.getByRole("heading", { name: "Our solutions" }).waitFor();
+    expect(await page.getByRole("link", { name: "Login" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await menu.waitFor();
+    expect(await menu.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("admin host shows the login page", async () => {
+    const page = await app.newPage();
+    await page.goto(app.adminUrl("/"));
+    await page.getByRole("heading", { level: 1, name: "Login" }).waitFor();
+    expect(await page.title()).toBe("Login · LearnHub");
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("a guarded admin route redirects to / without a token", async () => {
+    const page = await app.newPage();
+    await page.goto(app.adminUrl("/dashboard"));
+    await page.waitForURL(app.adminUrl("/"));
+    await page.getByRole("heading", { level: 1, name: "Login" }).waitFor();
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("admin shell with the sidebar for a signed-in admin", async () => {
+    const page = await app.newPage();
+    await page.goto(app.adminUrl("/"));
+    await page.evaluate((user) => {
+      localStorage.setItem("token", "e2e-token");
+      localStorage.setItem("user", JSON.stringify(user));
+    }, demoAdmin);
+    await page.goto(app.adminUrl("/invoice"));
+    await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
+    expect(await nav.getByRole("link", { name: "Invoices" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByText("admin@learnhub.test").isVisible()).toBe(true);
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("unknown routes show the 404 page on both sites", async () => {
+    const learner = await app.newPage();
+    await learner.goto(app.learnerUrl("/no-such-page"));
+    await learner.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(await learner.getByRole("contentinfo").isVisible()).toBe(true);
+
+    const admin = await app.newPage();
+    await admin.goto(app.adminUrl("/no-such-page"));
+    await admin.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(app.consoleErrors()).toEqual([]);
+  });
+
+  it("admin sidebar collapses into a menu button at 390 px", async () => {
+    const page = await app.newPage({ width: 390, height: 844 });
+    await page.goto(app.adminUrl("/"));
+    await page.evaluate((user) => {
+      localStorage.setItem("token", "e2e-token");
+      localStorage.setItem("user", JSON.stringify(user));
+    }, demoAdmin);
+    await page.goto(app.adminUrl("/dashboard"));
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    expect(await menuButton.isVisible()).toBe(true);
+
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("link", { name: "Tracks" }).click();
+    await page.getByRole("heading", { level: 1, name: "Manage Tracks" }).waitFor();
+    await drawer.waitFor({ state: "detached" });
+    expect(app.consoleErrors()).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { Link } from "react-router-dom";
+import { Brand } from "../../shared/ui/Brand.tsx";
+import { Container } from "../../shared/ui/Container.tsx";
+import { MailIcon, MapPinIcon, PhoneIcon } from "../../shared/ui/icons.tsx";
+import styles from "./Footer.module.css";
+
+const menu = [
+  { label: "Home", to: "/" },
+  { label: "Tracks", to: "/learner-tracks" },
+  { label: "Portal", to: "/portal" },
+  { label: "Signup", to: "/learners-signup" },
+];
+
+const social = [
+  { label: "LinkedIn", href: "https://www.linkedin.com/" },
+  { label: "X (Twitter)", href: "https://x.com/" },
+  { label: "Instagram", href: "https://www.instagram.com/" },
+  { label: "YouTube", href: "https://www.youtube.com/" },
+];
+
+/** The learner site's footer: menu links, contact details, social links and the copyright line (spec section 2). */
+export function Footer() {
+  return (
+    <footer className={styles.footer}>
+      <Container>
+        <div className={styles.columns}>
+          <div className={styles.about}>
+            <Brand inverse />
+            <p>Practical, mentor-led tech training: learn by building, at your own pace, with people who do the job.</p>
+          </div>
+          <nav aria-labelledby="footer-menu">
+            <h2 id="footer-menu" className={styles.heading}>
+              Menu
+            </h2>
+            <ul className={styles.list}>
+              {menu.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div>
+            <h2 className={styles.heading}>Contact</h2>
+            <address className={styles.list}>
+              <a href="mailto:hello@learnhub.example">
+                <MailIcon size={16} />
+                hello@learnhub.example
+              </a>
+              <a href="tel:+2348001234567">
+                <PhoneIcon size={16} />
+                +234 800 123 4567
+              </a>
+              <span>
+                <MapPinIcon size={16} />
+                Lagos, Nigeria
+              </span>
+            </address>
+          </div>
+          <div>
+            <h2 className={styles.heading}>Follow us</h2>
+            <ul className={styles.list}>
+              {social.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href} rel="noopener noreferrer">
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <p className={styles.copyright}>© 2025 LearnHub. All rights reserved.</p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,3 @@
+export default function PortalDashboardPage() {
+  return <h2>My courses</h2>;
+}

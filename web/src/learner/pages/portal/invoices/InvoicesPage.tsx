@@ -1,0 +1,3 @@
+export default function InvoicesPage() {
+  return <h2>Invoices</h2>;
+}

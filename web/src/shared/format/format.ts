@@ -1,0 +1,20 @@
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** Amounts are shown in dollars with two decimals (spec section 9), e.g. `$1,499.99`. */
+export function formatMoney(amount: number): string {
+  return dollars.format(amount);
+}
+
+/** "Ada Nwosu" from a stored user's names, falling back to the e-mail when both are empty. */
+export function fullName(user: { firstName: string; lastName: string; email: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+/** Up to two capital letters for avatar fallbacks: "Ada Nwosu" gives "AN". */
+export function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() ?? "");
+  return (letters.length > 1 ? `${letters[0]}${letters[letters.length - 1]}` : (letters[0] ?? "?")).slice(0, 2);
+}

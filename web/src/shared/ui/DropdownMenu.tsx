@@ -1,0 +1,41 @@
+import { DropdownMenu as RadixMenu } from "radix-ui";
+import type { ComponentProps, ReactNode } from "react";
+import { cx } from "./cx.ts";
+import styles from "./DropdownMenu.module.css";
+
+interface DropdownMenuProps {
+  /** The element that opens the menu; it gets the keyboard and ARIA wiring. */
+  trigger: ReactNode;
+  /** A heading inside the menu, e.g. the signed-in e-mail. */
+  label?: ReactNode;
+  align?: "start" | "center" | "end";
+  children: ReactNode;
+}
+
+/** A menu of actions or links, opened by a button; arrow keys move, Escape closes, focus returns to the button. */
+export function DropdownMenu({ trigger, label, align = "end", children }: DropdownMenuProps) {
+  return (
+    <RadixMenu.Root>
+      <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
+      <RadixMenu.Portal>
+        <RadixMenu.Content className={styles.content} align={align} sideOffset={6}>
+          {label && <RadixMenu.Label className={styles.label}>{label}</RadixMenu.Label>}
+          {children}
+        </RadixMenu.Content>
+      </RadixMenu.Portal>
+    </RadixMenu.Root>
+  );
+}
+
+/** One entry; pass `asChild` with a router Link inside for navigation entries. */
+export function DropdownMenuItem({
+  destructive = false,
+  className,
+  ...rest
+}: ComponentProps<typeof RadixMenu.Item> & { destructive?: boolean }) {
+  return <RadixMenu.Item className={cx(styles.item, destructive && styles.destructive, className)} {...rest} />;
+}
+
+export function DropdownMenuSeparator() {
+  return <RadixMenu.Separator className={styles.separator} />;
+}

@@ -1,0 +1,81 @@
+import type { Key, ReactNode } from "react";
+import styles from "./Table.module.css";
+
+export interface Column<Row> {
+  /** Unique within the table. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Numbers and actions line up on the end side. */
+  align?: "start" | "end";
+}
+
+interface TableProps<Row> {
+  /** Names the table for screen readers (shown only to them). */
+  caption: string;
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** Shows placeholder rows instead of data. */
+  loading?: boolean;
+  loadingRows?: number;
+  /** Shown in a single row when there are no rows, e.g. 'No invoices found.' */
+  emptyMessage: ReactNode;
+}
+
+/** A data table that scrolls sideways on narrow screens; it can be scrolled with the keyboard once focused. */
+export function Table<Row>({ caption, columns, rows, rowKey, loading = false, loadingRows = 3, emptyMessage }: TableProps<Row>) {
+  const alignment = (column: Column<Row>) => (column.align === "end" ? styles.end : undefined);
+  let body: ReactNode;
+  if (loading) {
+    body = Array.from({ length: loadingRows }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their position.
+      <tr key={i} className={styles.placeholder}>
+        {columns.map((column) => (
+          <td key={column.key}>
+            <span className={styles.skeleton} />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (rows.length === 0) {
+    body = (
+      <tr className={styles.placeholder}>
+        <td colSpan={columns.length} className={styles.empty}>
+          {emptyMessage}
+        </td>
+      </tr>
+    );
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <td key={column.key} className={alignment(column)}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    ));
+  }
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard.
+    <section className={styles.wrapper} aria-label={caption} tabIndex={0}>
+      <table className={styles.table} aria-busy={loading || undefined}>
+        <caption className="visually-hidden">
+          {caption}
+          {loading && " (loading)"}
+        </caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" className={alignment(column)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{body}</tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { fileURLToPath } from "node:url";
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+const api = "http://localhost:4000";
+const apiPrefixes = ["/graphql", "/api", "/uploads", "/dev", "/paystack-sandbox"];
+
+/**
+ * In production the API server picks the site by host name (api/src/http/web.ts); the dev server does the same, so
+ * `http://admin.localhost:5173` is the admin console and `http://localhost:5173` the learner site, both with reload.
+ */
+function siteByHost(): Plugin {
+  return {
+    name: "learnhub:site-by-host",
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? "/").split("?")[0] ?? "/";
+        const isPage =
+          (req.method === "GET" || req.method === "HEAD") &&
+          (req.headers.accept ?? "").includes("text/html") &&
+          !apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) &&
+          !/\.[a-z0-9]+$/i.test(path);
+        if (isPage) req.url = (req.headers.host ?? "").startsWith("admin.") ? "/admin/index.html" : "/learner/index.html";
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  root,
+  appType: "mpa",
+  plugins: [react(), babel({ plugins: [["relay", { eagerEsModules: true }]] }), siteByHost()],
+  server: {
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, api])),
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // The shared framework chunk (React DOM, Relay, the router) is about 550 kB minified by itself; pages are split.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      input: {
+        admin: `${root}admin/index.html`,
+        learner: `${root}learner/index.html`,
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page of both sites runs on, in one file that stays cached until a dependency upgrade.
+            {
+              name: "framework",
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|react-relay|relay-runtime|@babel[\\/]runtime|fbjs|invariant)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
