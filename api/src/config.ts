@@ -24,6 +24,9 @@ const schema = z.object({
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   PAYSTACK_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
+  /** How long a worker holds a job before others may take it over (a crashed worker's jobs wait this long). */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w-]+$/)
@@ -57,6 +60,7 @@ export interface Config {
   paystack: { secretKey: string; baseUrl: string; sandbox: boolean };
   logLevel: string;
   seedDemo: boolean;
+  worker: { concurrency: number; lockMs: number };
   /** BullMQ key prefix (tests isolate themselves with one). */
   queuePrefix?: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -100,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     queuePrefix: e.QUEUE_PREFIX,
+    worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -1,11 +1,12 @@
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
 import { InProcessQueue } from "./jobs/in-process.ts";
 import { JobDispatcher } from "./jobs/outbox.ts";
 import { createProcessors } from "./jobs/processors.ts";
-import type { JobQueue, RetryPolicy } from "./jobs/queue.ts";
+import type { JobQueue, Processors, RetryPolicy } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
 import { type FileStorage, localStorage } from "./storage/storage.ts";
@@ -19,6 +20,7 @@ export interface Services {
   queue: JobQueue;
   jobs: JobDispatcher;
   storage: FileStorage;
+  pubsub: AppPubSub;
   close(): Promise<void>;
 }
 
@@ -36,24 +38,31 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const applied = await migrate(db.sql);
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
+  const pubsub = createAppPubSub(config.redisUrl);
+  // The in-process queue runs the processors, which need the finished services: they are bound just below.
+  let processors: Processors | undefined;
   const queue: JobQueue = config.redisUrl
     ? new BullmqQueue(config.redisUrl, options.retry, config.queuePrefix)
-    : new InProcessQueue(createProcessors({ mail }), logger, options.retry);
+    : new InProcessQueue(() => processors as Processors, logger, options.retry);
   const jobs = new JobDispatcher(db.prisma, queue, logger);
-  if (options.sweeper ?? options.role === "api") jobs.startSweeper();
-  return {
+  const services: Services = {
     config,
     logger,
     db,
     mail,
     queue,
     jobs,
+    pubsub,
     storage: localStorage(config.dataDir),
     async close() {
       await jobs.stop();
       await queue.close();
       await mail.close();
+      await pubsub.close();
       await db.close();
     },
   };
+  processors = createProcessors(services);
+  if (options.sweeper ?? options.role === "api") jobs.startSweeper();
+  return services;
 }

@@ -27,7 +27,8 @@ async function main() {
     url: config.redisUrl,
     processors: createProcessors(services),
     logger,
-    concurrency: Number(process.env.WORKER_CONCURRENCY ?? 5),
+    concurrency: config.worker.concurrency,
+    lockDurationMs: config.worker.lockMs,
     prefix: config.queuePrefix,
   });
   await worker.waitUntilReady();

@@ -36,6 +36,12 @@ export class BullmqQueue implements JobQueue {
 
   async enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions = {}): Promise<string> {
     parsePayload(name, payload);
+    if (options.jobId && options.rerunIfFinished) {
+      const existing = await this.queue.getJob(options.jobId);
+      const state = existing && (await existing.getState());
+      // A finished job keeps its id until removed; remove it so the same id can run again.
+      if (existing && (state === "completed" || state === "failed")) await existing.remove().catch(() => {});
+    }
     const job = await this.queue.add(name, payload, {
       jobId: options.jobId,
       delay: options.delayMs,
@@ -83,6 +89,8 @@ export function startBullmqWorker(options: {
   logger: Logger;
   concurrency?: number;
   prefix?: string;
+  /** Lock time; a job whose worker died is taken over by another worker after about this long. */
+  lockDurationMs?: number;
 }): Worker {
   const worker = new Worker(
     QUEUE_NAME,
@@ -99,7 +107,13 @@ export function startBullmqWorker(options: {
         throw error;
       }
     },
-    { connection: redisConnection(options.url, "worker"), concurrency: options.concurrency ?? 5, prefix: options.prefix },
+    {
+      connection: redisConnection(options.url, "worker"),
+      concurrency: options.concurrency ?? 5,
+      prefix: options.prefix,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.lockDurationMs ?? 30_000,
+    },
   );
   worker.on("failed", (job, error) => {
     if (!job) return;

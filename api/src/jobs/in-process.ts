@@ -34,7 +34,7 @@ export class InProcessQueue implements JobQueue {
   private closed = false;
 
   constructor(
-    private readonly processors: Processors,
+    private readonly processors: Processors | (() => Processors),
     private readonly logger: Logger,
     private readonly retry: RetryPolicy = DEFAULT_RETRY,
   ) {}
@@ -44,7 +44,8 @@ export class InProcessQueue implements JobQueue {
     parsePayload(name, payload);
     this.forgetOldJobs();
     const jobId = options.jobId ?? randomUUID();
-    if (this.jobs.has(jobId)) return jobId;
+    const known = this.jobs.get(jobId);
+    if (known && !(options.rerunIfFinished && known.outcome)) return jobId;
     let settle!: (o: JobOutcome) => void;
     const entry: Entry = { done: new Promise((r) => (settle = r)) };
     this.jobs.set(jobId, entry);
@@ -106,7 +107,8 @@ export class InProcessQueue implements JobQueue {
     attempt: number,
     finish: (o: JobOutcome) => void,
   ): Promise<void> {
-    const processor = this.processors[name] as (p: JobPayload<N>, m: { jobId: string; attempt: number }) => Promise<unknown>;
+    const processors = typeof this.processors === "function" ? this.processors() : this.processors;
+    const processor = processors[name] as (p: JobPayload<N>, m: { jobId: string; attempt: number }) => Promise<unknown>;
     try {
       const result = await processor(payload, { jobId, attempt });
       finish({ state: "completed", result });

@@ -1,16 +1,14 @@
-import type { MailTransport } from "../mail/transport.ts";
+import { settlePaymentJob } from "../domain/payments/settle.ts";
+import type { Services } from "../services.ts";
 import type { Processors } from "./queue.ts";
 
-export interface ProcessorDeps {
-  mail: MailTransport;
-}
-
 /** One thin processor per job; each delegates to a domain module. Shared by the API (in-process) and the worker. */
-export function createProcessors(deps: ProcessorDeps): Processors {
+export function createProcessors(deps: Services): Processors {
   return {
     "send-mail": async (mail) => {
       await deps.mail.send(mail);
     },
+    "verify-payment": ({ reference }) => settlePaymentJob(deps, reference),
     ping: async ({ value }) => ({ pong: value }),
   };
 }

@@ -24,6 +24,9 @@ function recordingProcessors(failFirst = 0) {
     "send-mail": async (mail) => {
       mails.push(mail.to);
     },
+    "verify-payment": async () => {
+      throw new PermanentJobError("not used here");
+    },
   };
   return { processors, runs, mails };
 }

@@ -5,6 +5,11 @@ export interface EnqueueOptions {
   /** Deterministic id: a second enqueue with the same id while the first is known is ignored. */
   jobId?: string;
   delayMs?: number;
+  /**
+   * With a jobId: if that job already finished (completed or failed), run it again instead of ignoring the enqueue.
+   * For idempotent jobs whose outcome can change over time (a payment that was pending).
+   */
+  rerunIfFinished?: boolean;
 }
 
 export type Processor<N extends JobName> = (payload: JobPayload<N>, meta: { jobId: string; attempt: number }) => Promise<unknown>;

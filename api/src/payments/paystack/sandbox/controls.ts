@@ -8,6 +8,7 @@ export const controlsChangeSchema = z.strictObject({
   /** How many identical copies of each webhook to send. */
   duplicateWebhooks: z.int().min(1).max(10).optional(),
   dropWebhooks: z.boolean().optional(),
+  verifyDelayMs: z.int().min(0).max(60_000).optional(),
   tamper: z
     .strictObject({
       reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN),
@@ -32,6 +33,7 @@ export interface WebhookPlan {
 export class SandboxControls {
   #plan: WebhookPlan = { delayMs: 0, copies: 1, drop: false };
   readonly #tampered = new Map<string, Override>();
+  #verifyDelayMs = 0;
 
   apply(change: ControlsChange): void {
     this.#plan = {
@@ -39,6 +41,7 @@ export class SandboxControls {
       copies: change.duplicateWebhooks ?? this.#plan.copies,
       drop: change.dropWebhooks ?? this.#plan.drop,
     };
+    this.#verifyDelayMs = change.verifyDelayMs ?? this.#verifyDelayMs;
     if (change.tamper) {
       const { reference, ...override } = change.tamper;
       this.#tampered.set(reference, override);
@@ -47,7 +50,12 @@ export class SandboxControls {
 
   reset(): void {
     this.#plan = { delayMs: 0, copies: 1, drop: false };
+    this.#verifyDelayMs = 0;
     this.#tampered.clear();
+  }
+
+  verifyDelayMs(): number {
+    return this.#verifyDelayMs;
   }
 
   /** How the webhook for a payment made now is delivered. */
@@ -64,6 +72,7 @@ export class SandboxControls {
       webhookDelayMs: this.#plan.delayMs,
       duplicateWebhooks: this.#plan.copies,
       dropWebhooks: this.#plan.drop,
+      verifyDelayMs: this.#verifyDelayMs,
       tamper: [...this.#tampered].map(([reference, override]) => ({ reference, ...override })),
     };
   }

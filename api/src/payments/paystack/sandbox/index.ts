@@ -48,9 +48,10 @@ const notFound = { status: false, message: "Transaction reference not found" } a
  *     webhookDelayMs: number           wait this long before delivering a webhook
  *     duplicateWebhooks: number        send N identical copies of each webhook
  *     dropWebhooks: boolean            send no webhooks at all
+ *     verifyDelayMs: number            answer verify calls this late (to catch a worker mid-job)
  *     tamper: { reference, amount?, currency? }
  *                                      verify and the webhook report these instead of the real values
- *   GET  {prefix}/__controls         the current controls and how many webhook deliveries are pending
+ *   GET  {prefix}/__controls         the current controls, pending webhook deliveries, verify calls so far
  *   POST {prefix}/__controls/reset   back to defaults (transactions are kept)
  *   POST {prefix}/__simulate/:reference/pay and /decline
  *                                    what the checkout buttons do, answering JSON, so tests need no browser
@@ -59,6 +60,8 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
   const prefix = options.prefix ?? PAYSTACK_SANDBOX_PREFIX;
   const logger = options.logger.child({ component: "paystack-sandbox" });
   const transactions = new TransactionStore();
+  // Counted so tests can tell when a verify call is in flight.
+  let verifyRequests = 0;
   const controls = new SandboxControls();
   const webhooks = createWebhookSender({ secretKey: options.secretKey, url: options.webhookUrl, logger });
 
@@ -128,6 +131,9 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         });
 
         api.get<{ Params: { reference: string } }>("/transaction/verify/:reference", async (request, reply) => {
+          verifyRequests++;
+          const delay = controls.verifyDelayMs();
+          if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
           const tx = transactions.byReference(request.params.reference);
           if (!tx) return reply.code(400).send(notFound);
           return { status: true, message: "Verification successful", data: report(tx) };
@@ -136,7 +142,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         api.get("/__controls", async () => ({
           status: true,
           message: "Sandbox controls",
-          data: { ...controls.toJSON(), pendingWebhooks: webhooks.pending },
+          data: { ...controls.toJSON(), pendingWebhooks: webhooks.pending, verifyRequests },
         }));
 
         api.post("/__controls", async (request, reply) => {

@@ -1,0 +1,313 @@
+import { randomBytes } from "node:crypto";
+import type { Worker } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBullmqWorker } from "../../jobs/bullmq.ts";
+import { createProcessors } from "../../jobs/processors.ts";
+import { signPaystackBody } from "../../payments/paystack/signature.ts";
+import { learnerWithToken } from "../../test/accounts.ts";
+import { startTestApp, type TestApp } from "../../test/app.ts";
+import { testRedis } from "../../test/redis.ts";
+
+/** The payment journey through HTTP, on both job backends: in-process, and BullMQ on a real redis-server. */
+function paymentSuite(backend: "in-process" | "bullmq") {
+  describe(`payments (${backend} jobs)`, () => {
+    let app: TestApp;
+    let worker: Worker | undefined;
+    let stopRedis: (() => Promise<void>) | undefined;
+
+    beforeAll(async () => {
+      let env = {};
+      if (backend === "bullmq") {
+        const redis = await testRedis();
+        if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
+        stopRedis = redis.stop;
+        env = { REDIS_URL: redis.url, QUEUE_PREFIX: `pay-${randomBytes(4).toString("hex")}` };
+      }
+      app = await startTestApp(env);
+      if (backend === "bullmq") {
+        worker = startBullmqWorker({
+          url: app.services.config.redisUrl as string,
+          processors: createProcessors(app.services),
+          logger: app.services.logger,
+          prefix: app.services.config.queuePrefix,
+        });
+        await worker.waitUntilReady();
+      }
+    });
+    afterAll(async () => {
+      await worker?.close();
+      await app.close();
+      await stopRedis?.();
+    });
+
+    const sandbox = (path: string, body?: unknown) =>
+      app.fetch(`/paystack-sandbox${path}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
+        body: JSON.stringify(body ?? {}),
+      });
+
+    async function track(priceCents = 4999) {
+      return app.services.db.prisma.track.create({
+        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
+      });
+    }
+
+    async function checkout(token: string, trackId: string) {
+      const res = await app.fetch("/api/enrollments", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ track: trackId, contact: "+234 802 555 0101", gender: "Female", location: "Lagos" }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    }
+
+    const verify = async (token: string, reference: string) => {
+      const res = await app.fetch("/api/enrollments/verify-payment", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ reference }),
+      });
+      return { status: res.status, body: (await res.json()) as { success: boolean; message: string; status: string } };
+    };
+
+    async function counts(learnerId: string, trackId: string) {
+      const { prisma } = app.services.db;
+      const [enrollments, paid, invoices] = await Promise.all([
+        prisma.enrollment.count({ where: { learnerId, trackId } }),
+        prisma.invoice.count({ where: { learnerId, trackId, status: "PAID" } }),
+        prisma.invoice.findMany({ where: { learnerId, trackId } }),
+      ]);
+      return { enrollments, paid, invoices };
+    }
+
+    /** Waits until the sandbox has delivered its webhooks and our jobs have run. */
+    async function settle() {
+      for (let i = 0; i < 200; i++) {
+        const controls = (await (
+          await app.fetch("/paystack-sandbox/__controls", {
+            headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}` },
+          })
+        ).json()) as {
+          data: { pendingWebhooks: number };
+        };
+        if (controls.data.pendingWebhooks === 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await app.settleJobs();
+      if (backend === "bullmq") {
+        for (let i = 0; i < 200; i++) {
+          const counts = await (app.services.queue as unknown as { queue: import("bullmq").Queue }).queue.getJobCounts(
+            "active",
+            "waiting",
+            "delayed",
+          );
+          if (!counts.active && !counts.waiting && !counts.delayed) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      }
+      await app.settleJobs();
+    }
+
+    it("checkout creates a pending invoice and answers with the payment page", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track(4999);
+      const { status, body } = await checkout(token, t.id);
+      expect(status).toBe(200);
+      expect(body.authorization_url).toMatch(/\/paystack-sandbox\/checkout\//);
+      const { invoices } = await counts(learner.id, t.id);
+      expect(invoices).toHaveLength(1);
+      expect(invoices[0]).toMatchObject({ status: "PENDING", amountCents: 4999, currency: "USD", reference: body.reference });
+      const saved = await app.services.db.prisma.learner.findUniqueOrThrow({ where: { id: learner.id } });
+      expect(saved).toMatchObject({ contact: "+234 802 555 0101", gender: "FEMALE", location: "Lagos" });
+      const page = await (await fetch(body.authorization_url)).text();
+      expect(page).toContain("49.99");
+      expect(page).toContain(learner.email);
+    });
+
+    it("webhook and verify racing settle once: one enrollment, one paid invoice, one receipt", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const { body } = await checkout(token, t.id);
+      await sandbox(`/__simulate/${body.reference}/pay`);
+      const [v1, v2] = await Promise.all([verify(token, body.reference), verify(token, body.reference)]);
+      await settle();
+      expect(v1.body.success || v2.body.success).toBe(true);
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(1);
+      expect(c.paid).toBe(1);
+      expect(
+        await app.services.db.prisma.outboxMail.count({ where: { to: learner.email, subject: { startsWith: "Payment received" } } }),
+      ).toBe(1);
+      expect((await verify(token, body.reference)).body).toMatchObject({ success: true, status: "paid" });
+    });
+
+    it("three duplicate webhooks enroll once", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      await sandbox("/__controls", { duplicateWebhooks: 3 });
+      try {
+        const { body } = await checkout(token, t.id);
+        await sandbox(`/__simulate/${body.reference}/pay`);
+        await settle();
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(1);
+      expect(c.paid).toBe(1);
+    });
+
+    it("twenty concurrent verify calls for one reference enroll once", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      await sandbox("/__controls", { dropWebhooks: true });
+      try {
+        const { body } = await checkout(token, t.id);
+        await sandbox(`/__simulate/${body.reference}/pay`);
+        const results = await Promise.all(Array.from({ length: 20 }, () => verify(token, body.reference)));
+        expect(results.every((r) => r.status === 200)).toBe(true);
+        expect(results.some((r) => r.body.success)).toBe(true);
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+      await settle();
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(1);
+      expect(c.paid).toBe(1);
+    });
+
+    it("decline: no enrollment and the invoice is failed", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const { body } = await checkout(token, t.id);
+      await sandbox(`/__simulate/${body.reference}/decline`);
+      const v = await verify(token, body.reference);
+      await settle();
+      expect(v.body).toMatchObject({ success: false, status: "failed", message: "Payment Verification Failed" });
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(0);
+      expect(c.invoices[0]?.status).toBe("FAILED");
+    });
+
+    it("tampered amount: flagged with the reason, nobody enrolled", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track(4999);
+      const { body } = await checkout(token, t.id);
+      await sandbox("/__controls", { tamper: { reference: body.reference, amount: 100 } });
+      try {
+        await sandbox(`/__simulate/${body.reference}/pay`);
+        await settle();
+        const v = await verify(token, body.reference);
+        expect(v.body.success).toBe(false);
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(0);
+      expect(c.invoices[0]?.status).toBe("FAILED");
+      expect(c.invoices[0]?.flaggedReason).toMatch(/Paid USD 1\.00 but the invoice is USD 49\.99/);
+    });
+
+    it("a webhook with a bad signature is refused with 401 and changes nothing", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const { body } = await checkout(token, t.id);
+      const payload = JSON.stringify({
+        event: "charge.success",
+        data: { reference: body.reference, amount: 4999, currency: "USD", status: "success" },
+      });
+      for (const signature of ["0".repeat(128), signPaystackBody(payload, "sk_wrong_key"), ""]) {
+        const res = await app.fetch("/api/payments/paystack/webhook", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-paystack-signature": signature },
+          body: payload,
+        });
+        expect(res.status).toBe(401);
+      }
+      await settle();
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(0);
+      expect(c.invoices[0]?.status).toBe("PENDING");
+    });
+
+    it("a correctly signed webhook settles a paid reference", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      await sandbox("/__controls", { dropWebhooks: true });
+      try {
+        const { body } = await checkout(token, t.id);
+        await sandbox(`/__simulate/${body.reference}/pay`);
+        const payload = JSON.stringify({ event: "charge.success", data: { reference: body.reference } });
+        const res = await app.fetch("/api/payments/paystack/webhook", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-paystack-signature": signPaystackBody(payload, app.services.config.paystack.secretKey),
+          },
+          body: payload,
+        });
+        expect(res.status).toBe(200);
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+      await settle();
+      expect((await counts(learner.id, t.id)).enrollments).toBe(1);
+    });
+
+    it("unknown and someone else's references answer success: false", async () => {
+      const owner = await learnerWithToken(app);
+      const other = await learnerWithToken(app);
+      const t = await track();
+      const { body } = await checkout(owner.token, t.id);
+      await sandbox(`/__simulate/${body.reference}/pay`);
+      expect((await verify(other.token, body.reference)).body).toMatchObject({ success: false, status: "not_found" });
+      expect((await verify(other.token, "lh-no-such-ref")).body).toMatchObject({ success: false, status: "not_found" });
+      await settle();
+      expect((await counts(other.learner.id, t.id)).enrollments).toBe(0);
+    });
+
+    it("a free track enrolls at once without a payment", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track(0);
+      const { status, body } = await checkout(token, t.id);
+      expect(status).toBe(201);
+      expect(body).toEqual({ message: "Successfully Enrolled!", enrolled: true });
+      const c = await counts(learner.id, t.id);
+      expect(c.enrollments).toBe(1);
+      expect(c.invoices).toHaveLength(0);
+      const again = await checkout(token, t.id);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe("You are already enrolled in this track.");
+    });
+
+    it("checkout refuses bad input with the form's messages and no 5xx", async () => {
+      const { token } = await learnerWithToken(app);
+      const t = await track();
+      const post = (body: unknown, auth = true) =>
+        app.fetch("/api/enrollments", {
+          method: "POST",
+          headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const cases: [unknown, number, string][] = [
+        [{ track: t.id, gender: "Female" }, 400, "Contact is required."],
+        [{ track: t.id, contact: "+234 801" }, 400, "Please select your gender (Male or Female)."],
+        [{ track: t.id, contact: "abc", gender: "Male" }, 400, "Please enter a valid phone number."],
+        [{ contact: "+234 801", gender: "Male" }, 400, "No track specified."],
+        [{ track: "not-a-uuid", contact: "+234 801", gender: "Male" }, 404, "Track not found."],
+        [{ track: "00000000-0000-4000-8000-000000000000", contact: "+234 801", gender: "Male" }, 404, "Track not found."],
+        [{ track: t.id, contact: "+234 801", gender: "Other" }, 400, "Gender must be Male or Female."],
+      ];
+      for (const [body, status, message] of cases) {
+        const res = await post(body);
+        expect({ status: res.status, message: ((await res.json()) as { message: string }).message }).toEqual({ status, message });
+      }
+      const anonymous = await post({ track: t.id, contact: "+234 801", gender: "Male" }, false);
+      expect(anonymous.status).toBe(401);
+    });
+  });
+}
+
+paymentSuite("in-process");
+paymentSuite("bullmq");

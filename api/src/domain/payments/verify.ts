@@ -1,0 +1,46 @@
+import { toJobId } from "../../jobs/contract.ts";
+import type { Services } from "../../services.ts";
+
+export const VERIFY_MESSAGES = {
+  success: "Payment verified. You have successfully enrolled!",
+  notFound: "No payment was found for this reference.",
+  failed: "Payment Verification Failed",
+  flagged: "There was an issue confirming your payment. Our team has been notified and will contact you.",
+  pending: "Your payment is still being confirmed. This page will update as soon as it is.",
+} as const;
+
+/** How long a verify call waits for the settlement job before answering "still pending". */
+export const VERIFY_WAIT_MS = 15_000;
+
+export const paymentJobId = (reference: string) => toJobId("payment", reference);
+
+/** Queues the settlement of a reference (webhook and verify call enqueue the very same job id). */
+export async function enqueueSettlement(deps: Services, reference: string): Promise<string> {
+  return deps.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference), rerunIfFinished: true });
+}
+
+export interface VerifyOutcome {
+  success: boolean;
+  status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND";
+  message: string;
+}
+
+/**
+ * A learner's "verify my payment" call: only their own references count. Settled references answer at once;
+ * others go through the settlement job, waited for up to a bound.
+ */
+export async function verifyPaymentForLearner(deps: Services, learnerId: string, reference: string): Promise<VerifyOutcome> {
+  const { prisma } = deps.db;
+  const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
+  const invoice = typeof reference === "string" && reference.length <= 100 ? await find() : null;
+  if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
+  if (invoice.status === "PENDING") {
+    const jobId = await enqueueSettlement(deps, reference);
+    await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
+  }
+  const now = (await find()) ?? invoice;
+  if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
+  if (now.status === "FAILED")
+    return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
+  return { success: false, status: "PENDING", message: VERIFY_MESSAGES.pending };
+}

@@ -1,0 +1,119 @@
+import { Repeater } from "graphql-yoga";
+import { startCheckout } from "../../domain/payments/checkout.ts";
+import { verifyPaymentForLearner } from "../../domain/payments/verify.ts";
+import { builder } from "../builder.ts";
+import { Gender } from "./account.ts";
+import { Enrollment } from "./enrollment.ts";
+import { commonErrors } from "./errors.ts";
+import { Track } from "./track.ts";
+
+const PaymentStatus = builder.enumType("PaymentStatus", {
+  values: ["PENDING", "PAID", "FAILED", "NOT_FOUND"] as const,
+  description: "Where a payment reference stands; NOT_FOUND also covers references of other learners.",
+});
+
+const CheckoutInput = builder.inputType("CheckoutInput", {
+  fields: (t) => ({
+    trackId: t.globalID({ for: [Track] }),
+    contact: t.string(),
+    gender: t.field({ type: Gender }),
+    location: t.string(),
+    description: t.string(),
+  }),
+});
+
+const CheckoutPayload = builder
+  .objectRef<{ message: string; authorizationUrl: string | null; reference: string | null; enrollmentId: string | null }>("CheckoutPayload")
+  .implement({
+    fields: (t) => ({
+      message: t.exposeString("message"),
+      authorizationUrl: t.exposeString("authorizationUrl", {
+        nullable: true,
+        description: "Send the browser here to pay. Null when the track was free and the learner is already enrolled.",
+      }),
+      reference: t.exposeString("reference", { nullable: true }),
+      enrollment: t.prismaField({
+        type: Enrollment,
+        nullable: true,
+        resolve: (query, p, _args, ctx) =>
+          p.enrollmentId ? ctx.services.db.prisma.enrollment.findUnique({ ...query, where: { id: p.enrollmentId } }) : null,
+      }),
+    }),
+  });
+
+const VerifyPaymentPayload = builder
+  .objectRef<{ success: boolean; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND"; message: string }>("VerifyPaymentPayload")
+  .implement({
+    fields: (t) => ({
+      success: t.exposeBoolean("success"),
+      status: t.expose("status", { type: PaymentStatus }),
+      message: t.exposeString("message"),
+    }),
+  });
+
+const PaymentStatusEvent = builder
+  .objectRef<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>("PaymentStatusEvent")
+  .implement({
+    fields: (t) => ({ reference: t.exposeString("reference"), status: t.expose("status", { type: PaymentStatus }) }),
+  });
+
+const errors = { types: commonErrors };
+
+builder.mutationFields((t) => ({
+  checkout: t.field({
+    type: CheckoutPayload,
+    errors,
+    authScopes: { learner: true },
+    description: "Starts paying for a track (or enrolls at once in a free one). Contact and gender are saved to the profile.",
+    args: { input: t.arg({ type: CheckoutInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id } as never);
+      return result.kind === "redirect"
+        ? { message: "Redirecting to payment.", authorizationUrl: result.authorizationUrl, reference: result.reference, enrollmentId: null }
+        : { message: result.message, authorizationUrl: null, reference: null, enrollmentId: result.enrollmentId };
+    },
+  }),
+  verifyPayment: t.field({
+    type: VerifyPaymentPayload,
+    errors,
+    authScopes: { learner: true },
+    description: "Confirms a payment by its reference (your own only); waits briefly for the outcome.",
+    args: { reference: t.arg.string({ required: true }) },
+    resolve: (_root, { reference }, ctx) => verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  paymentStatus: t.field({
+    type: PaymentStatusEvent,
+    authScopes: { learner: true },
+    description: "The status of one of your payments now, then each change, until it is settled (Server-Sent Events).",
+    args: { reference: t.arg.string({ required: true }) },
+    subscribe: (_root, { reference }, ctx) =>
+      new Repeater<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
+        const { prisma } = ctx.services.db;
+        const invoice = await prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true } });
+        if (!invoice || invoice.learnerId !== ctx.viewer?.accountId) {
+          await push({ reference, status: "NOT_FOUND" });
+          stop();
+          return;
+        }
+        const events = ctx.services.pubsub.subscribe("payment", reference);
+        // Subscribe first, then read the status, so a settlement in between is not missed.
+        const current = await prisma.invoice.findUniqueOrThrow({ where: { reference }, select: { status: true } });
+        await push({ reference, status: current.status });
+        if (current.status !== "PENDING") {
+          stop();
+          await events.return?.();
+          return;
+        }
+        stop.then(() => events.return?.());
+        for await (const event of events) {
+          await push(event);
+          if (event.status !== "PENDING") break;
+        }
+        stop();
+      }),
+    resolve: (event) => event,
+  }),
+}));

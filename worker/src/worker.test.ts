@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
+import { learnerWithToken } from "../../api/src/test/accounts.ts";
+import { startTestApp, type TestApp } from "../../api/src/test/app.ts";
+import { testRedis } from "../../api/src/test/redis.ts";
+
+// Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the
+// PostgreSQL pass of CI (TEST_DATABASE_URL set); the same job logic is covered in-process by the payments tests.
+describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real Redis, PostgreSQL)", () => {
+  let app: TestApp;
+  let redis: NonNullable<Awaited<ReturnType<typeof testRedis>>>;
+  const workers: ChildProcess[] = [];
+  const prefix = `wk-${randomBytes(4).toString("hex")}`;
+
+  beforeAll(async () => {
+    const r = await testRedis();
+    if (!r) throw new Error("redis-server is required");
+    redis = r;
+    app = await startTestApp({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    await stopAll();
+    await app.close();
+    await redis.stop();
+  });
+
+  function startWorker(): ChildProcess {
+    const child = spawn(process.execPath, ["--import", "tsx", "worker/src/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: app.services.config.databaseUrl,
+        REDIS_URL: redis.url,
+        QUEUE_PREFIX: prefix,
+        PUBLIC_URL: app.url,
+        PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
+        WORKER_LOCK_MS: "2000",
+        LOG_LEVEL: "warn",
+        DOTENV_CONFIG_PATH: "/nonexistent",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    workers.push(child);
+    return child;
+  }
+
+  const bullQueue = () => (app.services.queue as unknown as { queue: import("bullmq").Queue }).queue;
+
+  async function stopAll() {
+    await Promise.all(
+      workers.splice(0).map(
+        (w) =>
+          new Promise((resolve) => {
+            if (w.exitCode !== null || w.signalCode !== null) return resolve(null);
+            w.once("exit", resolve);
+            w.kill("SIGKILL");
+          }),
+      ),
+    );
+  }
+
+  const sandbox = async (path: string, body?: unknown) =>
+    (await (
+      await app.fetch(`/paystack-sandbox${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    ).json()) as { data: { verifyRequests: number } };
+
+  async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+    const end = Date.now() + timeoutMs;
+    while (Date.now() < end) {
+      const value = await check();
+      if (value) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it("a worker killed mid-job: another worker finishes it, and the learner is enrolled exactly once", async () => {
+    const { learner, token } = await learnerWithToken(app);
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Worker track", priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
+    });
+    const res = await app.fetch("/api/enrollments", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
+    });
+    const { reference } = (await res.json()) as { reference: string };
+    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 4000 });
+    await sandbox(`/__simulate/${reference}/pay`, {});
+
+    const first = startWorker();
+    const before = (await sandbox("/__controls")).data.verifyRequests;
+    await app.services.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference) });
+    await until("the first worker to call Paystack verify", async () => (await sandbox("/__controls")).data.verifyRequests > before);
+    first.kill("SIGKILL");
+    await sandbox("/__controls", { verifyDelayMs: 0 });
+
+    startWorker();
+    const invoice = await until("the invoice to be paid", async () => {
+      const i = await app.services.db.prisma.invoice.findUnique({ where: { reference } });
+      return i?.status === "PAID" ? i : undefined;
+    });
+    expect(invoice.status).toBe("PAID");
+    expect(await app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
+    await sandbox("/__controls/reset", {});
+    await stopAll();
+  }, 60_000);
+
+  it("SIGTERM lets the running job finish, then the worker exits 0 well under 30 s", async () => {
+    const { token } = await learnerWithToken(app);
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Drain track", priceCents: 1500, duration: "1 week", instructor: "I", description: "D" },
+    });
+    const res = await app.fetch("/api/enrollments", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
+    });
+    const { reference } = (await res.json()) as { reference: string };
+    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 2000 });
+    await sandbox(`/__simulate/${reference}/pay`, {});
+    const worker = startWorker();
+    // Only this worker may take the job, and only once its SIGTERM handler is in place (it is, once it is ready).
+    await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1);
+    const before = (await sandbox("/__controls")).data.verifyRequests;
+    await app.services.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference) });
+    await until("the job to start", async () => (await sandbox("/__controls")).data.verifyRequests > before);
+    const stoppedAt = Date.now();
+    worker.kill("SIGTERM");
+    const code = await new Promise<number | null>((resolve) => worker.once("exit", resolve));
+    expect(code).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(30_000);
+    const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference } });
+    expect(invoice.status).toBe("PAID");
+    await sandbox("/__controls/reset", {});
+  }, 60_000);
+});
