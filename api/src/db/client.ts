@@ -55,6 +55,8 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Pro
     mkdirSync(dir, { recursive: true });
   }
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // Prisma's drivers send and read instants as zone-less UTC text: the session must be in UTC.
+  await pglite.exec("SET TIME ZONE 'UTC'");
   const prisma = withQueryLog(
     new PrismaClient({ adapter: new PrismaPGlite(pglite), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
     onQuery,
@@ -81,7 +83,8 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Pro
 }
 
 async function openPostgres(url: string, onQuery?: (sql: string) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Prisma's drivers send and read instants as zone-less UTC text: every session must be in UTC.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC" });
   const prisma = withQueryLog(
     new PrismaClient({ adapter: new PrismaPg(pool), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
     onQuery,

@@ -42,6 +42,7 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // A type whose scopes fail resolves to null as a whole (with one error), so nothing of it leaks field by field.
     runScopesOnType: true,
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       signedIn: !!ctx.viewer,
       admin: ctx.viewer?.role === "ADMIN",

@@ -42,6 +42,8 @@ export async function registerWeb(app: FastifyInstance, options: { adminHostPref
     const path = req.url.split("?")[0] ?? "/";
     if (req.method !== "GET" && req.method !== "HEAD") return reply.code(404).send({ message: "Not found." });
     if (/^\/(api|graphql|uploads|assets)(\/|$)/.test(path)) return reply.code(404).send({ message: "Not found." });
+    // A missing file (a name with an extension, e.g. /favicon.ico or /dev/mailbox.json in production) is not a page.
+    if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).send({ message: "Not found." });
     const site = siteForHost(req.headers.host, options.adminHostPrefix);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page(site));
   });

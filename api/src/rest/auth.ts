@@ -3,7 +3,7 @@ import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, jsonBody } from "./body.ts";
 import { ERROR_FIELDS, type RestContext, restContext, run, unwrap } from "./graphql.ts";
-import { booleanIn, genderIn, textIn, USER_FIELDS, userJson } from "./shapes.ts";
+import { booleanIn, genderIn, LEARNER_FIELDS, textIn, USER_FIELDS, userJson } from "./shapes.ts";
 
 const SIGN_UP = (field: "signUpAdmin" | "signUpLearner") =>
   `mutation($input: SignUpInput!) { result: ${field}(input: $input) { ${ERROR_FIELDS} ... on SignUpPayload { message email } } }`;
@@ -15,7 +15,7 @@ const LOGIN = `mutation($input: LoginInput!) { result: login(input: $input) { ${
 const LOGOUT = `mutation { result: logout { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 const ME = `query { me { ${USER_FIELDS} } }`;
 const UPDATE_PROFILE = `mutation($input: UpdateLearnerProfileInput!) {
-  result: updateLearnerProfile(input: $input) { ${ERROR_FIELDS} ... on UpdateLearnerProfilePayload { message token learner { ${USER_FIELDS} } } }
+  result: updateLearnerProfile(input: $input) { ${ERROR_FIELDS} ... on UpdateLearnerProfilePayload { message token learner { ${LEARNER_FIELDS} } } }
 }`;
 
 /** Only sessions of this role may use the route: admin tokens never work for learner calls and vice versa. */

@@ -17,17 +17,23 @@ export async function formBody(req: FastifyRequest, fileField = "image"): Promis
   if (!req.isMultipart()) return { fields: jsonBody(req), file: null };
   const fields: Record<string, unknown> = {};
   let file: File | null = null;
-  for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 } })) {
-    if (part.type === "file") {
-      if (part.fieldname !== fileField) {
-        part.file.resume();
-        throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024 } })) {
+      if (part.type === "file") {
+        if (part.fieldname !== fileField) {
+          part.file.resume();
+          throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) file = new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype });
+      } else {
+        fields[part.fieldname] = part.value;
       }
-      const bytes = await part.toBuffer();
-      if (bytes.length > 0) file = new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype });
-    } else {
-      fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    // Limits (with their own 4xx status) pass through; the parser's own errors mean a broken form, not a server fault.
+    if (error instanceof HttpError || (error as { statusCode?: number }).statusCode) throw error;
+    throw new HttpError(400, "The form data could not be read.");
   }
   return { fields, file };
 }

@@ -8,6 +8,9 @@ export const USER_FIELDS = `
   ... on Learner { contact location gender description disabled createdAt }
 `;
 
+/** The same for a field typed Learner (an Admin fragment may not be spread there). */
+export const LEARNER_FIELDS = "__typename id firstName lastName email image contact location gender description disabled createdAt";
+
 const GENDER_OUT: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
 
 export function userJson(account: Record<string, any>) {

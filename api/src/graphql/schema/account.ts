@@ -29,6 +29,8 @@ const isSelf = (ctx: Context, role: "ADMIN" | "LEARNER", id: string) => ctx.view
 
 export const Admin = builder.prismaNode("Admin", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   interfaces: [Account],
   // Admins see admins; nobody else does.
   authScopes: { admin: true },
@@ -41,6 +43,8 @@ export const Admin = builder.prismaNode("Admin", {
 
 export const Learner = builder.prismaNode("Learner", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   interfaces: [Account],
   // A learner is visible to admins and to that learner only.
   authScopes: (learner, ctx) => ctx.viewer?.role === "ADMIN" || isSelf(ctx, "LEARNER", learner.id),

@@ -7,6 +7,8 @@ import { Track } from "./track.ts";
 
 export const Course = builder.prismaNode("Course", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   fields: (t) => ({
     title: t.exposeString("title"),
     description: t.exposeString("description"),

@@ -4,6 +4,8 @@ export const EnrollmentStatus = builder.enumType("EnrollmentStatus", { values: [
 
 export const Enrollment = builder.prismaNode("Enrollment", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   // Admins see every enrollment; a learner sees their own.
   authScopes: (enrollment, ctx) =>
     ctx.viewer?.role === "ADMIN" || (ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === enrollment.learnerId),

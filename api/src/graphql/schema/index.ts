@@ -9,8 +9,12 @@ import "./course.ts";
 import "./invoice.ts";
 import "./enrollment.ts";
 import "./learner.ts";
+import "./dashboard.ts";
+import "./report.ts";
+import "./payment.ts";
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -12,6 +12,8 @@ const ownedBy = (learnerId: string | null, ctx: Context) => ctx.viewer?.role ===
 
 export const Invoice = builder.prismaNode("Invoice", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   // Admins see every invoice; a learner sees their own.
   authScopes: (invoice, ctx) => ctx.viewer?.role === "ADMIN" || ownedBy(invoice.learnerId, ctx),
   fields: (t) => ({

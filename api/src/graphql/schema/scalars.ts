@@ -21,15 +21,26 @@ builder.scalarType("Upload", {
     throw new GraphQLError("Upload is input only");
   },
   parseValue: (v) => {
-    if (v instanceof File) return v;
+    if (isFile(v)) return v;
     throw new GraphQLError("Expected a file upload");
   },
 });
 
+/** Yoga hands over its own File implementation on Node (not an instance of the global File), so check the shape. */
+function isFile(v: unknown): v is File {
+  if (v instanceof File) return true;
+  const f = v as Partial<File> | null;
+  return (
+    typeof f === "object" && f !== null && typeof f.name === "string" && typeof f.size === "number" && typeof f.arrayBuffer === "function"
+  );
+}
+
 function parseDate(value: unknown, dateOnly: boolean): Date {
   const pattern = dateOnly ? /^\d{4}-\d{2}-\d{2}$/ : /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
-  if (typeof value !== "string" || !pattern.test(value) || Number.isNaN(Date.parse(value))) {
+  const date = typeof value === "string" && pattern.test(value) ? new Date(value) : null;
+  // Date rolls impossible days over (2026-02-30 becomes March 2nd); refuse them instead.
+  if (!date || Number.isNaN(date.getTime()) || (dateOnly && date.toISOString().slice(0, 10) !== value)) {
     throw new GraphQLError(dateOnly ? "Expected a date like 2026-01-31" : "Expected an ISO-8601 date-time");
   }
-  return new Date(value);
+  return date;
 }

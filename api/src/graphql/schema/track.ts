@@ -9,6 +9,8 @@ const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
+  // A well-formed id of a record that does not exist resolves to null, not an error.
+  nullable: true,
   fields: (t) => ({
     name: t.exposeString("name"),
     description: t.exposeString("description"),

@@ -1,0 +1,130 @@
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Services } from "../../services.ts";
+
+/**
+ * The admin dashboard's figures, computed by the database in a fixed number of aggregate statements (three),
+ * however many learners and invoices there are.
+ *
+ * Months are UTC calendar months: a month runs from 00:00 UTC on its 1st to 00:00 UTC on the next 1st, and SQL
+ * truncates instants to months `AT TIME ZONE 'UTC'`. Neither the server's nor the database session's time zone
+ * plays a part, so every API instance and every database agree on which month a payment belongs to.
+ */
+
+/**
+ * An instant as a SQL timestamptz. The driver adapters send a Date as a zone-less UTC text, which PostgreSQL would
+ * read in the session's time zone; an ISO string with its Z means the same instant whatever that zone is.
+ */
+export const sqlInstant = (date: Date) => Prisma.sql`${date.toISOString()}::timestamptz`;
+
+const MONTH_LABELS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** The revenue chart shows this many calendar months, the current one last. */
+export const REVENUE_MONTHS = 6;
+
+/** 00:00 UTC on the 1st of the month `offset` months after the month of `date`. */
+export function utcMonthStart(date: Date, offset = 0): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+}
+
+export interface CalendarMonth {
+  /** "2026-06", as SQL's `to_char(..., 'YYYY-MM')` writes it. */
+  month: string;
+  /** "Jun" */
+  label: string;
+  year: number;
+}
+
+export function calendarMonth(date: Date): CalendarMonth {
+  const year = date.getUTCFullYear();
+  const index = date.getUTCMonth();
+  return { month: `${year}-${String(index + 1).padStart(2, "0")}`, label: MONTH_LABELS[index] as string, year };
+}
+
+/** A figure with its change versus last month: this calendar month's value against the previous one's. */
+export interface Metric {
+  value: number;
+  currentMonth: number;
+  previousMonth: number;
+  /** Percent, to one decimal; null when last month was 0 (no meaningful percentage). */
+  changePercent: number | null;
+}
+
+export function metric(value: number, currentMonth: number, previousMonth: number): Metric {
+  const changePercent = previousMonth === 0 ? null : Math.round(((currentMonth - previousMonth) * 1000) / previousMonth) / 10;
+  return { value, currentMonth, previousMonth, changePercent };
+}
+
+export interface MonthRevenue extends CalendarMonth {
+  revenueCents: number;
+}
+
+export interface Dashboard {
+  /** All learners; months compare learners who signed up in them. */
+  totalLearners: Metric;
+  /** Cents of paid invoices; months compare what was paid in them (by paidAt). */
+  revenue: Metric;
+  /** All invoices, whatever their status; months compare invoices created in them. */
+  invoices: Metric;
+  /** The last REVENUE_MONTHS calendar months, oldest first, months without revenue as 0. */
+  revenueByMonth: MonthRevenue[];
+}
+
+interface CountRow {
+  total: number;
+  current: number;
+  previous: number;
+}
+
+interface InvoiceRow extends CountRow {
+  revenue: bigint;
+  revenueCurrent: bigint;
+  revenuePrevious: bigint;
+}
+
+export async function loadDashboard(deps: Services, now = new Date()): Promise<Dashboard> {
+  const { prisma } = deps.db;
+  const chartStart = utcMonthStart(now, -(REVENUE_MONTHS - 1));
+  const current = sqlInstant(utcMonthStart(now));
+  const previous = sqlInstant(utcMonthStart(now, -1));
+  const next = sqlInstant(utcMonthStart(now, 1));
+  const chartFrom = sqlInstant(chartStart);
+
+  const [learnerRows, invoiceRows, paidByMonth] = await Promise.all([
+    prisma.$queryRaw<CountRow[]>`
+      SELECT count(*)::int AS total,
+        count(*) FILTER (WHERE "createdAt" >= ${current} AND "createdAt" < ${next})::int AS current,
+        count(*) FILTER (WHERE "createdAt" >= ${previous} AND "createdAt" < ${current})::int AS previous
+      FROM "Learner"`,
+    prisma.$queryRaw<InvoiceRow[]>`
+      SELECT count(*)::int AS total,
+        count(*) FILTER (WHERE "createdAt" >= ${current} AND "createdAt" < ${next})::int AS current,
+        count(*) FILTER (WHERE "createdAt" >= ${previous} AND "createdAt" < ${current})::int AS previous,
+        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID'), 0)::bigint AS revenue,
+        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID' AND "paidAt" >= ${current} AND "paidAt" < ${next}), 0)::bigint
+          AS "revenueCurrent",
+        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID' AND "paidAt" >= ${previous} AND "paidAt" < ${current}), 0)::bigint
+          AS "revenuePrevious"
+      FROM "Invoice"`,
+    prisma.$queryRaw<{ month: string; revenue: bigint }[]>`
+      SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum("amountCents")::bigint AS revenue
+      FROM "Invoice"
+      WHERE status = 'PAID' AND "paidAt" >= ${chartFrom} AND "paidAt" < ${next}
+      GROUP BY 1`,
+  ]);
+  // An aggregate without GROUP BY always returns exactly one row.
+  const learners = learnerRows[0] as CountRow;
+  const invoices = invoiceRows[0] as InvoiceRow;
+
+  const revenueOf = new Map(paidByMonth.map((row) => [row.month, Number(row.revenue)]));
+  const revenueByMonth = Array.from({ length: REVENUE_MONTHS }, (_, i) => {
+    const month = calendarMonth(utcMonthStart(chartStart, i));
+    return { ...month, revenueCents: revenueOf.get(month.month) ?? 0 };
+  });
+
+  return {
+    totalLearners: metric(learners.total, learners.current, learners.previous),
+    revenue: metric(Number(invoices.revenue), Number(invoices.revenueCurrent), Number(invoices.revenuePrevious)),
+    invoices: metric(invoices.total, invoices.current, invoices.previous),
+    revenueByMonth,
+  };
+}

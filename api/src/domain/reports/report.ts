@@ -1,0 +1,144 @@
+import { stringify } from "csv-stringify/sync";
+import { z } from "zod";
+import type { Services } from "../../services.ts";
+import { parseInput } from "../validation.ts";
+import { type CalendarMonth, calendarMonth, sqlInstant, utcMonthStart } from "./dashboard.ts";
+
+/**
+ * The admin report: revenue (paid invoices, by paidAt) and enrollments (by createdAt) per month and per track over
+ * a range of calendar dates. Dates and months are UTC, as on the dashboard (see dashboard.ts). Two aggregate
+ * statements, whatever the range or the amount of data.
+ */
+
+export const REPORT_MESSAGES = {
+  from: "Start date (from) is required, as a date like 2026-01-31.",
+  to: "End date (to) is required, as a date like 2026-01-31.",
+  order: "The start date must be on or before the end date.",
+  tooLong: "A report covers at most 5 years; choose a shorter range.",
+} as const;
+
+/** Revenue without a track: invoices recorded by hand, or whose track was deleted. */
+export const NO_TRACK = "No track";
+
+const MAX_YEARS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Midnight UTC of the date's UTC calendar day. */
+const utcDay = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+const reportRange = z
+  .object({
+    from: z.date({ error: REPORT_MESSAGES.from }).transform(utcDay),
+    to: z.date({ error: REPORT_MESSAGES.to }).transform(utcDay),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    if (from > to) ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.order });
+    else if (to >= new Date(Date.UTC(from.getUTCFullYear() + MAX_YEARS, from.getUTCMonth(), from.getUTCDate()))) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.tooLong });
+    }
+  });
+
+export type ReportRange = z.input<typeof reportRange>;
+
+export interface ReportMonth extends CalendarMonth {
+  revenueCents: number;
+  enrollments: number;
+}
+
+export interface ReportTrack {
+  /** Null for revenue without a track (see NO_TRACK). */
+  trackId: string | null;
+  name: string;
+  revenueCents: number;
+  enrollments: number;
+}
+
+export interface Report {
+  /** First day of the range, midnight UTC. */
+  from: Date;
+  /** Last day of the range (included), midnight UTC. */
+  to: Date;
+  totalRevenueCents: number;
+  totalEnrollments: number;
+  /** Every calendar month the range touches, oldest first, months without activity as 0. */
+  months: ReportMonth[];
+  /** Tracks with revenue or enrollments in the range, highest revenue first. */
+  tracks: ReportTrack[];
+}
+
+export async function loadReport(deps: Services, raw: ReportRange): Promise<Report> {
+  const { from, to } = parseInput(reportRange, raw);
+  const { prisma } = deps.db;
+  const start = sqlInstant(from);
+  const end = sqlInstant(new Date(to.getTime() + DAY_MS));
+
+  const [byMonth, byTrack] = await Promise.all([
+    prisma.$queryRaw<{ month: string; revenueCents: bigint; enrollments: number }[]>`
+      WITH paid AS (
+        SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum("amountCents") AS cents
+        FROM "Invoice" WHERE status = 'PAID' AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY 1
+      ), enrolled AS (
+        SELECT to_char(date_trunc('month', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*) AS n
+        FROM "Enrollment" WHERE "createdAt" >= ${start} AND "createdAt" < ${end} GROUP BY 1
+      )
+      SELECT coalesce(p.month, e.month) AS month, coalesce(p.cents, 0)::bigint AS "revenueCents", coalesce(e.n, 0)::int AS enrollments
+      FROM paid p FULL JOIN enrolled e ON e.month = p.month`,
+    prisma.$queryRaw<{ trackId: string | null; name: string | null; revenueCents: bigint; enrollments: number }[]>`
+      WITH paid AS (
+        SELECT "trackId", sum("amountCents") AS cents
+        FROM "Invoice" WHERE status = 'PAID' AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY "trackId"
+      ), enrolled AS (
+        SELECT "trackId", count(*) AS n
+        FROM "Enrollment" WHERE "createdAt" >= ${start} AND "createdAt" < ${end} GROUP BY "trackId"
+      )
+      SELECT coalesce(p."trackId", e."trackId") AS "trackId", t.name,
+        coalesce(p.cents, 0)::bigint AS "revenueCents", coalesce(e.n, 0)::int AS enrollments
+      FROM paid p
+        FULL JOIN enrolled e ON e."trackId" = p."trackId"
+        LEFT JOIN "Track" t ON t.id = coalesce(p."trackId", e."trackId")
+      ORDER BY "revenueCents" DESC, enrollments DESC, t.name NULLS LAST, "trackId"`,
+  ]);
+
+  const activity = new Map(byMonth.map((row) => [row.month, row]));
+  const months: ReportMonth[] = [];
+  for (let monthStart = utcMonthStart(from); monthStart <= to; monthStart = utcMonthStart(monthStart, 1)) {
+    const month = calendarMonth(monthStart);
+    const row = activity.get(month.month);
+    months.push({ ...month, revenueCents: Number(row?.revenueCents ?? 0), enrollments: row?.enrollments ?? 0 });
+  }
+
+  return {
+    from,
+    to,
+    totalRevenueCents: months.reduce((sum, m) => sum + m.revenueCents, 0),
+    totalEnrollments: months.reduce((sum, m) => sum + m.enrollments, 0),
+    months,
+    tracks: byTrack.map((row) => ({
+      trackId: row.trackId,
+      name: row.name ?? NO_TRACK,
+      revenueCents: Number(row.revenueCents),
+      enrollments: row.enrollments,
+    })),
+  };
+}
+
+type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
+
+/**
+ * The report as CSV: a `month,revenue,enrollments` table, a blank line, then a `track,revenue,enrollments` table;
+ * amounts in dollars with 2 decimals.
+ */
+export function reportCsv(report: { months: (CsvRow & { month: string })[]; tracks: (CsvRow & { name: string })[] }): string {
+  const months = report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments]);
+  const tracks = report.tracks.map((t) => [t.name, dollars(t.revenueCents), t.enrollments]);
+  return `${csv([["month", "revenue", "enrollments"], ...months])}\n${csv([["track", "revenue", "enrollments"], ...tracks])}`;
+}
+
+const csv = (rows: unknown[][]) => stringify(rows, { cast: { string: neutraliseFormula } });
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return) as a formula; track names are
+ * admin-typed text, so such cells get a leading apostrophe (OWASP's advice against CSV injection).
+ */
+const neutraliseFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);

@@ -1,0 +1,64 @@
+import { toDollars } from "../../domain/money.ts";
+import { loadReport, type Report, type ReportMonth, type ReportTrack } from "../../domain/reports/report.ts";
+import { builder } from "../builder.ts";
+import { commonErrors } from "./errors.ts";
+import { Track } from "./track.ts";
+
+const ReportMonthRef = builder.objectRef<ReportMonth>("ReportMonth").implement({
+  fields: (t) => ({
+    month: t.exposeString("month", { description: 'The calendar month (UTC), e.g. "2026-06".' }),
+    label: t.exposeString("label", { description: 'Short month name, e.g. "Jun".' }),
+    year: t.exposeInt("year"),
+    revenue: t.float({ description: "Dollars paid in the month (within the range).", resolve: (m) => toDollars(m.revenueCents) }),
+    revenueCents: t.exposeInt("revenueCents"),
+    enrollments: t.exposeInt("enrollments", { description: "Enrollments made in the month (within the range)." }),
+  }),
+});
+
+const ReportTrackRef = builder.objectRef<ReportTrack>("ReportTrack").implement({
+  fields: (t) => ({
+    track: t.prismaField({
+      type: Track,
+      nullable: true,
+      description: "Null for revenue without a track (invoices recorded by hand, or whose track was deleted).",
+      // Prisma batches the findUnique calls of one tick into a single query, so the list costs one statement.
+      resolve: (query, row, _args, ctx) =>
+        row.trackId ? ctx.services.db.prisma.track.findUnique({ ...query, where: { id: row.trackId } }) : null,
+    }),
+    name: t.exposeString("name", { description: 'The track\'s name, or "No track".' }),
+    revenue: t.float({ description: "Dollars paid in the range.", resolve: (r) => toDollars(r.revenueCents) }),
+    revenueCents: t.exposeInt("revenueCents"),
+    enrollments: t.exposeInt("enrollments", { description: "Enrollments made in the range." }),
+  }),
+});
+
+const ReportRef = builder.objectRef<Report>("Report").implement({
+  description: "Revenue (paid invoices, by payment date) and enrollments over a range of dates, per month and per track.",
+  fields: (t) => ({
+    from: t.expose("from", { type: "Date" }),
+    to: t.expose("to", { type: "Date" }),
+    totalRevenue: t.float({ description: "Dollars.", resolve: (r) => toDollars(r.totalRevenueCents) }),
+    totalEnrollments: t.exposeInt("totalEnrollments"),
+    months: t.field({
+      type: [ReportMonthRef],
+      description: "Every calendar month the range touches, oldest first.",
+      resolve: (r) => r.months,
+    }),
+    tracks: t.field({
+      type: [ReportTrackRef],
+      description: "Tracks with revenue or enrollments in the range, highest revenue first.",
+      resolve: (r) => r.tracks,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  report: t.field({
+    type: ReportRef,
+    errors: { types: commonErrors },
+    authScopes: { admin: true },
+    description: "From and to are calendar dates (UTC), both included; at most 5 years.",
+    args: { from: t.arg({ type: "Date", required: true }), to: t.arg({ type: "Date", required: true }) },
+    resolve: (_root, args, ctx) => loadReport(ctx.services, args),
+  }),
+}));

@@ -1,0 +1,915 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { coverImage } from "../seed/images.ts";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import {
+  codeIn,
+  lastMailTo,
+  login,
+  mailsTo,
+  PASSWORD,
+  resetRateLimits,
+  resetTokenIn,
+  rest,
+  signUp,
+  signUpAndVerify,
+  signUpBody,
+  uniqueEmail,
+} from "../test/auth-flows.ts";
+
+/** The parameters of an argon2id PHC string ($argon2id$v=19$m=..,t=..,p=..$salt$hash), whatever their order. */
+function argon2Params(hash: string): Record<string, string> {
+  const parts = hash.split("$");
+  expect(parts[1]).toBe("argon2id");
+  expect(parts[2]).toBe("v=19");
+  expect(parts).toHaveLength(6);
+  return Object.fromEntries((parts[3] ?? "").split(",").map((kv) => kv.split("=") as [string, string]));
+}
+
+const NO_TOKEN = "Authentication token not found. Please log in.";
+const NEW_PASSWORD = "N3w!Secret-pass";
+
+/** A multipart form for PUT /api/auth/update with the required profile fields filled in. */
+function profileForm(fields: Record<string, string> = {}, image?: { bytes: Uint8Array; name: string; type: string }) {
+  const form = new FormData();
+  const all = { firstName: "Ada", lastName: "Lovelace", contact: "+234 801 234 5678", description: "I like engines.", ...fields };
+  for (const [k, v] of Object.entries(all)) form.append(k, v);
+  if (image) form.append("image", new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
+  return form;
+}
+
+describe("REST /api/auth", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+  beforeEach(() => resetRateLimits(app));
+
+  describe("the full flow", () => {
+    it("learner: sign-up, mail, verify, login, check-auth, logout, token rejected", async () => {
+      const body = signUpBody({ email: uniqueEmail("Flow").toUpperCase() });
+      const signedUp = await rest(app, "POST", "/api/auth/signup/learner", { body });
+      expect(signedUp.status).toBe(201);
+      expect(signedUp.body).toEqual({
+        message: "Account created successfully! Please check your email to verify.",
+        email: body.email.toLowerCase(),
+      });
+
+      const email = body.email.toLowerCase();
+      const mails = await mailsTo(app, email);
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.subject).toMatch(/verification code/i);
+      const code = codeIn(mail);
+      expect(mail.html).toContain(code);
+
+      // Not verified yet.
+      const early = await rest(app, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
+      expect(early.status).toBe(403);
+      expect(early.body.message).toBe("Please verify your email before logging in.");
+
+      const verified = await rest(app, "POST", "/api/auth/verify-email", { body: { email, token: code } });
+      expect(verified.status).toBe(200);
+      expect(verified.body).toEqual({ message: "Email verified successfully. You can now log in." });
+
+      const loggedIn = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: PASSWORD } });
+      expect(loggedIn.status).toBe(200);
+      expect(loggedIn.body.message).toBe("Login successful!");
+      expect(loggedIn.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      expect(loggedIn.body.user).toMatchObject({ role: "learner", email, firstName: "Ada", lastName: "Lovelace", disabled: false });
+      expect(loggedIn.body.user._id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(loggedIn.body.user).not.toHaveProperty("passwordHash");
+      const token = loggedIn.body.token as string;
+
+      const checked = await rest(app, "GET", "/api/auth/check-auth", { token });
+      expect(checked.status).toBe(200);
+      expect(checked.body.user).toMatchObject({ _id: loggedIn.body.user._id, email });
+
+      const out = await rest(app, "POST", "/api/auth/logout", { token });
+      expect(out.status).toBe(200);
+      expect(out.body.message).toBe("Logged out successfully.");
+
+      const after = await rest(app, "GET", "/api/auth/check-auth", { token });
+      expect(after.status).toBe(401);
+      expect(after.body.message).toBe(NO_TOKEN);
+      expect((await rest(app, "POST", "/api/auth/logout", { token })).status).toBe(401);
+    });
+
+    it("admin: sign-up, verify, login, admin logout", async () => {
+      const admin = await signUpAndVerify(app, "admin");
+      const out = await rest(app, "POST", "/api/admin/auth/logout", { token: admin.token });
+      expect(out.status).toBe(200);
+      const again = await rest(app, "POST", "/api/admin/auth/logout", { token: admin.token });
+      expect(again.status).toBe(401);
+      expect(again.body.message).toBe(NO_TOKEN);
+    });
+
+    it("verifying an already verified e-mail says so and changes nothing", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const again = await rest(app, "POST", "/api/auth/verify-email", { body: { email: learner.email, token: learner.code } });
+      expect(again.status).toBe(200);
+      expect(again.body.message).toBe("Email already verified. You can log in.");
+    });
+  });
+
+  describe("e-mail codes", () => {
+    it("dies after 5 wrong codes: the right code fails on the 6th attempt", async () => {
+      const account = await signUp(app, "learner");
+      const wrong = account.code === "000000" ? "111111" : "000000";
+      for (let i = 1; i <= 5; i++) {
+        const res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: wrong } });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(
+          i < 5 ? "Invalid OTP. Please check the code and try again." : "Too many wrong attempts. Please request a new code later.",
+        );
+        expect(res.body.errors).toEqual([{ field: "code", message: res.body.message }]);
+      }
+      const right = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
+      expect(right.status).toBe(400);
+      expect(right.body.message).toBe("Too many wrong attempts. Please request a new code later.");
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      expect(refused.body.message).toBe("Please verify your email before logging in.");
+    });
+
+    it("fails with the expired message after 15 minutes", async () => {
+      const account = await signUp(app, "learner");
+      const code = await app.services.db.prisma.emailCode.findFirstOrThrow({
+        where: { learner: { email: account.email }, purpose: "VERIFY_EMAIL", consumedAt: null },
+      });
+      // Issued for 15 minutes.
+      expect(code.expiresAt.getTime() - code.createdAt.getTime()).toBeGreaterThan(14.9 * 60_000);
+      expect(code.expiresAt.getTime() - code.createdAt.getTime()).toBeLessThanOrEqual(15 * 60_000 + 1000);
+      await app.services.db.prisma.emailCode.update({ where: { id: code.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("This code has expired. Please request a new one.");
+    });
+
+    it("resend: at most once a minute (429, cooldown message, retry-after); the new code voids the old one", async () => {
+      const account = await signUp(app, "learner");
+      const first = await rest(app, "POST", "/api/auth/resend-token", { body: { email: account.email } });
+      expect(first.status).toBe(200);
+      expect(first.body.message).toBe("If this email has an account waiting for verification, a new code has been sent.");
+      const mails = await mailsTo(app, account.email);
+      expect(mails).toHaveLength(2);
+      const newCode = codeIn(mails[1]!);
+
+      const second = await rest(app, "POST", "/api/auth/resend-token", { body: { email: account.email } });
+      expect(second.status).toBe(429);
+      expect(second.body.message).toBe("Please wait a minute before requesting a new code.");
+      expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(second.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      expect(await mailsTo(app, account.email)).toHaveLength(2);
+
+      if (newCode !== account.code) {
+        const old = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
+        expect(old.status).toBe(400);
+        expect(old.body.message).toBe("Invalid OTP. Please check the code and try again.");
+      }
+      const ok = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: newCode } });
+      expect(ok.status).toBe(200);
+      expect(await login(app, account.email, PASSWORD)).toBeTruthy();
+    });
+
+    it("resending does not reset the wrong-attempt count", async () => {
+      const account = await signUp(app, "learner");
+      const wrong = account.code === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 5; i++) await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: wrong } });
+      expect((await rest(app, "POST", "/api/auth/resend-token", { body: { email: account.email } })).status).toBe(200);
+      const fresh = codeIn(await lastMailTo(app, account.email));
+      const res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: fresh } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Too many wrong attempts. Please request a new code later.");
+    });
+
+    it("an unverified account cannot log in", async () => {
+      const account = await signUp(app, "admin");
+      const res = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({
+        message: "Please verify your email before logging in.",
+        errors: [{ message: "Please verify your email before logging in." }],
+      });
+    });
+  });
+
+  describe("password reset", () => {
+    it("mails a single-use link; the new password works, the old one and every earlier session do not", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const otherSession = await login(app, learner.email, PASSWORD);
+
+      const asked = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      expect(asked.status).toBe(200);
+      expect(asked.body).toEqual({ message: "If an account exists for this email, a reset link has been sent." });
+      const mail = await lastMailTo(app, learner.email);
+      expect(mail.subject).toBe("Reset your LearnHub password");
+      const { link, token } = resetTokenIn(mail);
+      expect(link.startsWith(`${app.url}/reset-password?token=`)).toBe(true);
+      expect(mail.html).toContain(link.replace(/&/g, "&#38;"));
+
+      const reset = await rest(app, "POST", "/api/auth/reset-password", {
+        body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.body).toEqual({ message: "Your password has been reset. You can now log in." });
+
+      for (const old of [learner.token, otherSession]) {
+        expect((await rest(app, "GET", "/api/auth/check-auth", { token: old })).status).toBe(401);
+      }
+      const oldPassword = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      expect(oldPassword.status).toBe(400);
+      expect(oldPassword.body.message).toBe("Invalid email or password.");
+      const fresh = await login(app, learner.email, NEW_PASSWORD);
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: fresh })).status).toBe(200);
+
+      const twice = await rest(app, "POST", "/api/auth/reset-password", {
+        body: { token, password: "An0ther!Secret", confirmPassword: "An0ther!Secret" },
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
+      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+    });
+
+    it("an admin's link opens the admin console", async () => {
+      const admin = await signUpAndVerify(app, "admin");
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: admin.email } });
+      const { link } = resetTokenIn(await lastMailTo(app, admin.email));
+      const expected = new URL(app.url);
+      expected.hostname = `admin.${expected.hostname}`;
+      expect(link.startsWith(`${expected.origin}/reset-password?token=`)).toBe(true);
+    });
+
+    it("a link expires after 1 hour", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const { token } = resetTokenIn(await lastMailTo(app, learner.email));
+      const { prisma } = app.services.db;
+      const code = await prisma.emailCode.findFirstOrThrow({ where: { learner: { email: learner.email }, purpose: "RESET_PASSWORD" } });
+      expect(code.expiresAt.getTime() - code.createdAt.getTime()).toBeGreaterThan(59.9 * 60_000);
+      expect(code.expiresAt.getTime() - code.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
+      await prisma.emailCode.update({ where: { id: code.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      const res = await rest(app, "POST", "/api/auth/reset-password", {
+        body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
+      expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+    });
+
+    it("a newer link voids the older one; a made-up token fails", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const first = resetTokenIn(await lastMailTo(app, learner.email)).token;
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const second = resetTokenIn(await lastMailTo(app, learner.email)).token;
+      const body = (token: string) => ({ token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+      expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(first) })).status).toBe(400);
+      expect((await rest(app, "POST", "/api/auth/reset-password", { body: body("x".repeat(43)) })).status).toBe(400);
+      expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(second) })).status).toBe(200);
+    });
+
+    it("the new password must follow the rules and match", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const { token } = resetTokenIn(await lastMailTo(app, learner.email));
+      const weak = await rest(app, "POST", "/api/auth/reset-password", { body: { token, password: "short", confirmPassword: "short" } });
+      expect(weak.status).toBe(400);
+      expect(weak.body.message).toBe("Password must be at least 8 characters");
+      const mismatch = await rest(app, "POST", "/api/auth/reset-password", {
+        body: { token, password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` },
+      });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.message).toBe("Passwords do not match");
+      // Refused attempts do not use the link up.
+      const ok = await rest(app, "POST", "/api/auth/reset-password", {
+        body: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      });
+      expect(ok.status).toBe(200);
+    });
+  });
+
+  describe("no account enumeration", () => {
+    const strip = (r: { status: number; body: unknown; headers: Headers }) => ({
+      status: r.status,
+      body: r.body,
+      type: r.headers.get("content-type"),
+    });
+
+    it("forgot-password answers a known and an unknown e-mail alike", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const unknown = uniqueEmail("nobody");
+      const known = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const other = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: unknown } });
+      expect(strip(known)).toEqual(strip(other));
+      expect(known.status).toBe(200);
+      expect(await mailsTo(app, unknown)).toHaveLength(0);
+      expect((await lastMailTo(app, learner.email)).subject).toBe("Reset your LearnHub password");
+    });
+
+    it("resend answers an unverified, a verified and an unknown e-mail alike", async () => {
+      const pending = await signUp(app, "learner");
+      const verified = await signUpAndVerify(app, "learner");
+      const unknown = uniqueEmail("nobody");
+      const answers = [];
+      for (const email of [pending.email, verified.email, unknown]) {
+        answers.push(strip(await rest(app, "POST", "/api/auth/resend-token", { body: { email } })));
+      }
+      expect(answers[0]).toEqual(answers[1]);
+      expect(answers[0]).toEqual(answers[2]);
+      expect(await mailsTo(app, pending.email)).toHaveLength(2);
+      expect(await mailsTo(app, verified.email)).toHaveLength(1);
+      expect(await mailsTo(app, unknown)).toHaveLength(0);
+      // The cooldown applies to unknown addresses too, so it reveals nothing either.
+      const again = [];
+      for (const email of [pending.email, unknown]) {
+        again.push(strip(await rest(app, "POST", "/api/auth/resend-token", { body: { email } })));
+      }
+      expect(again[0]).toEqual(again[1]);
+      expect(again[0]?.status).toBe(429);
+    });
+
+    it("sign-up with an existing e-mail answers like a new one and mails the owner instead", async () => {
+      const owner = await signUpAndVerify(app, "learner");
+      const fresh = signUpBody();
+      const created = await rest(app, "POST", "/api/auth/signup/learner", { body: fresh });
+      const repeated = await rest(app, "POST", "/api/auth/signup/learner", {
+        body: signUpBody({ email: owner.email, firstName: "Mallory", password: "Attack3r!pass", confirmPassword: "Attack3r!pass" }),
+      });
+      expect(repeated.status).toBe(created.status);
+      expect(repeated.body).toEqual({ ...created.body, email: owner.email });
+      expect(repeated.headers.get("content-type")).toBe(created.headers.get("content-type"));
+
+      const mails = await mailsTo(app, owner.email);
+      expect(mails.at(-1)?.subject).toBe("You already have a LearnHub account");
+      expect(mails.at(-1)?.text).toContain("Hi Ada");
+      // Nothing about the account changed.
+      expect(await login(app, owner.email, PASSWORD)).toBeTruthy();
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: owner.email, password: "Attack3r!pass" } });
+      expect(wrong.status).toBe(400);
+      const learner = await app.services.db.prisma.learner.findUniqueOrThrow({ where: { email: owner.email } });
+      expect(learner.firstName).toBe("Ada");
+
+      // The other role's form with the same e-mail behaves the same.
+      const asAdmin = await rest(app, "POST", "/api/auth/signup/admin", { body: signUpBody({ email: owner.email }) });
+      expect(asAdmin.status).toBe(201);
+      expect(asAdmin.body.message).toBe(created.body.message);
+      expect(await app.services.db.prisma.admin.count({ where: { email: owner.email } })).toBe(0);
+    });
+
+    it("login answers an unknown e-mail and a wrong password alike", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: PASSWORD } });
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      expect(strip(unknown)).toEqual(strip(wrong));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toEqual({ message: "Invalid email or password.", errors: [{ message: "Invalid email or password." }] });
+    });
+  });
+
+  describe("disabled accounts", () => {
+    it("a learner who disables their account is logged out and cannot log in", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const res = await rest(app, "PUT", "/api/auth/update", { token: learner.token, body: profileForm({ disabled: "true" }) });
+      expect(res.status).toBe(200);
+      expect(res.body.user.disabled).toBe(true);
+      const check = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
+      expect(check.status).toBe(401);
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("This account has been disabled.");
+      // A wrong password still says only that.
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      expect(wrong.body.message).toBe("Invalid email or password.");
+      // No reset link for a disabled account, and the answer does not tell.
+      const before = (await mailsTo(app, learner.email)).length;
+      const forgot = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      expect(forgot.status).toBe(200);
+      expect(await mailsTo(app, learner.email)).toHaveLength(before);
+    });
+  });
+
+  describe("role separation", () => {
+    it("learner tokens never work for admin calls and vice versa", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const admin = await signUpAndVerify(app, "admin");
+
+      const learnerOnAdmin = await rest(app, "POST", "/api/admin/auth/logout", { token: learner.token });
+      expect(learnerOnAdmin.status).toBe(403);
+      expect(learnerOnAdmin.body.message).toBe("This action needs an admin session.");
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(200);
+
+      const adminOnLearner = await rest(app, "GET", "/api/auth/check-auth", { token: admin.token });
+      expect(adminOnLearner.status).toBe(403);
+      expect(adminOnLearner.body.message).toBe("This action needs a learner session.");
+      expect((await rest(app, "POST", "/api/auth/logout", { token: admin.token })).status).toBe(403);
+      expect((await rest(app, "PUT", "/api/auth/update", { token: admin.token, body: profileForm() })).status).toBe(403);
+      // The admin session survived the refused learner logout.
+      expect((await rest(app, "POST", "/api/admin/auth/logout", { token: admin.token })).status).toBe(200);
+    });
+
+    it("no token, a malformed one or an unknown one: 401 with the spec's message", async () => {
+      for (const authorization of [undefined, "Bearer", "Basic abc", `Bearer ${"a".repeat(43)}`, "Bearer <script>"]) {
+        const headers: Record<string, string> = authorization ? { authorization } : {};
+        for (const [method, path] of [
+          ["GET", "/api/auth/check-auth"],
+          ["POST", "/api/auth/logout"],
+          ["POST", "/api/admin/auth/logout"],
+          ["PUT", "/api/auth/update"],
+        ] as const) {
+          const res = await rest(app, method, path, { headers });
+          expect(res.status, `${method} ${path} ${authorization}`).toBe(401);
+          expect(res.body.message).toBe(NO_TOKEN);
+        }
+      }
+    });
+
+    it("an expired session is rejected", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      await app.services.db.prisma.session.updateMany({
+        where: { learner: { email: learner.email } },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
+      const res = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
+      expect(res.status).toBe(401);
+    });
+  });
+
+  describe("rate limits", () => {
+    it("repeated wrong logins lock the account out with a clear message", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      for (let i = 0; i < 10; i++) {
+        const res = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `wrong-${i}` } });
+        expect(res.status).toBe(400);
+      }
+      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+      // Another account is not affected.
+      const other = await signUpAndVerify(app, "learner");
+      expect(other.token).toBeTruthy();
+      // Case and spaces do not make a new account key.
+      const shouted = await rest(app, "POST", "/api/auth/login", {
+        body: { email: ` ${learner.email.toUpperCase()} `, password: PASSWORD },
+      });
+      expect(shouted.status).toBe(429);
+    });
+
+    it("a successful login clears the failure count", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 9; i++) await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: "nope" } });
+        expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+      }
+    });
+
+    it("too many logins from one address", async () => {
+      let last = 0;
+      for (let i = 0; i < 31; i++) {
+        last = (await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("ip"), password: "x" } })).status;
+      }
+      expect(last).toBe(429);
+    });
+
+    it("a sign-up flood from one address", async () => {
+      const statuses = [];
+      for (let i = 0; i < 11; i++) statuses.push((await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody() })).status);
+      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      const res = await rest(app, "POST", "/api/auth/signup/admin", { body: signUpBody() });
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe("Too many attempts. Please wait a moment and try again.");
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+
+    it("code verification guesses from one address", async () => {
+      let res = { status: 0, body: {} as any, headers: new Headers() };
+      for (let i = 0; i < 31; i++) {
+        res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: uniqueEmail("guess"), token: "123456" } });
+      }
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe("Too many attempts. Please wait a moment and try again.");
+    });
+
+    it("forgot-password, per e-mail and per address", async () => {
+      const email = uniqueEmail("forgot");
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await rest(app, "POST", "/api/auth/forgot-password", { body: { email } })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      let last = { status: 0, body: {} as any, headers: new Headers() };
+      for (let i = 0; i < 17; i++) last = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: uniqueEmail("f") } });
+      expect(last.status).toBe(429);
+      expect(last.body.message).toMatch(/^Too many attempts/);
+      expect(last.headers.get("retry-after")).toBeTruthy();
+    });
+  });
+
+  describe("profile update", () => {
+    it("stores a real PNG and serves it with nosniff", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const png = coverImage([10, 20, 200], [200, 40, 10], 32, 32);
+      const res = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ location: "Lagos", gender: "Female", firstName: "Augusta" }, { bytes: png, name: "me.png", type: "image/png" }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe("Profile updated successfully!");
+      expect(res.body.token).toBe(learner.token);
+      expect(res.body.user).toMatchObject({
+        firstName: "Augusta",
+        location: "Lagos",
+        gender: "Female",
+        description: "I like engines.",
+        contact: "+234 801 234 5678",
+      });
+      const image = res.body.user.image as string;
+      expect(image).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+      const served = await app.fetch(image);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/png");
+      expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+      // Replacing the picture removes the old file.
+      const next = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({}, { bytes: coverImage([0, 0, 0], [255, 255, 255], 8, 8), name: "x.png", type: "image/png" }),
+      });
+      expect(next.status).toBe(200);
+      expect(next.body.user.image).not.toBe(image);
+      expect((await app.fetch(image)).status).toBe(404);
+      const checked = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
+      expect(checked.body.user.image).toBe(next.body.user.image);
+    });
+
+    it("refuses a text file named .png and an image over 5 MB", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const fake = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({}, { bytes: new TextEncoder().encode("just some text, not a picture"), name: "me.png", type: "image/png" }),
+      });
+      expect(fake.status).toBe(400);
+      expect(fake.body.message).toBe("Image must be a JPEG, PNG or WebP file.");
+
+      const huge = new Uint8Array(5 * 1024 * 1024 + 10);
+      huge.set(coverImage([1, 2, 3], [4, 5, 6], 4, 4));
+      const big = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({}, { bytes: huge, name: "big.png", type: "image/png" }),
+      });
+      expect(big.status).toBe(413);
+      expect(big.body.message).toBe("Image must be 5 MB or smaller.");
+      const checked = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
+      expect(checked.body.user.image).toBeNull();
+    });
+
+    it("validates contact, description and gender with the spec's messages", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const cases: [Record<string, string>, string][] = [
+        [{ contact: "abc" }, "Please enter a valid phone number."],
+        [{ contact: "" }, "Please enter a valid phone number."],
+        [{ description: "" }, "Description is required."],
+        [{ description: "   " }, "Description is required."],
+        [{ gender: "Other" }, "Gender must be Male or Female."],
+        [{ disabled: "maybe" }, "disabled must be true or false."],
+      ];
+      for (const [fields, message] of cases) {
+        const res = await rest(app, "PUT", "/api/auth/update", { token: learner.token, body: profileForm(fields) });
+        expect(res.status, JSON.stringify(fields)).toBe(400);
+        expect(res.body.message).toBe(message);
+        expect(res.body.errors?.[0]?.message).toBe(message);
+      }
+      const noDescription = new FormData();
+      noDescription.append("contact", "0801 234 5678");
+      const missing = await rest(app, "PUT", "/api/auth/update", { token: learner.token, body: noDescription });
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toBe("Description is required.");
+    });
+
+    it("password change: confirmation must match, the current password must be right; then a new token", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const other = await login(app, learner.email, PASSWORD);
+
+      const mismatch = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Different1!" }),
+      });
+      expect(mismatch.status).toBe(400);
+      expect(mismatch.body.message).toBe("New passwords do not match.");
+
+      const wrongCurrent = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ currentPassword: "Not-the-r1ght-one", newPassword: NEW_PASSWORD }),
+      });
+      expect(wrongCurrent.status).toBe(400);
+      expect(wrongCurrent.body.message).toBe("Current password is incorrect.");
+
+      const weak = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ currentPassword: PASSWORD, newPassword: "weakweak" }),
+      });
+      expect(weak.status).toBe(400);
+      expect(weak.body.message).toBe("Password must include uppercase, lowercase, number and special character");
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(200);
+
+      const changed = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+      });
+      expect(changed.status).toBe(200);
+      const newToken = changed.body.token as string;
+      expect(newToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      expect(newToken).not.toBe(learner.token);
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(401);
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: other })).status).toBe(401);
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: newToken })).status).toBe(200);
+      expect((await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } })).status).toBe(400);
+      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+
+      // Only a new password without the current one: nothing about the password changes.
+      const halfFilled = await rest(app, "PUT", "/api/auth/update", {
+        token: newToken,
+        body: profileForm({ newPassword: "Ignored1!pass" }),
+      });
+      expect(halfFilled.status).toBe(200);
+      expect(halfFilled.body.token).toBe(newToken);
+      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+    });
+
+    it("accepts a JSON body too", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const res = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: { contact: "(080) 1234-5678", description: "Bio", gender: "male", location: "Accra" },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ contact: "(080) 1234-5678", description: "Bio", gender: "Male", location: "Accra" });
+    });
+  });
+
+  describe("validation messages (spec §5)", () => {
+    it("admin sign-up", async () => {
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ firstName: "" }, "firstName", "First name is required"],
+        [{ lastName: " " }, "lastName", "Last name is required"],
+        [{ email: "" }, "email", "Email is required"],
+        [{ email: "not-an-email" }, "email", "Email is invalid"],
+        [{ contact: "" }, "contact", "Contact number is required"],
+        [{ password: "", confirmPassword: "" }, "password", "Password is required"],
+        [{ password: "Ab1!", confirmPassword: "Ab1!" }, "password", "Password must be at least 8 characters"],
+        [
+          { password: "alllowercase1!", confirmPassword: "alllowercase1!" },
+          "password",
+          "Password must include uppercase, lowercase, number and special character",
+        ],
+        [
+          { password: "NoDigitsHere!", confirmPassword: "NoDigitsHere!" },
+          "password",
+          "Password must include uppercase, lowercase, number and special character",
+        ],
+        [
+          { password: "NoSpecial123", confirmPassword: "NoSpecial123" },
+          "password",
+          "Password must include uppercase, lowercase, number and special character",
+        ],
+        [{ confirmPassword: "Different1!" }, "confirmPassword", "Passwords do not match"],
+      ];
+      for (const [overrides, field, message] of cases) {
+        await resetRateLimits(app);
+        const res = await rest(app, "POST", "/api/auth/signup/admin", { body: signUpBody(overrides) });
+        expect(res.status, JSON.stringify(overrides)).toBe(400);
+        expect(res.body.message).toBe(message);
+        expect(res.body.errors).toContainEqual({ field, message });
+      }
+      // Every empty field reported at once, each under its own name.
+      const all = await rest(app, "POST", "/api/auth/signup/admin", { body: {} });
+      expect(all.status).toBe(400);
+      expect(all.body.errors.map((e: { field: string }) => e.field)).toEqual([
+        "firstName",
+        "lastName",
+        "email",
+        "contact",
+        "password",
+        "confirmPassword",
+      ]);
+      expect(all.body.message).toBe("First name is required");
+    });
+
+    it("learner sign-up mismatch and a long passphrase", async () => {
+      const res = await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody({ confirmPassword: "Different1!" }) });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Passwords do not match.");
+      const long = `Aa1!${"x".repeat(200)}`;
+      const ok = await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody({ password: long, confirmPassword: long }) });
+      expect(ok.status).toBe(201);
+    });
+
+    it("OTP and forgot-password", async () => {
+      for (const token of ["12345", "1234567", "abcdef", "", undefined]) {
+        const res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: uniqueEmail(), token } });
+        expect(res.status, String(token)).toBe(400);
+        expect(res.body.message).toBe("OTP must be 6 digits");
+      }
+      const noEmail = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: "" } });
+      expect(noEmail.status).toBe(400);
+      expect(noEmail.body.message).toBe("Email is required");
+      const missing = await rest(app, "POST", "/api/auth/forgot-password", { body: {} });
+      expect(missing.body.message).toBe("Email is required");
+      const invalid = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: "nope@" } });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.message).toBe("Please enter a valid email address");
+      const login = await rest(app, "POST", "/api/auth/login", { body: { email: "", password: "" } });
+      expect(login.status).toBe(400);
+      expect(login.body.errors).toEqual([
+        { field: "email", message: "Email is required" },
+        { field: "password", message: "Password is required" },
+      ]);
+    });
+  });
+
+  describe("malformed bodies never answer 5xx", () => {
+    const routes: [string, string, boolean][] = [
+      ["POST", "/api/auth/signup/admin", false],
+      ["POST", "/api/auth/signup/learner", false],
+      ["POST", "/api/auth/login", false],
+      ["POST", "/api/auth/verify-email", false],
+      ["POST", "/api/auth/resend-token", false],
+      ["POST", "/api/auth/forgot-password", false],
+      ["POST", "/api/auth/reset-password", false],
+      ["POST", "/api/auth/logout", true],
+      ["POST", "/api/admin/auth/logout", true],
+      ["GET", "/api/auth/check-auth", true],
+      ["PUT", "/api/auth/update", true],
+    ];
+    const bodies: [string, { body?: string; type?: string }][] = [
+      ["invalid JSON", { body: "{not json", type: "application/json" }],
+      ["a JSON array", { body: "[1,2,3]", type: "application/json" }],
+      ["a JSON string", { body: '"hello"', type: "application/json" }],
+      ["JSON null", { body: "null", type: "application/json" }],
+      [
+        "numbers and objects for strings",
+        {
+          body: JSON.stringify({ email: { $ne: 1 }, password: 12345678, firstName: [1], token: true, confirmPassword: {} }),
+          type: "application/json",
+        },
+      ],
+      [
+        "a number where a string belongs",
+        { body: JSON.stringify({ email: 42, password: 42, token: 123456, contact: 5, description: 7 }), type: "application/json" },
+      ],
+      ["an empty JSON body", { body: "", type: "application/json" }],
+      ["no body at all", {}],
+      [
+        "huge strings",
+        {
+          body: JSON.stringify({
+            email: `${"a".repeat(100_000)}@example.com`,
+            password: "p".repeat(200_000),
+            firstName: "f".repeat(100_000),
+            token: "1".repeat(100_000),
+            description: "d".repeat(100_000),
+            contact: "1".repeat(100_000),
+          }),
+          type: "application/json",
+        },
+      ],
+      ["a body over the size limit", { body: JSON.stringify({ email: "x".repeat(2 * 1024 * 1024) }), type: "application/json" }],
+      ["a form-urlencoded body", { body: "email=a%40b.c&password=x", type: "application/x-www-form-urlencoded" }],
+      ["plain text", { body: "email=a@b.c", type: "text/plain" }],
+      [
+        "a broken multipart body",
+        { body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nabc', type: "multipart/form-data; boundary=x" },
+      ],
+      ["multipart without a boundary", { body: "abc", type: "multipart/form-data" }],
+      [
+        "prototype keys",
+        { body: '{"__proto__":{"admin":true},"constructor":{"prototype":{}},"email":"a@b.co"}', type: "application/json" },
+      ],
+    ];
+
+    it("every /api/auth route, every kind of bad body: 4xx with a message", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const failures: string[] = [];
+      for (const [method, path, needsToken] of routes) {
+        for (const [label, { body, type }] of bodies) {
+          await resetRateLimits(app);
+          const headers: Record<string, string> = {};
+          if (type) headers["content-type"] = type;
+          if (needsToken) headers.authorization = `Bearer ${learner.token}`;
+          const res = await app.fetch(path, { method, headers, body: method === "GET" ? undefined : body });
+          const text = await res.text();
+          let json: any = null;
+          try {
+            json = JSON.parse(text);
+          } catch {}
+          // Routes that read no body may succeed; the profile update takes numbers as text ("5" is a phone number).
+          const mayPass = method === "GET" || path.endsWith("/logout") || (path === "/api/auth/update" && label.startsWith("a number"));
+          const fine = res.status < 500 && (mayPass || res.status >= 400);
+          const shaped = res.status < 400 || (typeof json?.message === "string" && Array.isArray(json?.errors));
+          if (!fine || !shaped) {
+            failures.push(`${method} ${path} with ${label}: ${res.status} ${text.slice(0, 200)}`);
+          }
+          if (path.endsWith("/logout") && res.status === 200) {
+            // The session was used up; log in again for the next case.
+            await resetRateLimits(app);
+            learner.token = await login(app, learner.email, PASSWORD);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // The learner is still fine (no prototype pollution, no crash).
+      expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(200);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+
+    it("unknown routes and wrong methods under /api answer 404 JSON", async () => {
+      const wrongMethod = await rest(app, "GET", "/api/auth/login");
+      expect(wrongMethod.status).toBe(404);
+      expect(wrongMethod.body).toEqual({ message: "Not found." });
+      expect((await rest(app, "DELETE", "/api/auth/check-auth")).status).toBe(404);
+    });
+  });
+
+  describe("secrets are stored hashed", () => {
+    it("session tokens, codes, reset tokens and passwords", async () => {
+      const { prisma } = app.services.db;
+      const learner = await signUpAndVerify(app, "learner");
+      const sessions = await prisma.session.findMany({ where: { learner: { email: learner.email } } });
+      expect(sessions.length).toBeGreaterThan(0);
+      expect(await prisma.session.count({ where: { tokenHash: learner.token } })).toBe(0);
+      expect(sessions.every((s) => s.tokenHash.length === 64 && !s.tokenHash.includes(learner.token))).toBe(true);
+      const session = sessions[0]!;
+      expect(session.role).toBe("LEARNER");
+      expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const { token: resetToken } = resetTokenIn(await lastMailTo(app, learner.email));
+      const codes = await prisma.emailCode.findMany({ where: { learner: { email: learner.email } } });
+      expect(codes).toHaveLength(2);
+      for (const code of codes) {
+        expect(code.codeHash).toMatch(/^[0-9a-f]{64}$/);
+        expect(code.codeHash).not.toContain(learner.code);
+        expect(code.codeHash).not.toContain(resetToken);
+      }
+      expect(await prisma.emailCode.count({ where: { codeHash: { in: [learner.code, resetToken] } } })).toBe(0);
+
+      const row = await prisma.learner.findUniqueOrThrow({ where: { email: learner.email } });
+      expect(argon2Params(row.passwordHash)).toEqual({ m: "19456", t: "2", p: "1" });
+      expect(row.passwordHash).not.toContain(PASSWORD);
+      // Each hash has its own salt.
+      const twin = await signUpAndVerify(app, "admin");
+      const admin = await prisma.admin.findUniqueOrThrow({ where: { email: twin.email } });
+      expect(argon2Params(admin.passwordHash)).toEqual({ m: "19456", t: "2", p: "1" });
+      expect(admin.passwordHash).not.toBe(row.passwordHash);
+    });
+  });
+
+  describe("dev mailbox", () => {
+    it("lists the outbox mails as a page and as JSON", async () => {
+      const account = await signUp(app, "learner", { firstName: "Mailbox<b>" });
+      const page = await app.fetch("/dev/mailbox");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      const html = await page.text();
+      expect(html).toContain(account.email);
+      expect(html).toContain(`Your LearnHub verification code: ${account.code}`);
+      expect(html).toContain("Mailbox&#60;b&#62;");
+      expect(html).not.toContain("Mailbox<b>");
+
+      const json = await rest(app, "GET", `/dev/mailbox.json?to=${encodeURIComponent(account.email.toUpperCase())}`);
+      expect(json.status).toBe(200);
+      expect(json.body.mails).toHaveLength(1);
+      expect(json.body.mails[0]).toMatchObject({ to: account.email, subject: `Your LearnHub verification code: ${account.code}` });
+      expect(json.body.mails[0].html).toContain(account.code);
+    });
+  });
+});
+
+describe("in production", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ NODE_ENV: "production" });
+  });
+  afterAll(() => app.close());
+
+  it("has no dev mailbox", async () => {
+    const account = await signUp(app, "learner");
+    expect(account.code).toMatch(/^\d{6}$/);
+    const page = await app.fetch("/dev/mailbox");
+    const html = await page.text();
+    expect(html).not.toContain(account.email);
+    expect(html).not.toContain(account.code);
+    expect(html).not.toContain("Dev mailbox");
+    const json = await app.fetch("/dev/mailbox.json");
+    expect(json.status).toBe(404);
+    const text = await json.text();
+    expect(text).not.toContain(account.email);
+  });
+
+  it("still answers malformed bodies with 4xx, not 5xx", async () => {
+    const res = await app.fetch("/api/auth/login", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    expect(res.status).toBe(400);
+    const message = "The request body is not valid JSON.";
+    expect(await res.json()).toEqual({ message, errors: [{ message }] });
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import { NotFoundError } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import { type RestContext, restContext, toGlobalId } from "./graphql.ts";
+import { ENROLLMENT_FIELDS, enrollmentJson } from "./json.ts";
+import { idParam, requireRole, runRest } from "./params.ts";
+
+export const LEARNER_NOT_FOUND = "Learner not found.";
+
+const PAGE = `enrollments(first: 100, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${ENROLLMENT_FIELDS} } } }`;
+const MINE = `query($after: String) { learner: me { __typename ... on Learner { ${PAGE} } } }`;
+const OF_LEARNER = `query($id: ID!, $after: String) { learner: node(id: $id) { __typename ... on Learner { ${PAGE} } } }`;
+
+interface Page {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: Record<string, any> }[];
+}
+
+/** Every enrollment of the learner the operation finds (all pages, newest first), or null when there is no such learner. */
+async function allEnrollments(ctx: RestContext, source: string, variables: Record<string, unknown>) {
+  const enrollments = [];
+  let after: string | null = null;
+  for (;;) {
+    let answer: { learner: { __typename: string; enrollments?: Page } | null };
+    try {
+      answer = await runRest(ctx, source, { ...variables, after });
+    } catch (error) {
+      // `node(id:)` loads with findUniqueOrThrow: an id of no learner fails with Prisma's "record not found".
+      if ((error as { code?: unknown }).code === "P2025") return null;
+      throw error;
+    }
+    const learner = answer.learner;
+    if (learner?.__typename !== "Learner" || !learner.enrollments) return null;
+    enrollments.push(...learner.enrollments.edges.map((e) => enrollmentJson(e.node)));
+    if (!learner.enrollments.pageInfo.hasNextPage) return enrollments;
+    after = learner.enrollments.pageInfo.endCursor;
+  }
+}
+
+/** Spec §7: GET /api/enrollments (the learner's own) and GET /api/enrollments/learner/{id} (admin). */
+export async function enrollmentRoutes(app: FastifyInstance, services: Services) {
+  app.get("/api/enrollments", async (req) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "LEARNER");
+    const enrollments = await allEnrollments(ctx, MINE, {});
+    if (!enrollments) throw new NotFoundError(LEARNER_NOT_FOUND);
+    return { enrollments };
+  });
+
+  app.get("/api/enrollments/learner/:id", async (req) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const id = idParam(req, LEARNER_NOT_FOUND);
+    const enrollments = await allEnrollments(ctx, OF_LEARNER, { id: toGlobalId("Learner", id) });
+    if (!enrollments) throw new NotFoundError(LEARNER_NOT_FOUND);
+    return { enrollments };
+  });
+}

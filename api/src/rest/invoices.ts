@@ -1,0 +1,86 @@
+import type { FastifyInstance } from "fastify";
+import { INVOICE_MESSAGES } from "../domain/billing/invoices.ts";
+import { ValidationError } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import { jsonBody } from "./body.ts";
+import { ERROR_FIELDS, restContext, toGlobalId, unwrap } from "./graphql.ts";
+import { INVOICE_FIELDS, invoiceJson } from "./json.ts";
+import { dateIn, idIn, idParam, listQuery, numberIn, PAGE_SIZE, pageInfo, requireRole, runRest } from "./params.ts";
+import { textIn } from "./shapes.ts";
+
+const LIST = `query($search: String, $page: Int!, $first: Int!) {
+  invoices(search: $search, page: $page, first: $first) { totalCount edges { node { ${INVOICE_FIELDS} } } }
+}`;
+const CREATE = `mutation($input: InvoiceInput!) {
+  result: createInvoice(input: $input) { ${ERROR_FIELDS} ... on InvoicePayload { invoice { ${INVOICE_FIELDS} } } }
+}`;
+const UPDATE = `mutation($id: ID!, $input: InvoiceInput!) {
+  result: updateInvoice(id: $id, input: $input) { ${ERROR_FIELDS} ... on InvoicePayload { invoice { ${INVOICE_FIELDS} } } }
+}`;
+const DELETE = `mutation($id: ID!) { result: deleteInvoice(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId } } }`;
+
+export const INVOICE_REST_MESSAGES = {
+  created: "Invoice created successfully.",
+  updated: "Invoice updated successfully.",
+  deleted: "Invoice deleted successfully.",
+  invalidStatus: "Status must be pending or paid.",
+} as const;
+
+/** "pending"/"paid" in any case, as the spec's forms send them ("failed" is set by card payments only). */
+function statusIn(value: unknown): "PENDING" | "PAID" | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
+  if (upper === "PENDING" || upper === "PAID") return upper;
+  throw ValidationError.forField("status", INVOICE_REST_MESSAGES.invalidStatus);
+}
+
+function invoiceInput(body: Record<string, unknown>) {
+  const paymentDetails = textIn(body.paymentDetails, "paymentDetails");
+  return {
+    learnerId: idIn(body.learner ?? body.learnerId, "learner", (id) => toGlobalId("Learner", id)),
+    amount: numberIn(body.amount, "amount", INVOICE_MESSAGES.invalidAmount),
+    status: statusIn(body.status),
+    dueDate: dateIn(body.dueDate, "dueDate"),
+    paymentDetails,
+  };
+}
+
+/** Spec §7: GET/POST /api/invoices, PUT/DELETE /api/invoices/{id}; admin only. */
+export async function invoiceRoutes(app: FastifyInstance, services: Services) {
+  app.get("/api/invoices", async (req) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const { search, page } = listQuery(req);
+    const { invoices } = await runRest(ctx, LIST, { search, page, first: PAGE_SIZE });
+    return { invoices: invoices.edges.map((e: { node: object }) => invoiceJson(e.node)), ...pageInfo(page, invoices.totalCount) };
+  });
+
+  app.post("/api/invoices", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const { result } = await runRest(ctx, CREATE, { input: invoiceInput(jsonBody(req)) });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    const invoice = invoiceJson(ok.invoice);
+    return reply.code(201).send({ message: INVOICE_REST_MESSAGES.created, invoice, data: invoice });
+  });
+
+  app.put("/api/invoices/:id", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const id = idParam(req, INVOICE_MESSAGES.notFound);
+    const { result } = await runRest(ctx, UPDATE, { id: toGlobalId("Invoice", id), input: invoiceInput(jsonBody(req)) });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    const invoice = invoiceJson(ok.invoice);
+    return { message: INVOICE_REST_MESSAGES.updated, invoice, data: invoice };
+  });
+
+  app.delete("/api/invoices/:id", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const id = idParam(req, INVOICE_MESSAGES.notFound);
+    const { result } = await runRest(ctx, DELETE, { id: toGlobalId("Invoice", id) });
+    if (unwrap(reply, result)) return { message: INVOICE_REST_MESSAGES.deleted };
+  });
+}

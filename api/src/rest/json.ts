@@ -1,0 +1,104 @@
+import { toRawId } from "./graphql.ts";
+
+/**
+ * GraphQL selections for the catalogue and back-office resources and their mapping to the JSON the spec's clients
+ * read (spec §3): database ids as `_id`, dollars as numbers, enum values in the spec's spelling.
+ */
+
+type Node = Record<string, any>;
+
+export const TRACK_FIELDS = `id name price duration instructor description image averageRating reviewCount
+  createdAt updatedAt courses { id title }`;
+
+export const COURSE_FIELDS = "id title description image createdAt track { id name }";
+
+export const INVOICE_FIELDS = `id amount dueDate status paymentDetails createdAt updatedAt
+  learner { id firstName lastName email image } track { id name }`;
+
+/** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
+export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact location gender description disabled createdAt
+  courseCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
+
+export const ENROLLMENT_FIELDS = "id status createdAt track { id name image }";
+
+const GENDER_OUT: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
+
+const ref = (node: Node | null | undefined, ...keys: string[]) =>
+  node ? { _id: toRawId(node.id), ...Object.fromEntries(keys.map((k) => [k, node[k] ?? null])) } : null;
+
+/**
+ * Track (spec §3). The spec's `ratings` list is not exposed (ratings are private to each learner); `averageRating`
+ * (null before the first rating) and `reviewCount` are what the screens show from it.
+ */
+export function trackJson(track: Node) {
+  return {
+    _id: toRawId(track.id),
+    name: track.name,
+    price: track.price,
+    duration: track.duration,
+    instructor: track.instructor,
+    description: track.description,
+    image: track.image ?? null,
+    averageRating: track.averageRating ?? null,
+    reviewCount: track.reviewCount,
+    courses: (track.courses as Node[]).map((c) => ({ _id: toRawId(c.id), title: c.title })),
+    createdAt: track.createdAt,
+    updatedAt: track.updatedAt,
+  };
+}
+
+export function courseJson(course: Node) {
+  return {
+    _id: toRawId(course.id),
+    title: course.title,
+    description: course.description,
+    image: course.image ?? null,
+    track: ref(course.track, "name"),
+    createdAt: course.createdAt,
+  };
+}
+
+export function invoiceJson(invoice: Node) {
+  return {
+    _id: toRawId(invoice.id),
+    learner: ref(invoice.learner, "firstName", "lastName", "email", "image"),
+    track: ref(invoice.track, "name"),
+    amount: invoice.amount,
+    dueDate: invoice.dueDate ?? null,
+    status: String(invoice.status).toLowerCase(),
+    paymentDetails: invoice.paymentDetails ?? null,
+    createdAt: invoice.createdAt,
+    updatedAt: invoice.updatedAt,
+  };
+}
+
+export function learnerRowJson(learner: Node) {
+  return {
+    _id: toRawId(learner.id),
+    firstName: learner.firstName,
+    lastName: learner.lastName,
+    email: learner.email,
+    contact: learner.contact,
+    location: learner.location ?? null,
+    gender: learner.gender ? (GENDER_OUT[learner.gender] ?? null) : null,
+    description: learner.description ?? null,
+    image: learner.image ?? null,
+    createdAt: learner.createdAt,
+    disabled: learner.disabled,
+    enrollments: (learner.enrollments.edges as { node: Node }[]).map(({ node }) => ({
+      _id: toRawId(node.id),
+      track: ref(node.track, "name"),
+    })),
+    courseCount: learner.courseCount,
+    totalPaid: learner.totalPaid,
+  };
+}
+
+export function enrollmentJson(enrollment: Node) {
+  return {
+    _id: toRawId(enrollment.id),
+    status: String(enrollment.status).toLowerCase(),
+    track: ref(enrollment.track, "name", "image"),
+    createdAt: enrollment.createdAt,
+  };
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import { TRACK_MESSAGES } from "../domain/catalogue/tracks.ts";
+import { NotFoundError } from "../domain/errors.ts";
+import type { Services } from "../services.ts";
+import { formBody } from "./body.ts";
+import { ERROR_FIELDS, restContext, toGlobalId, unwrap } from "./graphql.ts";
+import { TRACK_FIELDS, trackJson } from "./json.ts";
+import { idParam, numberIn, requireRole, runRest } from "./params.ts";
+import { textIn } from "./shapes.ts";
+
+/** The GraphQL connection gives at most this many tracks a page; the REST list reads every page (tracks are not paged, spec §9). */
+const TRACKS_PAGE = 100;
+
+const LIST = `query($first: Int!, $after: String) {
+  tracks(first: $first, after: $after) { pageInfo { hasNextPage endCursor } edges { node { ${TRACK_FIELDS} } } }
+}`;
+interface TrackPage {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  edges: { node: Record<string, any> }[];
+}
+
+const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} } }`;
+const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } } }`;
+const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
+  result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
+}`;
+const DELETE = `mutation($id: ID!) { result: deleteTrack(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId } } }`;
+
+export const TRACK_REST_MESSAGES = {
+  created: "Track created successfully.",
+  updated: "Track updated successfully.",
+  deleted: "Track deleted successfully.",
+} as const;
+
+function trackInput(fields: Record<string, unknown>, image: File | null) {
+  return {
+    name: textIn(fields.name, "name"),
+    price: numberIn(fields.price, "price", TRACK_MESSAGES.invalidPrice),
+    duration: textIn(fields.duration, "duration"),
+    instructor: textIn(fields.instructor, "instructor"),
+    description: textIn(fields.description, "description"),
+    image,
+  };
+}
+
+/** Spec §7: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
+export async function trackRoutes(app: FastifyInstance, services: Services) {
+  app.get("/api/tracks", async (req) => {
+    const ctx = await restContext(services, req);
+    const tracks = [];
+    let after: string | null = null;
+    for (;;) {
+      const answer: { tracks: TrackPage } = await runRest(ctx, LIST, { first: TRACKS_PAGE, after });
+      const page = answer.tracks;
+      tracks.push(...page.edges.map((e) => trackJson(e.node)));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    return { tracks };
+  });
+
+  app.get("/api/tracks/:id", async (req) => {
+    const id = idParam(req, TRACK_MESSAGES.notFound);
+    const ctx = await restContext(services, req);
+    const { track } = await runRest(ctx, ONE, { id: toGlobalId("Track", id) });
+    if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
+    const json = trackJson(track);
+    return { track: json, data: json };
+  });
+
+  app.post("/api/tracks", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const { fields, file } = await formBody(req);
+    const { result } = await runRest(ctx, CREATE, { input: trackInput(fields, file) });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    const track = trackJson(ok.track);
+    return reply.code(201).send({ message: TRACK_REST_MESSAGES.created, track, data: track });
+  });
+
+  app.put("/api/tracks/:id", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const id = idParam(req, TRACK_MESSAGES.notFound);
+    const { fields, file } = await formBody(req);
+    const { result } = await runRest(ctx, UPDATE, { id: toGlobalId("Track", id), input: trackInput(fields, file) });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    const track = trackJson(ok.track);
+    return { message: TRACK_REST_MESSAGES.updated, track, data: track };
+  });
+
+  app.delete("/api/tracks/:id", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireRole(ctx, "ADMIN");
+    const id = idParam(req, TRACK_MESSAGES.notFound);
+    const { result } = await runRest(ctx, DELETE, { id: toGlobalId("Track", id) });
+    if (unwrap(reply, result)) return { message: TRACK_REST_MESSAGES.deleted };
+  });
+}
