@@ -1,4 +1,7 @@
-import { GraphQLError } from "graphql";
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
+import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { AppError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
@@ -11,6 +14,13 @@ export interface ServerContext {
 }
 
 export type Yoga = YogaServerInstance<ServerContext, Context>;
+
+/** In production the schema is not introspectable (the committed schema.graphql documents it). */
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
 
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
 export function createGraphqlServer(services: Services): Yoga {
@@ -46,5 +56,18 @@ export function createGraphqlServer(services: Services): Yoga {
       },
     },
     context: ({ viewer, request }) => ({ services, viewer, request }),
+    plugins: [
+      // Multipart (file upload) requests need a header a cross-site form cannot send.
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 10 },
+        maxAliases: { n: 15 },
+        maxTokens: { n: 2000 },
+        maxDirectives: { n: 20 },
+        costLimit: { maxCost: 5000 },
+        blockFieldSuggestion: { enabled: production },
+      }),
+      ...(production ? [disableIntrospection] : []),
+    ],
   });
 }

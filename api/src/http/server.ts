@@ -8,6 +8,7 @@ import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
+import { registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
 export interface HttpServer {
@@ -32,6 +33,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
     trustProxy: config.trustProxy,
   });
   const yoga = createGraphqlServer(services);
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

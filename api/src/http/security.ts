@@ -1,0 +1,38 @@
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Security headers for every response: a CSP without inline scripts, nosniff, no framing, a strict referrer policy,
+ * and HSTS when the public URL is HTTPS. CORS is not enabled: browsers only reach the API from its own origin.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; production: boolean }) {
+  const https = options.publicUrl.startsWith("https://");
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        // Checkout sends the browser to Paystack by navigation, not by a form post.
+        "form-action": ["'self'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+  // GraphiQL (development only) loads its page from a CDN; it gets no CSP.
+  if (!options.production) {
+    app.addHook("onSend", async (req, reply) => {
+      if (req.url.startsWith("/graphql") && req.method === "GET") reply.removeHeader("content-security-policy");
+    });
+  }
+}
