@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../db/client.ts";
+import type { Services } from "../services.ts";
 import { RateLimitError } from "./errors.ts";
 
 export interface Limit {
@@ -24,8 +25,9 @@ export const LIMITS = {
  * Counts a hit against `key` in a fixed window kept in the database (shared by every API instance) and throws a
  * RateLimitError once the window's allowance is spent.
  */
-export async function hit(prisma: PrismaClient, key: string, limit: Limit): Promise<void> {
-  const rows = await prisma.$queryRaw<{ count: number; resetAt: Date }[]>`
+export async function hit(deps: Pick<Services, "db" | "config">, key: string, limit: Limit): Promise<void> {
+  const max = limit.max * deps.config.rateLimitScale;
+  const rows = await deps.db.prisma.$queryRaw<{ count: number; resetAt: Date }[]>`
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
     VALUES (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
     ON CONFLICT ("key") DO UPDATE SET
@@ -33,7 +35,7 @@ export async function hit(prisma: PrismaClient, key: string, limit: Limit): Prom
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "count", "resetAt"`;
   const row = rows[0];
-  if (row && row.count > limit.max) {
+  if (row && row.count > max) {
     const retryAfter = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 1000));
     throw new RateLimitError(retryAfter, limit.message);
   }

@@ -384,7 +384,11 @@ describe("accounts over GraphQL", () => {
     );
     form.append("map", JSON.stringify({ 0: ["variables.input.image"] }));
     form.append("0", new Blob([new Uint8Array(coverImage([50, 60, 70], [80, 90, 100], 16, 16))], { type: "image/png" }), "face.png");
-    const res = await app.fetch("/graphql", { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    const res = await app.fetch("/graphql", {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin.token}`, "x-graphql-yoga-csrf": "1" },
+      body: form,
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.errors).toBeUndefined();
@@ -404,7 +408,11 @@ describe("accounts over GraphQL", () => {
     fake.append("map", JSON.stringify({ 0: ["variables.input.image"] }));
     fake.append("0", new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "x.png");
     const refused = await (
-      await app.fetch("/graphql", { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: fake })
+      await app.fetch("/graphql", {
+        method: "POST",
+        headers: { authorization: `Bearer ${admin.token}`, "x-graphql-yoga-csrf": "1" },
+        body: fake,
+      })
     ).json();
     expect(refused.data.r).toMatchObject({ __typename: "ValidationError", message: "Image must be a JPEG, PNG or WebP file." });
   });

@@ -43,7 +43,7 @@ export async function createSession(tx: Prisma.TransactionClient | Services["db"
  */
 export async function login(deps: Services, raw: unknown, ip: string): Promise<{ token: string; account: AccountRecord }> {
   const { prisma } = deps.db;
-  await hit(prisma, `login:ip:${ip}`, LIMITS.loginPerIp);
+  await hit(deps, `login:ip:${ip}`, LIMITS.loginPerIp);
   const input = parseInput(loginInput, raw);
   const failuresKey = `login-fail:${input.email}`;
   const failures = await prisma.rateLimit.findUnique({ where: { key: failuresKey } });
@@ -54,7 +54,7 @@ export async function login(deps: Services, raw: unknown, ip: string): Promise<{
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) {
-    await hit(prisma, failuresKey, { ...LIMITS.loginFailuresPerAccount, max: Number.POSITIVE_INFINITY });
+    await hit(deps, failuresKey, { ...LIMITS.loginFailuresPerAccount, max: Number.POSITIVE_INFINITY });
     throw new ValidationError(LOGIN_MESSAGES.invalid);
   }
   if (account.disabled) throw new ForbiddenError(LOGIN_MESSAGES.disabled);

@@ -20,9 +20,9 @@ const forgotInput = z.object({ email: rules.email("Please enter a valid email ad
 /** Mails a single-use reset link (1 hour) to the account's site; answers the same whether or not the account exists. */
 export async function requestPasswordReset(deps: Services, raw: unknown, ip: string) {
   const { prisma } = deps.db;
-  await hit(prisma, `forgot:ip:${ip}`, LIMITS.forgotPerIp);
+  await hit(deps, `forgot:ip:${ip}`, LIMITS.forgotPerIp);
   const input = parseInput(forgotInput, raw);
-  await hit(prisma, `forgot:email:${input.email}`, LIMITS.forgotPerEmail);
+  await hit(deps, `forgot:email:${input.email}`, LIMITS.forgotPerEmail);
   const account = await findAccountByEmail(prisma, input.email);
   if (account && !account.disabled) {
     await prisma.$transaction(async (tx) => {

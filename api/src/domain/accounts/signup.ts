@@ -34,7 +34,7 @@ const MISMATCH = { ADMIN: "Passwords do not match", LEARNER: "Passwords do not m
  */
 export async function signUp(deps: Services, role: Role, raw: unknown, ip: string) {
   const { prisma } = deps.db;
-  await hit(prisma, `signup:ip:${ip}`, LIMITS.signupPerIp);
+  await hit(deps, `signup:ip:${ip}`, LIMITS.signupPerIp);
   const input = parseInput(signUpInput(MISMATCH[role]), raw);
   const existing = await findAccountByEmail(prisma, input.email);
   const passwordHash = await hashPassword(input.password);
@@ -78,7 +78,7 @@ export const VERIFIED_MESSAGE = "Email verified successfully. You can now log in
 /** Verifies an e-mail with its 6-digit code. */
 export async function verifyEmail(deps: Services, raw: unknown, ip: string) {
   const { prisma } = deps.db;
-  await hit(prisma, `verify:ip:${ip}`, LIMITS.codeVerifyPerIp);
+  await hit(deps, `verify:ip:${ip}`, LIMITS.codeVerifyPerIp);
   const input = parseInput(verifyInput, raw);
   const account = await findAccountByEmail(prisma, input.email);
   if (!account) throw ValidationError.forField("code", "No verification code is pending for this email. Please request a new one.");
@@ -104,8 +104,8 @@ export const RESEND_MESSAGE = "If this email has an account waiting for verifica
 export async function resendCode(deps: Services, raw: unknown, ip: string) {
   const { prisma } = deps.db;
   const input = parseInput(resendInput, raw);
-  await hit(prisma, `resend:ip:${ip}`, LIMITS.codeResendPerIp);
-  await hit(prisma, `resend:email:${input.email}`, LIMITS.codeResendPerEmail);
+  await hit(deps, `resend:ip:${ip}`, LIMITS.codeResendPerIp);
+  await hit(deps, `resend:email:${input.email}`, LIMITS.codeResendPerEmail);
   const account = await findAccountByEmail(prisma, input.email);
   if (account && !account.emailVerifiedAt) {
     await prisma.$transaction(async (tx) => {
