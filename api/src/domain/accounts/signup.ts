@@ -54,12 +54,10 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
         );
         return;
       }
-      // Signing up again before verifying: the details are refreshed and a new code goes out.
-      const data = { firstName: input.firstName, lastName: input.lastName, contact: input.contact, passwordHash };
-      if (role === "ADMIN") await tx.admin.update({ where: { id: existing.id }, data });
-      else await tx.learner.update({ where: { id: existing.id }, data });
+      // Signing up again before verifying sends a new code, and changes nothing else: whoever repeats a sign-up
+      // with someone else's address must not get to set that account's password.
       const code = await issueCode(tx, role, existing.id, "VERIFY_EMAIL");
-      await recordJob(tx, "send-mail", verificationCodeMail(input.email, input.firstName, code.secret), `mail-code-${code.id}`);
+      await recordJob(tx, "send-mail", verificationCodeMail(existing.email, existing.firstName, code.secret), `mail-code-${code.id}`);
       return;
     }
     const data = { firstName: input.firstName, lastName: input.lastName, email: input.email, contact: input.contact, passwordHash };
