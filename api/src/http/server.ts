@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fastifyStatic from "@fastify/static";
+import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
@@ -34,6 +35,13 @@ export async function buildServer(services: Services, options: { webDist?: strin
   });
   const yoga = createGraphqlServer(services);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
+  // Past saturation, answer 503 with Retry-After at once rather than let every request time out.
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1000,
+    maxEventLoopUtilization: 0.98,
+    retryAfter: 5,
+    message: "The server is busy. Please try again in a few seconds.",
+  });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -56,10 +56,16 @@ export class BullmqQueue implements JobQueue {
   async waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
     this.events ??= new QueueEvents(QUEUE_NAME, { connection: redisConnection(this.url, "worker"), prefix: this.queue.opts.prefix });
     await this.events.waitUntilReady();
-    const job = await this.queue.getJob(jobId);
-    if (!job) return { state: "failed", error: "unknown job" };
+    const deadline = Date.now() + timeoutMs;
+    // A job recorded in the outbox reaches the queue a moment later.
+    let job = await this.queue.getJob(jobId);
+    while (!job && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await this.queue.getJob(jobId);
+    }
+    if (!job) return { state: "timeout" };
     try {
-      return { state: "completed", result: await job.waitUntilFinished(this.events, timeoutMs) };
+      return { state: "completed", result: await job.waitUntilFinished(this.events, Math.max(1, deadline - Date.now())) };
     } catch (error) {
       const message = (error as Error).message;
       if (/timed out/i.test(message)) return { state: "timeout" };

@@ -18,6 +18,12 @@ export const jobPayloads = {
 } as const;
 
 export type JobName = keyof typeof jobPayloads;
+
+/**
+ * Jobs that may run again under the same id once finished, because running them twice is harmless and a later
+ * request can have a different outcome (a payment that was still pending). Mails are not among them.
+ */
+export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["verify-payment"]);
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 export const QUEUE_NAME = "learnhub";

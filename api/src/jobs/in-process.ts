@@ -59,8 +59,15 @@ export class InProcessQueue implements JobQueue {
   }
 
   async waitFor(jobId: string, timeoutMs: number): Promise<JobOutcome> {
-    const entry = this.jobs.get(jobId);
-    if (!entry) return { state: "failed", error: "unknown job" };
+    const deadline = Date.now() + timeoutMs;
+    // A job recorded in the outbox reaches the queue a moment later.
+    let entry = this.jobs.get(jobId);
+    while (!entry && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      entry = this.jobs.get(jobId);
+    }
+    if (!entry) return { state: "timeout" };
+    timeoutMs = Math.max(0, deadline - Date.now());
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<JobOutcome>((r) => {
       timer = setTimeout(() => r({ state: "timeout" }), timeoutMs);

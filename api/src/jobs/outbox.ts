@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import type { JobName, JobPayload } from "./contract.ts";
+import { type JobName, type JobPayload, RERUNNABLE_JOBS } from "./contract.ts";
 import type { JobQueue } from "./queue.ts";
 
 type Tx = Pick<PrismaClient, "outboxJob"> | Prisma.TransactionClient;
@@ -11,6 +11,15 @@ type Tx = Pick<PrismaClient, "outboxJob"> | Prisma.TransactionClient;
  */
 export async function recordJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
   await tx.outboxJob.create({ data: { name, payload: payload as Prisma.InputJsonValue, jobId } });
+}
+
+/**
+ * Records a job that may be requested again under the same id (see RERUNNABLE_JOBS): a second request re-arms the
+ * recorded job instead of failing on the unique job id.
+ */
+export async function recordRerunnableJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
+  const data = { name, payload: payload as Prisma.InputJsonValue, dispatchedAt: null };
+  await tx.outboxJob.upsert({ where: { jobId }, create: { ...data, jobId }, update: data });
 }
 
 /** Moves recorded jobs to the queue after commit; a periodic sweep catches anything a crash or outage left behind. */
@@ -58,7 +67,8 @@ export class JobDispatcher {
       if (batch.length === 0) return count;
       for (const job of batch) {
         // The job id makes a second enqueue (after a crash between these two lines) a no-op.
-        await this.queue.enqueue(job.name as JobName, job.payload as never, { jobId: job.jobId });
+        const name = job.name as JobName;
+        await this.queue.enqueue(name, job.payload as never, { jobId: job.jobId, rerunIfFinished: RERUNNABLE_JOBS.has(name) });
         await this.prisma.outboxJob.updateMany({ where: { id: job.id, dispatchedAt: null }, data: { dispatchedAt: new Date() } });
         count++;
       }

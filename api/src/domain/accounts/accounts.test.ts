@@ -131,6 +131,14 @@ describe("accounts over GraphQL", () => {
     expect(await me(await login(owner.email))).toMatchObject({ fullName: "Grace Hopper" });
   });
 
+  it("refuses common passwords even when they meet the character rules", async () => {
+    const r = await call(SIGN_UP("signUpLearner"), signUpInput({ password: "P@ssw0rd", confirmPassword: "P@ssw0rd" }));
+    expect(r).toMatchObject({
+      __typename: "ValidationError",
+      message: "This password is too common. Please choose one that is harder to guess.",
+    });
+  });
+
   it("admins log in through the same mutation and are admins", async () => {
     const admin = await signUpAndVerify("ADMIN");
     expect(await me(admin.token)).toMatchObject({ __typename: "Admin", role: "ADMIN", contact: "+1 (555) 010-2030" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCommonPassword } from "./common-passwords.ts";
 
 /** Field rules and the exact messages of the product spec (§5, §8). */
 
@@ -25,6 +26,8 @@ export const contact = z
   .regex(PHONE_PATTERN, "Please enter a valid phone number.")
   .refine((v) => (v.match(/\d/g) ?? []).length >= 7, "Please enter a valid phone number.");
 
+export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
+
 export const PASSWORD_RULE_MESSAGE = "Password must include uppercase, lowercase, number and special character";
 
 /** At least 8 characters with upper, lower, digit and special; long passphrases are fine (no truncation). */
@@ -33,7 +36,8 @@ export const newPassword = z
   .min(1, "Password is required")
   .min(8, "Password must be at least 8 characters")
   .max(1024, "Password must be at most 1024 characters")
-  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), PASSWORD_RULE_MESSAGE);
+  .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p), PASSWORD_RULE_MESSAGE)
+  .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
 
 export const otpCode = z
   .string({ error: "OTP must be 6 digits" })

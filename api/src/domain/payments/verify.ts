@@ -1,4 +1,5 @@
 import { toJobId } from "../../jobs/contract.ts";
+import { recordRerunnableJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
 
 export const VERIFY_MESSAGES = {
@@ -14,9 +15,15 @@ export const VERIFY_WAIT_MS = 15_000;
 
 export const paymentJobId = (reference: string) => toJobId("payment", reference);
 
-/** Queues the settlement of a reference (webhook and verify call enqueue the very same job id). */
+/**
+ * Queues the settlement of a reference (webhook and verify call use the very same job id). The job is recorded in
+ * the database first, so it survives a queue outage: the dispatcher sends it now, or the sweeper once Redis is back.
+ */
 export async function enqueueSettlement(deps: Services, reference: string): Promise<string> {
-  return deps.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference), rerunIfFinished: true });
+  const jobId = paymentJobId(reference);
+  await recordRerunnableJob(deps.db.prisma, "verify-payment", { reference }, jobId);
+  deps.jobs.kick();
+  return jobId;
 }
 
 export interface VerifyOutcome {
