@@ -36,12 +36,13 @@ export async function buildServer(services: Services, options: { webDist?: strin
   const yoga = createGraphqlServer(services);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
   // Past saturation, answer 503 with Retry-After at once rather than let every request time out.
-  await app.register(underPressure, {
-    maxEventLoopDelay: 1000,
-    maxEventLoopUtilization: 0.98,
-    retryAfter: 5,
-    message: "The server is busy. Please try again in a few seconds.",
-  });
+  if (config.overloadEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.overloadEventLoopDelayMs,
+      retryAfter: 5,
+      message: "The server is busy. Please try again in a few seconds.",
+    });
+  }
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -35,6 +35,8 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
     SEED_DEMO: "false",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     PORT: "0",
+    // Tests share one process with several servers starting at once; load shedding would refuse their requests.
+    OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: database?.url,
     ...env,
