@@ -13,7 +13,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        // Radix injects small <style> tags (scroll lock, measured at run time); styles cannot run code, scripts stay strict.
+        "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
