@@ -1,9 +1,17 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupHarness } from "./harness.ts";
 
 const app = setupHarness();
 
-const demoAdmin = { firstName: "Grace", lastName: "Adeyemi", email: "admin@learnhub.test", image: null };
+/** The admin pages load real data, so they need a real session: log in as the seeded demo admin. */
+async function logInAsDemoAdmin(page: Page) {
+  await page.goto(app.adminUrl("/"));
+  await page.getByLabel("Email").fill("admin@learnhub.test");
+  await page.getByLabel("Password").fill("Demo@Admin2026");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(app.adminUrl("/dashboard"));
+}
 
 describe("web shell", () => {
   it("learner home shows our solutions with four tracks from the demo data", async () => {
@@ -58,11 +66,7 @@ describe("web shell", () => {
 
   it("admin shell with the sidebar for a signed-in admin", async () => {
     const page = await app.newPage();
-    await page.goto(app.adminUrl("/"));
-    await page.evaluate((user) => {
-      localStorage.setItem("token", "e2e-token");
-      localStorage.setItem("user", JSON.stringify(user));
-    }, demoAdmin);
+    await logInAsDemoAdmin(page);
     await page.goto(app.adminUrl("/invoice"));
     await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -86,13 +90,8 @@ describe("web shell", () => {
 
   it("admin sidebar collapses into a menu button at 390 px", async () => {
     const page = await app.newPage({ width: 390, height: 844 });
-    await page.goto(app.adminUrl("/"));
-    await page.evaluate((user) => {
-      localStorage.setItem("token", "e2e-token");
-      localStorage.setItem("user", JSON.stringify(user));
-    }, demoAdmin);
-    await page.goto(app.adminUrl("/dashboard"));
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await logInAsDemoAdmin(page);
+    await page.getByRole("heading", { level: 1, name: "Welcome back, Grace" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const menuButton = page.getByRole("button", { name: "Open menu" });
     expect(await menuButton.isVisible()).toBe(true);

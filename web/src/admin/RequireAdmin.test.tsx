@@ -29,7 +29,7 @@ describe("admin guard", () => {
   it("lets a signed-in admin through, inside the sidebar layout", async () => {
     saveSession(adminSession, "token-1", { firstName: "Grace", lastName: "Adeyemi", email: "admin@learnhub.test" });
     renderAdmin("/dashboard");
-    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Welcome back, Grace" })).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     expect(screen.getByText("admin@learnhub.test")).toBeTruthy();
   });

@@ -1,16 +1,33 @@
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { createPageRoute } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { LearnerShell } from "./layout/LearnerShell.tsx";
+import CheckoutPageQuery from "./pages/checkout/__generated__/CheckoutPageQuery.graphql.ts";
 import HomePageQuery from "./pages/home/__generated__/HomePageQuery.graphql.ts";
+import TrackDetailsPageQuery from "./pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts";
+import TracksPageQuery from "./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts";
+import PortalDashboardPageQuery from "./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts";
+import InvoicesPageQuery from "./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts";
 import { PortalLayout } from "./pages/portal/PortalLayout.tsx";
+import SettingsPageQuery from "./pages/portal/settings/__generated__/SettingsPageQuery.graphql.ts";
 import { RequireLearner } from "./RequireLearner.tsx";
+
+/** Gives a page route its own error boundary, loaded with the page's code. */
+function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
+  const lazy = route.lazy as () => Promise<Omit<RouteObject, "lazy">>;
+  return { ...route, lazy: async () => ({ ...(await lazy()), ErrorBoundary: await load() }) } as RouteObject;
+}
+
+// A malformed track id in the address shows 'Track not found.' rather than the generic error page.
+const trackErrorBoundary = async () => (await import("./layout/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
 /** The learner site's routes (spec section 2), all inside the shell with top bar and footer. */
 export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
   const page = createPageRoute(environment);
+  const none = () => ({});
   return [
     {
       Component: LearnerShell,
@@ -19,16 +36,37 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            page({ path: "/", component: () => import("./pages/home/HomePage.tsx"), query: HomePageQuery, prepare: () => ({}) }),
+            page({ path: "/", component: () => import("./pages/home/HomePage.tsx"), query: HomePageQuery, prepare: none }),
             page({ path: "/learner-login", component: () => import("./pages/learner-login/LoginPage.tsx") }),
             page({ path: "/learners-signup", component: () => import("./pages/learners-signup/SignupPage.tsx") }),
             page({ path: "/learner-otp", component: () => import("./pages/learner-otp/OtpPage.tsx") }),
-            page({ path: "/learner-tracks", component: () => import("./pages/learner-tracks/TracksPage.tsx") }),
+            page({ path: "/forgot-password", component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
+            page({ path: "/reset-password", component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
             page({
-              path: "/learner-track-details/:trackId",
-              component: () => import("./pages/learner-track-details/TrackDetailsPage.tsx"),
+              path: "/learner-tracks",
+              component: () => import("./pages/learner-tracks/TracksPage.tsx"),
+              query: TracksPageQuery,
+              prepare: none,
             }),
-            page({ path: "/checkout/:trackId", component: () => import("./pages/checkout/CheckoutPage.tsx") }),
+            withErrorBoundary(
+              page({
+                path: "/learner-track-details/:trackId",
+                component: () => import("./pages/learner-track-details/TrackDetailsPage.tsx"),
+                query: TrackDetailsPageQuery,
+                prepare: (params) => ({ id: params.trackId ?? "" }),
+              }),
+              trackErrorBoundary,
+            ),
+            withErrorBoundary(
+              page({
+                path: "/checkout/:trackId",
+                component: () => import("./pages/checkout/CheckoutPage.tsx"),
+                query: CheckoutPageQuery,
+                prepare: (params) => ({ id: params.trackId ?? "" }),
+              }),
+              trackErrorBoundary,
+            ),
+            page({ path: "/checkout", component: () => import("./pages/checkout/NoTrackPage.tsx") }),
             page({ path: "/payment-verification", component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx") }),
             {
               Component: RequireLearner,
@@ -36,9 +74,28 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
                 {
                   Component: PortalLayout,
                   children: [
-                    page({ path: "/portal", component: () => import("./pages/portal/PortalDashboardPage.tsx") }),
-                    page({ path: "/portal/settings", component: () => import("./pages/portal/settings/SettingsPage.tsx") }),
-                    page({ path: "/portal/invoices", component: () => import("./pages/portal/invoices/InvoicesPage.tsx") }),
+                    page({
+                      path: "/portal",
+                      component: () => import("./pages/portal/PortalDashboardPage.tsx"),
+                      query: PortalDashboardPageQuery,
+                      prepare: none,
+                    }),
+                    page({
+                      path: "/portal/settings",
+                      component: () => import("./pages/portal/settings/SettingsPage.tsx"),
+                      query: SettingsPageQuery,
+                      prepare: none,
+                    }),
+                    withErrorBoundary(
+                      page({
+                        path: "/portal/invoices",
+                        component: () => import("./pages/portal/invoices/InvoicesPage.tsx"),
+                        query: InvoicesPageQuery,
+                        prepare: none,
+                      }),
+                      // 'Could not load your invoices. Please try again later.' (spec section 8).
+                      async () => (await import("./pages/portal/invoices/InvoicesPage.tsx")).InvoicesError,
+                    ),
                   ],
                 },
               ],

@@ -3,6 +3,7 @@ import { Brand } from "../../shared/ui/Brand.tsx";
 import { Container } from "../../shared/ui/Container.tsx";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../shared/ui/icons.tsx";
 import styles from "./Footer.module.css";
+import { InstagramIcon, LinkedInIcon, XSocialIcon, YouTubeIcon } from "./icons.tsx";
 
 const menu = [
   { label: "Home", to: "/" },
@@ -12,10 +13,10 @@ const menu = [
 ];
 
 const social = [
-  { label: "LinkedIn", href: "https://www.linkedin.com/" },
-  { label: "X (Twitter)", href: "https://x.com/" },
-  { label: "Instagram", href: "https://www.instagram.com/" },
-  { label: "YouTube", href: "https://www.youtube.com/" },
+  { label: "LinkedIn", href: "https://www.linkedin.com/", Icon: LinkedInIcon },
+  { label: "X (Twitter)", href: "https://x.com/", Icon: XSocialIcon },
+  { label: "Instagram", href: "https://www.instagram.com/", Icon: InstagramIcon },
+  { label: "YouTube", href: "https://www.youtube.com/", Icon: YouTubeIcon },
 ];
 
 /** The learner site's footer: menu links, contact details, social links and the copyright line (spec section 2). */
@@ -60,10 +61,11 @@ export function Footer() {
           <div>
             <h2 className={styles.heading}>Follow us</h2>
             <ul className={styles.list}>
-              {social.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href} rel="noopener noreferrer">
-                    {item.label}
+              {social.map(({ label, href, Icon }) => (
+                <li key={href}>
+                  <a href={href} rel="noopener noreferrer">
+                    <Icon size={16} />
+                    {label}
                   </a>
                 </li>
               ))}

@@ -4,6 +4,7 @@ import { NavigationProgress } from "../../shared/routing/NavigationProgress.tsx"
 import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { Footer } from "./Footer.tsx";
 import styles from "./LearnerShell.module.css";
+import { SessionCheck } from "./SessionCheck.tsx";
 import { TopBar } from "./TopBar.tsx";
 
 /** Every learner page sits between the top bar and the footer. */
@@ -13,6 +14,7 @@ export function LearnerShell() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <SessionCheck />
       <NavigationProgress />
       <ScrollRestoration />
       <TopBar />

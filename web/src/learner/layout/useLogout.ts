@@ -1,11 +1,10 @@
 import { useNavigate } from "react-router-dom";
-import { endSession, learnerSession } from "../../shared/session/session.ts";
 
-/** Logout ends the learner session and goes to the login page (spec). */
+/**
+ * Logout goes to the login page (spec), which ends the session: ending it here first would let the portal's guard
+ * redirect to the login page on its own, with a "come back to the portal afterwards" that does not fit a logout.
+ */
 export function useLogout() {
   const navigate = useNavigate();
-  return () => {
-    endSession(learnerSession, "/api/auth/logout");
-    navigate("/learner-login");
-  };
+  return () => navigate("/learner-login", { state: { endSession: "logout" } });
 }

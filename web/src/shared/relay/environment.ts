@@ -7,6 +7,7 @@ import {
   RecordSource,
   type RequestParameters,
   Store,
+  type SubscribeFunction,
   type Variables,
 } from "relay-runtime";
 
@@ -93,10 +94,81 @@ function createFetch(tokenKey: TokenKey): FetchFunction {
     });
 }
 
+/**
+ * Reads a GraphQL-over-SSE stream ("distinct connections" mode, what Yoga answers to `Accept: text/event-stream`):
+ * events are separated by a blank line; `event: next` carries a result as `data`, `event: complete` ends the stream
+ * and lines starting with `:` are keep-alive comments.
+ */
+async function readEventStream(body: ReadableStream<Uint8Array>, onEvent: (event: string, data: string) => boolean) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+    for (let end = buffer.indexOf("\n\n"); end !== -1; end = buffer.indexOf("\n\n")) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message";
+      const data: string[] = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length === 0 && event === "message") continue;
+      if (!onEvent(event, data.join("\n"))) {
+        await reader.cancel();
+        return;
+      }
+    }
+  }
+}
+
+/**
+ * Subscriptions over Server-Sent Events: the operation is POSTed with `Accept: text/event-stream` and the bearer token
+ * (which `EventSource` cannot send), and the response is read as a stream. Unsubscribing aborts the request.
+ */
+function createSubscribe(tokenKey: TokenKey): SubscribeFunction {
+  return (params, variables) =>
+    Observable.create<GraphQLResponse>((sink) => {
+      const controller = new AbortController();
+      const token = localStorage.getItem(tokenKey);
+      const headers: Record<string, string> = { accept: "text/event-stream", "content-type": "application/json" };
+      if (token) headers.authorization = `Bearer ${token}`;
+      fetch("/graphql", {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ query: params.text, variables }),
+        signal: controller.signal,
+      })
+        .then(async (response) => {
+          if (!response.ok || !response.body) throw new Error(`The server answered ${response.status} to a subscription.`);
+          await readEventStream(response.body, (event, data) => {
+            if (event === "complete") return false;
+            if (event === "next" || event === "message") {
+              const json = JSON.parse(data) as GraphQLResponse;
+              const errors = !Array.isArray(json) && "errors" in json ? (json.errors ?? []) : [];
+              if (errors.length > 0 && !("data" in json && json.data)) throw new GraphQLResponseError(params.name, errors);
+              sink.next(json);
+            }
+            return true;
+          });
+          sink.complete();
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          sink.error(error instanceof Error ? error : new Error(String(error)));
+          controller.abort();
+        });
+      return () => controller.abort();
+    });
+}
+
 /** One Relay environment per site; requests carry the bearer token stored under `tokenKey`, if any. */
 export function createEnvironment(tokenKey: TokenKey): Environment {
   return new Environment({
-    network: Network.create(createFetch(tokenKey)),
+    network: Network.create(createFetch(tokenKey), createSubscribe(tokenKey)),
     store: new Store(new RecordSource()),
   });
 }

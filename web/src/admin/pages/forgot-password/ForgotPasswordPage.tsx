@@ -1,10 +1,5 @@
-import { Card } from "../../../shared/ui/Card.tsx";
-import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { AdminForgotPasswordForm } from "./_components/AdminForgotPasswordForm.tsx";
 
 export default function ForgotPasswordPage() {
-  return (
-    <Card as="section">
-      <PageHeader title="Forgot password" />
-    </Card>
-  );
+  return <AdminForgotPasswordForm />;
 }

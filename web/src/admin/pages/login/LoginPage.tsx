@@ -1,10 +1,19 @@
-import { Card } from "../../../shared/ui/Card.tsx";
-import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { Link } from "react-router-dom";
+import { AuthCard } from "../../components/AuthCard.tsx";
+import { AdminLoginForm } from "./_components/AdminLoginForm.tsx";
 
 export default function LoginPage() {
   return (
-    <Card as="section">
-      <PageHeader title="Login" />
-    </Card>
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back! Log in to manage tracks, courses, learners and invoices."
+      footer={
+        <p>
+          Don't have an account? <Link to="/signup">Sign up</Link>
+        </p>
+      }
+    >
+      <AdminLoginForm />
+    </AuthCard>
   );
 }

@@ -5,7 +5,11 @@ import { Container } from "../../../shared/ui/Container.tsx";
 import { EmptyState } from "../../../shared/ui/EmptyState.tsx";
 import { ArrowRightIcon, TracksIcon } from "../../../shared/ui/icons.tsx";
 import type { HomePageQuery } from "./__generated__/HomePageQuery.graphql.ts";
+import { CallToAction } from "./_components/CallToAction.tsx";
 import { Hero } from "./_components/Hero.tsx";
+import { HowItWorks } from "./_components/HowItWorks.tsx";
+import { Stats } from "./_components/Stats.tsx";
+import { TechChips } from "./_components/TechChips.tsx";
 import { TrackCard } from "./_components/TrackCard.tsx";
 import styles from "./HomePage.module.css";
 
@@ -64,6 +68,10 @@ export default function HomePage({ queryRef }: QueryPageProps<HomePageQuery>) {
           </div>
         </Container>
       </section>
+      <TechChips />
+      <Stats />
+      <HowItWorks />
+      <CallToAction />
     </>
   );
 }

@@ -1,10 +1,162 @@
-import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { Page } from "../../layout/Page.tsx";
+import { graphql, usePreloadedQuery } from "react-relay/hooks";
+import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
+import { Container } from "../../../shared/ui/Container.tsx";
+import { UsersIcon } from "../../../shared/ui/icons.tsx";
+import { Stars } from "../../../shared/ui/Stars.tsx";
+import { BookIcon, CheckIcon } from "../../layout/icons.tsx";
+import { PageBanner } from "../../layout/PageBanner.tsx";
+import { TrackNotFound } from "../../layout/TrackErrorBoundary.tsx";
+import type { TrackDetailsPageQuery } from "./__generated__/TrackDetailsPageQuery.graphql.ts";
+import { RateTrack } from "./_components/RateTrack.tsx";
+import { RelatedTrackCard } from "./_components/RelatedTrackCard.tsx";
+import { TrackSideCard } from "./_components/TrackSideCard.tsx";
+import styles from "./TrackDetailsPage.module.css";
 
-export default function TrackDetailsPage() {
+const query = graphql`
+  query TrackDetailsPageQuery($id: ID!) {
+    track(id: $id) {
+      id
+      name
+      description
+      instructor
+      averageRating
+      reviewCount
+      courses {
+        id
+        title
+      }
+      relatedTracks {
+        id
+        ...RelatedTrackCard_track
+      }
+      ...TrackSideCard_track
+      ...RateTrack_track
+    }
+    # Whether the learner may rate the track: the API has no "enrolled in this track" field, so the learner's
+    # enrollments are read (50 at most, within the API's query-cost limit).
+    me {
+      ... on Learner {
+        enrollments(first: 50) {
+          edges {
+            node {
+              track {
+                id
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** The spec's fixed figure for every track. */
+const ENROLLED_STUDENTS = 50;
+
+// A static list in the spec (section 2): six cloud-related outcomes.
+const outcomes = [
+  "Understand core cloud concepts and the IaaS, PaaS and SaaS service models",
+  "Deploy and manage applications on leading cloud platforms such as AWS and Azure",
+  "Design scalable, highly available and fault-tolerant cloud architectures",
+  "Secure cloud resources with identity, access management and network controls",
+  "Automate infrastructure with infrastructure-as-code and CI/CD pipelines",
+  "Monitor workloads and keep cloud costs under control",
+];
+
+export default function TrackDetailsPage({ queryRef }: QueryPageProps<TrackDetailsPageQuery>) {
+  const { track, me } = usePreloadedQuery<TrackDetailsPageQuery>(query, queryRef);
+  if (!track) return <TrackNotFound />;
+  const enrolled = me?.enrollments?.edges.some(({ node }) => node.track.id === track.id) ?? false;
+  const related = track.relatedTracks.slice(0, 4);
+
   return (
-    <Page>
-      <PageHeader title="Track details" />
-    </Page>
+    <>
+      <PageBanner
+        title={track.name}
+        description={track.description}
+        breadcrumbs={[{ label: "Home", to: "/" }, { label: "Tracks", to: "/learner-tracks" }, { label: track.name }]}
+      >
+        <p className={styles.byline}>
+          Created by <strong>{track.instructor}</strong>
+        </p>
+        <ul className={styles.facts}>
+          <li>
+            {track.averageRating == null ? (
+              <span>No ratings yet</span>
+            ) : (
+              <span className={styles.rating}>
+                <Stars rating={track.averageRating} reviews={track.reviewCount} />
+              </span>
+            )}
+          </li>
+          <li>
+            <UsersIcon size={16} />
+            {ENROLLED_STUDENTS} students enrolled
+          </li>
+        </ul>
+      </PageBanner>
+
+      <Container className={styles.layout}>
+        <div className={styles.main}>
+          <section className={styles.panel} aria-labelledby="outcomes-title">
+            <h2 id="outcomes-title" className={styles.panelTitle}>
+              What you'll learn
+            </h2>
+            <ul className={styles.outcomes}>
+              {outcomes.map((outcome) => (
+                <li key={outcome}>
+                  <CheckIcon size={18} className={styles.check} />
+                  {outcome}
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section className={styles.panel} aria-labelledby="courses-title">
+            <h2 id="courses-title" className={styles.panelTitle}>
+              Courses in this track
+            </h2>
+            {track.courses.length > 0 ? (
+              <ol className={styles.courses}>
+                {track.courses.map((course, i) => (
+                  <li key={course.id}>
+                    <span className={styles.courseNumber} aria-hidden="true">
+                      {i + 1}
+                    </span>
+                    <BookIcon size={16} className={styles.courseIcon} />
+                    {course.title}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className={styles.muted}>No courses listed.</p>
+            )}
+          </section>
+
+          {enrolled && <RateTrack trackKey={track} />}
+        </div>
+
+        <aside className={styles.aside} aria-label="Enrollment">
+          <TrackSideCard trackKey={track} enrolled={enrolled} />
+        </aside>
+      </Container>
+
+      {related.length > 0 && (
+        <section className={styles.related} aria-labelledby="related-title">
+          <Container>
+            <h2 id="related-title" className={styles.relatedTitle}>
+              Explore Related Courses
+            </h2>
+            <ul className={styles.relatedGrid}>
+              {related.map((node) => (
+                <li key={node.id}>
+                  <RelatedTrackCard trackKey={node} />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
+    </>
   );
 }

@@ -1,10 +1,145 @@
-import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
-import { Page } from "../../layout/Page.tsx";
+import { type FormEvent, useRef, useState } from "react";
+import { graphql } from "react-relay/hooks";
+import { Link, useNavigate } from "react-router-dom";
+import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../shared/ui/Alert.tsx";
+import { Button } from "../../../shared/ui/Button.tsx";
+import { TextField } from "../../../shared/ui/Field.tsx";
+import { AuthCard } from "../../layout/AuthCard.tsx";
+import styles from "../../layout/forms.module.css";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../layout/forms.ts";
+import type { SignupPageMutation } from "./__generated__/SignupPageMutation.graphql.ts";
+
+const mutation = graphql`
+  mutation SignupPageMutation($input: SignUpInput!) {
+    signUpLearner(input: $input) {
+      __typename
+      ... on SignUpPayload {
+        email
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+const fields = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"] as const;
+type Field = (typeof fields)[number];
+
+const requiredMessages: Record<Field, string> = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Email is required",
+  contact: "Contact number is required",
+  password: "Password is required",
+  confirmPassword: "Please confirm your password",
+};
+
+/** The spec's learner sign-up rules: every field is required and the two passwords must match. */
+export function validateSignup(values: Record<Field, string>): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const field of fields) if (!values[field].trim()) errors[field] = requiredMessages[field];
+  if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword) {
+    errors.confirmPassword = "Passwords do not match.";
+  }
+  return errors;
+}
 
 export default function SignupPage() {
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstName: "",
+    lastName: "",
+    email: "",
+    contact: "",
+    password: "",
+    confirmPassword: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [signUp, isSigningUp] = useAsyncMutation<SignupPageMutation>(mutation);
+
+  const field = (name: Field) => ({
+    name,
+    required: true,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = validateSignup(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      const input = { ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
+      const { signUpLearner: result } = await signUp({ variables: { input } });
+      if (result.__typename === "SignUpPayload" && result.email) {
+        localStorage.setItem("verificationEmail", result.email);
+        navigate("/learner-otp");
+        return;
+      }
+      if (result.fieldErrors) {
+        setErrors(serverFieldErrors(result.fieldErrors, fields));
+        focusFirstInvalid(formRef.current);
+      }
+      setMessage(result.message || "Sign up failed. Please try again.");
+    } catch {
+      setMessage("An error occurred. Please check your connection.");
+    }
+  };
+
   return (
-    <Page>
-      <PageHeader title="Sign up" />
-    </Page>
+    <AuthCard
+      wide
+      title="Create your account"
+      description="Sign up to enroll in tracks and follow your courses from your portal."
+      footer={
+        <>
+          Already have an account? <Link to="/learner-login">Log in</Link>
+        </>
+      }
+    >
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+        {message && <Alert tone="error">{message}</Alert>}
+        <div className={styles.row}>
+          <TextField label="First name" autoComplete="given-name" {...field("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" {...field("lastName")} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+        <TextField label="Contact number" type="tel" autoComplete="tel" placeholder="+234 800 123 4567" {...field("contact")} />
+        <div className={styles.row}>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+            {...field("password")}
+          />
+          <TextField label="Confirm password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
+        </div>
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" block loading={isSigningUp}>
+            Sign up
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,10 +1,177 @@
-import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { graphql, useRelayEnvironment, useSubscription } from "react-relay/hooks";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { commitLocalUpdate, type GraphQLSubscriptionConfig } from "relay-runtime";
+import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { ButtonLink } from "../../../shared/ui/Button.tsx";
+import { AlertCircleIcon, CheckCircleIcon } from "../../../shared/ui/icons.tsx";
+import { Spinner } from "../../../shared/ui/Spinner.tsx";
 import { Page } from "../../layout/Page.tsx";
+import type { PaymentVerificationPageMutation } from "./__generated__/PaymentVerificationPageMutation.graphql.ts";
+import type { PaymentVerificationPageSubscription } from "./__generated__/PaymentVerificationPageSubscription.graphql.ts";
+import styles from "./PaymentVerificationPage.module.css";
 
+const verifyMutation = graphql`
+  mutation PaymentVerificationPageMutation($reference: String!) {
+    verifyPayment(reference: $reference) {
+      __typename
+      ... on VerifyPaymentPayload {
+        success
+        status
+        message
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+// Pushed by the server as soon as the payment settles (webhook or verification job), over Server-Sent Events.
+const statusSubscription = graphql`
+  subscription PaymentVerificationPageSubscription($reference: String!) {
+    paymentStatus(reference: $reference) {
+      reference
+      status
+    }
+  }
+`;
+
+/** The spec's delay before a verified payment goes on to the portal. */
+export const PAID_REDIRECT_MS = 5000;
+
+const FAILED_TITLE = "Payment Verification Failed";
+
+type Outcome = { kind: "checking"; note?: string } | { kind: "success" } | { kind: "failure"; message: string };
+
+/** A failed verification's message: the server's explanation, else the spec's default. */
+const failureMessage = (message: string | undefined) => (message && message !== FAILED_TITLE ? message : "Verification failed.");
+
+/**
+ * Where Paystack sends the learner back (`?reference=...`). The payment is confirmed server-side (`verifyPayment`),
+ * and the page also listens to `paymentStatus`, so a payment still pending when the page opens updates live.
+ */
 export default function PaymentVerificationPage() {
+  const [search] = useSearchParams();
+  const reference = search.get("reference") ?? search.get("trxref");
+  if (!reference) {
+    return (
+      <Page>
+        <Result outcome={{ kind: "failure", message: "No payment reference was found." }} />
+      </Page>
+    );
+  }
   return (
     <Page>
-      <PageHeader title="Payment verification" />
+      <Verification key={reference} reference={reference} />
     </Page>
+  );
+}
+
+function Verification({ reference }: { reference: string }) {
+  const environment = useRelayEnvironment();
+  const navigate = useNavigate();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: "checking" });
+  const [verify] = useAsyncMutation<PaymentVerificationPageMutation>(verifyMutation);
+
+  // The first final answer wins, whichever of the two channels brings it.
+  const settle = useCallback((next: Outcome) => setOutcome((current) => (current.kind === "checking" ? next : current)), []);
+
+  useEffect(() => {
+    verify({ variables: { reference } }).then(
+      ({ verifyPayment: result }) => {
+        if (result.__typename !== "VerifyPaymentPayload") {
+          settle({ kind: "failure", message: failureMessage(result.message) });
+        } else if (result.success) {
+          settle({ kind: "success" });
+        } else if (result.status === "PENDING") {
+          setOutcome((current) => (current.kind === "checking" ? { kind: "checking", note: result.message } : current));
+        } else {
+          settle({ kind: "failure", message: failureMessage(result.message) });
+        }
+      },
+      () => settle({ kind: "failure", message: "There was an issue confirming your payment." }),
+    );
+  }, [reference, verify, settle]);
+
+  const subscription = useMemo<GraphQLSubscriptionConfig<PaymentVerificationPageSubscription>>(
+    () => ({
+      subscription: statusSubscription,
+      variables: { reference },
+      onNext: (response) => {
+        const status = response?.paymentStatus.status;
+        if (status === "PAID") settle({ kind: "success" });
+        else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed." });
+      },
+      // The verification call still answers; a dropped stream only loses the live update.
+      onError: () => undefined,
+    }),
+    [reference, settle],
+  );
+  useSubscription(subscription);
+
+  useEffect(() => {
+    if (outcome.kind !== "success") return;
+    // The new enrollment and the paid invoice: what the store holds about the learner is out of date.
+    commitLocalUpdate(environment, (store) => store.invalidateStore());
+    const timer = setTimeout(() => navigate("/portal"), PAID_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome.kind, environment, navigate]);
+
+  return <Result outcome={outcome} />;
+}
+
+function Result({ outcome }: { outcome: Outcome }) {
+  if (outcome.kind === "checking") {
+    return (
+      <section className={styles.card} aria-labelledby="payment-title" aria-busy="true">
+        <title>Confirming your payment · LearnHub</title>
+        <Spinner size="lg" label={null} />
+        <h1 id="payment-title" className={styles.title}>
+          Confirming your payment...
+        </h1>
+        <p className={styles.text} role="status">
+          {outcome.note ?? "Please wait while we confirm your payment with the payment provider."}
+        </p>
+      </section>
+    );
+  }
+  if (outcome.kind === "success") {
+    return (
+      <section className={styles.card} aria-labelledby="payment-title">
+        <title>Payment successful · LearnHub</title>
+        <span className={`${styles.icon} ${styles.success}`}>
+          <CheckCircleIcon size={36} />
+        </span>
+        <h1 id="payment-title" className={styles.title}>
+          Payment successful
+        </h1>
+        <p className={styles.text} role="status">
+          You have successfully enrolled!
+        </p>
+        <p className={styles.note}>Taking you to your portal in a few seconds...</p>
+        <ButtonLink to="/portal">Go to my courses</ButtonLink>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.card} aria-labelledby="payment-title">
+      <title>{`${FAILED_TITLE} · LearnHub`}</title>
+      <span className={`${styles.icon} ${styles.failure}`}>
+        <AlertCircleIcon size={36} />
+      </span>
+      <h1 id="payment-title" className={styles.title}>
+        {FAILED_TITLE}
+      </h1>
+      <p className={styles.text} role="alert">
+        {outcome.message}
+      </p>
+      <div className={styles.actions}>
+        <ButtonLink to="/learner-tracks">Back to tracks</ButtonLink>
+        <ButtonLink to="/portal/invoices" variant="secondary">
+          View my invoices
+        </ButtonLink>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from "react-router-dom";
+import { learnerSession, useSession } from "../../../shared/session/session.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { Page } from "../../layout/Page.tsx";
 import styles from "./PortalLayout.module.css";
@@ -11,9 +12,10 @@ const tabs = [
 
 /** The learner portal: its three sections are pages with their own URLs, so the tabs are links. */
 export function PortalLayout() {
+  const { user } = useSession(learnerSession);
   return (
     <Page>
-      <PageHeader title="Portal" />
+      <PageHeader title="Portal" description={user?.firstName ? `Welcome back, ${user.firstName}.` : "Welcome back."} />
       <nav aria-label="Portal" className={styles.tabs}>
         {tabs.map((tab) => (
           <NavLink key={tab.to} to={tab.to} end={tab.end} className={styles.tab}>

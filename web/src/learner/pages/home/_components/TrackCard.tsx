@@ -1,6 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
-import { formatMoney } from "../../../../shared/format/format.ts";
+import { formatPrice } from "../../../layout/price.ts";
 import type { TrackCard_track$key } from "./__generated__/TrackCard_track.graphql.ts";
 import styles from "./TrackCard.module.css";
 
@@ -36,7 +36,7 @@ export function TrackCard({ trackKey }: { trackKey: TrackCard_track$key }) {
         <p className={styles.description}>{track.description}</p>
         <div className={styles.meta}>
           <span>{track.duration}</span>
-          <span className={styles.price}>{formatMoney(track.price)}</span>
+          <span className={styles.price}>{formatPrice(track.price)}</span>
         </div>
       </div>
     </article>

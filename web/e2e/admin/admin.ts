@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { coverImage } from "../../../api/src/seed/images.ts";
+import type { Harness } from "../harness.ts";
+
+export const DEMO_ADMIN = { email: "admin@learnhub.test", password: "Demo@Admin2026", firstName: "Grace" };
+
+/**
+ * Radix's modal dialogs lock page scrolling with a `<style>` element (react-remove-scroll); the API's CSP
+ * (`style-src 'self'`, api/src/http/security.ts) refuses it, and Chromium logs that as a console error each time a
+ * dialog opens. The dialogs work (only the background scroll lock is lost) and the fix belongs to the API's CSP, so
+ * this one message is not counted against the page.
+ */
+const SCROLL_LOCK_CSP = /Applying inline style violates the following Content Security Policy directive 'style-src 'self''/;
+
+/** The console errors of the running test, without the known scroll-lock CSP report. */
+export function consoleErrors(app: Harness): string[] {
+  return app.consoleErrors().filter((error) => !SCROLL_LOCK_CSP.test(error));
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function logIn(page: Page, app: Harness, { email, password }: { email: string; password: string } = DEMO_ADMIN) {
+  await page.goto(app.adminUrl("/"));
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL(app.adminUrl("/dashboard"));
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+/**
+ * The newest mail the dev mailbox (same origin) holds for `to`, read from inside the page: Node cannot resolve
+ * `admin.localhost`, Chromium can.
+ */
+export async function latestMail(page: Page, to: string): Promise<OutboxMail> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const mails = await page.evaluate(async (address) => {
+      const response = await fetch(`/dev/mailbox.json?to=${encodeURIComponent(address)}`);
+      return ((await response.json()) as { mails: OutboxMail[] }).mails;
+    }, to);
+    if (mails[0]) return mails[0];
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`No mail for ${to} arrived in the dev mailbox.`);
+}
+
+/** The 6-digit code of the newest verification mail to `to`. */
+export async function verificationCode(page: Page, to: string): Promise<string> {
+  const mail = await latestMail(page, to);
+  const code = /\b(\d{6})\b/.exec(`${mail.subject} ${mail.text}`)?.[1];
+  if (!code) throw new Error(`No 6-digit code in "${mail.subject}".`);
+  return code;
+}
+
+/** A PNG cover image written to a temporary file, for file inputs. */
+export function pngFile(name = "cover.png"): string {
+  const path = join(mkdtempSync(join(tmpdir(), "learnhub-e2e-image-")), name);
+  writeFileSync(path, coverImage([79, 70, 229], [236, 72, 153], 320, 180));
+  return path;
+}
+
+/** A name no other test run used, so searches find exactly what a test created. */
+export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { setupHarness } from "../harness.ts";
+import { consoleErrors, logIn } from "./admin.ts";
+
+const app = setupHarness();
+
+describe("invoices and learners", () => {
+  it("creates, finds, edits and deletes an invoice", async () => {
+    const page = await app.newPage();
+    await logIn(page, app);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoices" }).click();
+    await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
+    const table = page.getByRole("table", { name: "Invoices" });
+    await table.getByRole("row").nth(1).waitFor();
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Learner",
+      "Email address",
+      "Due date",
+      "Amount",
+      "Status",
+      "Action",
+    ]);
+    const pages = page.getByRole("navigation", { name: "Invoice pages" });
+    await pages.getByRole("button", { name: "Page 2" }).click();
+    await pages.locator('[aria-current="page"]', { hasText: "2" }).waitFor();
+    await pages.getByRole("button", { name: "Page 1" }).click();
+    await pages.locator('[aria-current="page"]', { hasText: "1" }).waitFor();
+
+    await page.getByRole("button", { name: "Add Invoice" }).click();
+    const add = page.getByRole("dialog", { name: "Add Invoice" });
+    await add.getByRole("button", { name: "Add Invoice" }).click();
+    await add.getByText("Learner is required").waitFor();
+    await add.getByText("Amount is required").waitFor();
+    await add.getByText("Status is required").waitFor();
+    await add.getByLabel("Learner").selectOption({ label: "Halima Abdi (halima.abdi@example.com)" });
+    await add.getByLabel("Amount ($)").fill("1234.5");
+    await add.getByLabel("Due date").fill("2027-01-31");
+    await add.getByLabel("Status").selectOption("PENDING");
+    await add.getByLabel("Payment details").fill("Bank transfer");
+    await add.getByRole("button", { name: "Add Invoice" }).click();
+    await add.waitFor({ state: "detached" });
+    const row = table.getByRole("row").filter({ hasText: "$1,234.50" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Halima Abdi");
+    expect(await row.textContent()).toContain("Jan 31, 2027");
+    expect(await row.textContent()).toContain("Pending");
+
+    await page.getByPlaceholder("Search by learner name...").fill("halima");
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("table tbody tr")].every((tr) => tr.textContent?.includes("Halima Abdi")),
+    );
+    await row.getByRole("button", { name: "Edit invoice for Halima Abdi" }).click();
+    const edit = page.getByRole("dialog", { name: "Update Invoice" });
+    expect(await edit.getByLabel("Amount ($)").inputValue()).toBe("1234.50");
+    await edit.getByLabel("Status").selectOption("PAID");
+    await edit.getByRole("button", { name: "Save changes" }).click();
+    await edit.waitFor({ state: "detached" });
+    await row.filter({ hasText: "Paid" }).waitFor();
+
+    await row.getByRole("button", { name: "Delete invoice for Halima Abdi" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete invoice" });
+    for (const text of ["This action cannot be undone.", "Halima Abdi", "$1,234.50", "Paid"])
+      await confirm.getByText(text).first().waitFor();
+    await confirm.getByRole("button", { name: "Delete invoice" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await page.waitForFunction(() => ![...document.querySelectorAll("table tbody tr")].some((tr) => tr.textContent?.includes("$1,234.50")));
+    await page.getByPlaceholder("Search by learner name...").fill("nobody by this name");
+    await page.getByText("No invoices found.").waitFor();
+    expect(consoleErrors(app)).toEqual([]);
+  });
+
+  it("searches learners and opens a learner's details", async () => {
+    const page = await app.newPage();
+    await logIn(page, app);
+    await page.goto(app.adminUrl("/learners"));
+    await page.getByRole("heading", { level: 1, name: "Manage Learners" }).waitFor();
+    const table = page.getByRole("table", { name: "Learners" });
+    await table.getByRole("row").nth(1).waitFor();
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Learner",
+      "Courses",
+      "Date joined",
+      "Amount",
+      "Gender",
+      "Action",
+    ]);
+    await page.getByPlaceholder("Search by name...").fill("Ada Nwosu");
+    await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 1);
+    await table.getByRole("button", { name: "View details of Ada Nwosu" }).click();
+    const dialog = page.getByRole("dialog", { name: "Learner Details" });
+    await dialog.getByText("learner@learnhub.test").waitFor();
+    for (const text of ["Lagos, Nigeria", "Female", "Bio", "Program Enrolled", "Financials", "Total amount paid"]) {
+      await dialog.getByText(text, { exact: true }).waitFor();
+    }
+    expect(await dialog.getByRole("listitem").count()).toBeGreaterThan(0);
+    expect(await dialog.textContent()).toMatch(/\$\d[\d,]*\.\d{2}/);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(consoleErrors(app)).toEqual([]);
+  });
+
+  it("shows the report and downloads it as CSV", async () => {
+    const page = await app.newPage();
+    await logIn(page, app);
+    await page.goto(app.adminUrl("/report"));
+    await page.getByRole("heading", { level: 1, name: "Report" }).waitFor();
+    await page.getByRole("table", { name: "Revenue and enrollments per track" }).getByText("Total").waitFor();
+    expect(await page.getByRole("button", { name: "Last 6 months" }).getAttribute("aria-pressed")).toBe("true");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.getByRole("button", { name: "Last 12 months" }).click();
+    expect(await page.getByRole("button", { name: "Last 12 months" }).getAttribute("aria-pressed")).toBe("true");
+    expect(consoleErrors(app)).toEqual([]);
+  });
+});

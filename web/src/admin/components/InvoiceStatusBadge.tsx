@@ -1,0 +1,13 @@
+import { Badge } from "../../shared/ui/Badge.tsx";
+
+const looks = {
+  PAID: { tone: "success", label: "Paid" },
+  PENDING: { tone: "warning", label: "Pending" },
+  FAILED: { tone: "danger", label: "Failed" },
+} as const;
+
+/** An invoice's status in words and colour: paid green, pending yellow (spec §4), failed card payments red. */
+export function InvoiceStatusBadge({ status }: { status: string }) {
+  const look = looks[status as keyof typeof looks] ?? { tone: "neutral" as const, label: status };
+  return <Badge tone={look.tone}>{look.label}</Badge>;
+}

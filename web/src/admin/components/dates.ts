@@ -1,0 +1,18 @@
+const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+const localDateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** "Mar 4, 2026" for a calendar date "2026-03-04" (no time zone shift). */
+export function formatCalendarDate(date: string): string {
+  return dateFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "Mar 4, 2026" for an instant, in the viewer's time zone. */
+export function formatInstant(instant: string): string {
+  return localDateFormat.format(new Date(instant));
+}
+
+/** YYYY-MM-DD of a local date, for `<input type="date">` and the Date scalar. */
+export function toDateInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -1,0 +1,50 @@
+import { MutationError } from "../../shared/relay/useAsyncMutation.ts";
+
+/**
+ * What a mutation's result union looks like from the client: the payload, or one of the typed errors selected with
+ * `... on Error { message }` and `... on ValidationError { fieldErrors { field message } }`.
+ */
+export interface ResultLike {
+  readonly __typename: string;
+  readonly message?: string;
+  readonly fieldErrors?: readonly { readonly field: string; readonly message: string }[];
+}
+
+/** A failed form submission: one message for the form and one per field the server named. */
+export interface Failure {
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** The typed error a mutation answered with (every error type's name ends in "Error"), or null for its payload. */
+export function failureOf(result: ResultLike, fallback: string): Failure | null {
+  if (!result.__typename.endsWith("Error")) return null;
+  const fieldErrors: Record<string, string> = {};
+  for (const { field, message } of result.fieldErrors ?? []) fieldErrors[field] ??= message;
+  return { message: result.message || fallback, fieldErrors };
+}
+
+/** The request never got an answer (offline, server down): `fetch` rejects with a TypeError. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** The HTTP status of a response that was not GraphQL at all (e.g. 413 from a proxy), as the Relay network reports it. */
+export function httpStatusOf(error: unknown): number | null {
+  const status = error instanceof Error ? /answered (\d{3}) without a GraphQL response/.exec(error.message)?.[1] : undefined;
+  return status ? Number(status) : null;
+}
+
+/**
+ * The message for a mutation that threw instead of answering with a typed error: `network` when the request failed,
+ * otherwise the server's top-level error message when it sent one that is meant for users, else `fallback`.
+ */
+export function thrownMessage(error: unknown, messages: { fallback: string; network?: string }): string {
+  if (isNetworkError(error)) return messages.network ?? messages.fallback;
+  if (error instanceof MutationError) {
+    const message = error.errors[0]?.message;
+    // Unexpected server failures are masked as "Unexpected error."; the form's own wording says more.
+    if (message && !/^unexpected error/i.test(message)) return message;
+  }
+  return messages.fallback;
+}

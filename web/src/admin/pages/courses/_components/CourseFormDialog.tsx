@@ -1,0 +1,216 @@
+import { type FormEvent, useState } from "react";
+import { graphql, useFragment } from "react-relay/hooks";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Select, TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import { ImageField } from "../../../components/ImageField.tsx";
+import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { CourseFormDialog_course$data, CourseFormDialog_course$key } from "./__generated__/CourseFormDialog_course.graphql.ts";
+import type { CourseFormDialog_query$key } from "./__generated__/CourseFormDialog_query.graphql.ts";
+import type { CourseFormDialogCreateMutation } from "./__generated__/CourseFormDialogCreateMutation.graphql.ts";
+import type { CourseFormDialogUpdateMutation } from "./__generated__/CourseFormDialogUpdateMutation.graphql.ts";
+
+export const COURSE_FORM_MESSAGES = {
+  title: "Title is required",
+  track: "Track is required",
+  description: "Description is required",
+  createFailed: "Failed to create course.",
+  updateFailed: "Failed to update course.",
+} as const;
+
+const tracksFragment = graphql`
+  fragment CourseFormDialog_query on Query @argumentDefinitions(first: { type: "Int", defaultValue: 100 }) {
+    tracks(first: $first) {
+      edges {
+        node {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
+
+const courseFragment = graphql`
+  fragment CourseFormDialog_course on Course {
+    id
+    title
+    description
+    image
+    track {
+      id
+    }
+  }
+`;
+
+const createMutation = graphql`
+  mutation CourseFormDialogCreateMutation($input: CourseInput!, $connections: [ID!]!) {
+    createCourse(input: $input) {
+      __typename
+      ... on CoursePayload {
+        course @prependNode(connections: $connections, edgeTypeName: "CourseEdge") {
+          id
+          ...CourseTable_courses
+          ...CourseFormDialog_course
+          ...DeleteCourseDialog_course
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+const updateMutation = graphql`
+  mutation CourseFormDialogUpdateMutation($id: ID!, $input: CourseInput!) {
+    updateCourse(id: $id, input: $input) {
+      __typename
+      ... on CoursePayload {
+        course {
+          id
+          ...CourseTable_courses
+          ...CourseFormDialog_course
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+export type CourseFields = { title: string; trackId: string; description: string };
+const FIELDS = ["title", "trackId", "description"] as const;
+
+/** Title, track and description are required; the image is optional (spec §5). */
+export function validateCourse(values: CourseFields): FieldErrors<CourseFields> {
+  const errors: FieldErrors<CourseFields> = {};
+  if (!values.title.trim()) errors.title = COURSE_FORM_MESSAGES.title;
+  if (!values.trackId) errors.trackId = COURSE_FORM_MESSAGES.track;
+  if (!values.description.trim()) errors.description = COURSE_FORM_MESSAGES.description;
+  return errors;
+}
+
+interface CourseFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tracksKey: CourseFormDialog_query$key;
+  /** The course to update; without it the dialog adds one. */
+  courseKey?: CourseFormDialog_course$key | null;
+  connectionIds?: string[];
+  onSaved?: () => void;
+}
+
+/** Add Course and Update Course. */
+export function CourseFormDialog({ open, onOpenChange, tracksKey, courseKey = null, connectionIds = [], onSaved }: CourseFormDialogProps) {
+  const { tracks } = useFragment(tracksFragment, tracksKey);
+  const course = useFragment(courseFragment, courseKey) ?? null;
+  const trackOptions = tracks.edges.map(({ node }) => node);
+  // Mounted only while open, so every opening starts from the course's current values.
+  return open ? (
+    <CourseForm course={course} trackOptions={trackOptions} onOpenChange={onOpenChange} connectionIds={connectionIds} onSaved={onSaved} />
+  ) : null;
+}
+
+interface CourseFormProps {
+  course: CourseFormDialog_course$data | null;
+  trackOptions: readonly { id: string; name: string }[];
+  onOpenChange: (open: boolean) => void;
+  connectionIds: string[];
+  onSaved?: () => void;
+}
+
+function CourseForm({ course, trackOptions, onOpenChange, connectionIds, onSaved }: CourseFormProps) {
+  const form = useFormFields<CourseFields>({
+    title: course?.title ?? "",
+    trackId: course?.track.id ?? "",
+    description: course?.description ?? "",
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [createCourse, isCreating] = useAsyncMutation<CourseFormDialogCreateMutation>(createMutation);
+  const [updateCourse, isUpdating] = useAsyncMutation<CourseFormDialogUpdateMutation>(updateMutation);
+  const pending = isCreating || isUpdating;
+  const fallback = course ? COURSE_FORM_MESSAGES.updateFailed : COURSE_FORM_MESSAGES.createFailed;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setError(null);
+    const errors = validateCourse(form.values);
+    form.showErrors(errors);
+    if (Object.keys(errors).length > 0 || imageError) return;
+    const input = {
+      title: form.values.title.trim(),
+      trackId: form.values.trackId,
+      description: form.values.description.trim(),
+      ...(image ? { image } : {}),
+    };
+    try {
+      const result = course
+        ? (await updateCourse({ variables: { id: course.id, input } })).updateCourse
+        : (await createCourse({ variables: { input, connections: connectionIds } })).createCourse;
+      const failure = failureOf(result, fallback);
+      if (failure) {
+        form.showErrors(pickFieldErrors<CourseFields>(failure.fieldErrors, FIELDS));
+        if (failure.fieldErrors.image) setImageError(failure.fieldErrors.image);
+        setError(failure.message);
+        return;
+      }
+      onOpenChange(false);
+      onSaved?.();
+    } catch (failure) {
+      setError(thrownMessage(failure, { fallback }));
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={course ? "Update Course" : "Add Course"}
+      description={course ? `Change the details of ${course.title}.` : "Add a course to one of the tracks."}
+      submitLabel={course ? "Save changes" : "Add Course"}
+      pending={pending}
+      formRef={form.formRef}
+      onSubmit={submit}
+      size="wide"
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label="Title" required placeholder="e.g. AWS Essentials" {...form.field("title")} />
+      <Select label="Track" required {...form.field("trackId")}>
+        <option value="">Select a track</option>
+        {trackOptions.map((track) => (
+          <option key={track.id} value={track.id}>
+            {track.name}
+          </option>
+        ))}
+      </Select>
+      <TextArea label="Description" required rows={4} placeholder="What this course covers" {...form.field("description")} />
+      <ImageField
+        label="Image"
+        currentUrl={course?.image}
+        file={image}
+        onFileChange={setImage}
+        error={imageError}
+        onError={setImageError}
+      />
+    </FormDialog>
+  );
+}

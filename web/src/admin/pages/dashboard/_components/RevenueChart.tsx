@@ -1,0 +1,46 @@
+import { graphql, useFragment } from "react-relay/hooks";
+import { formatMoney } from "../../../../shared/format/format.ts";
+import { Card } from "../../../../shared/ui/Card.tsx";
+import { BarChart } from "../../../components/BarChart.tsx";
+import type { RevenueChart_dashboard$key } from "./__generated__/RevenueChart_dashboard.graphql.ts";
+import styles from "./DashboardSection.module.css";
+
+/** Revenue of the last six months as bars on a 0 to 3k axis (spec §9), higher when a month earned more. */
+export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dashboard$key }) {
+  const { revenueByMonth } = useFragment(
+    graphql`
+      fragment RevenueChart_dashboard on Dashboard {
+        revenueByMonth {
+          month
+          label
+          revenue
+        }
+      }
+    `,
+    dashboardKey,
+  );
+  const total = revenueByMonth.reduce((sum, month) => sum + month.revenue, 0);
+  return (
+    <Card as="section" className={styles.section} aria-labelledby="recent-revenue-title">
+      <header className={styles.header}>
+        <div>
+          <h2 id="recent-revenue-title" className={styles.title}>
+            Recent Revenue
+          </h2>
+          <p className={styles.subtitle}>Paid invoices over the last six months: {formatMoney(total)}</p>
+        </div>
+      </header>
+      <BarChart
+        label="Revenue per month"
+        minTop={3000}
+        height={240}
+        bars={revenueByMonth.map((month) => ({
+          key: month.month,
+          label: month.label,
+          value: month.revenue,
+          valueText: formatMoney(month.revenue),
+        }))}
+      />
+    </Card>
+  );
+}

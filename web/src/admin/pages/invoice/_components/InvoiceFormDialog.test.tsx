@@ -1,0 +1,88 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { field, messageOf, renderWithRelay } from "../../../testing.tsx";
+import InvoiceLearnerSelectQuery from "./__generated__/InvoiceLearnerSelectQuery.graphql.ts";
+import { INVOICE_FORM_MESSAGES, InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
+import { LEARNERS_FAILED } from "./InvoiceLearnerSelect.tsx";
+
+const learners: MockPayloadGenerator.MockResolvers = {
+  LearnerConnection: () => ({ edges: [{}, {}] }),
+  Learner: (_context, generateId) => {
+    const n = generateId();
+    return { id: `learner-${n}`, fullName: `Learner ${n}`, email: `learner${n}@example.com` };
+  },
+};
+
+const created: MockPayloadGenerator.MockResolvers = { CreateInvoiceResult: () => ({ __typename: "InvoicePayload" }) };
+
+function openAddDialog(answer: (environment: ReturnType<typeof createMockEnvironment>) => void) {
+  const environment = createMockEnvironment();
+  environment.mock.queuePendingOperation(InvoiceLearnerSelectQuery, { first: 100 });
+  answer(environment);
+  const onOpenChange = vi.fn();
+  renderWithRelay(<InvoiceFormDialog open onOpenChange={onOpenChange} connectionIds={["client:root:invoices"]} />, { environment });
+  return { environment, onOpenChange, dialog: screen.getByRole("dialog", { name: "Add Invoice" }) };
+}
+
+const submit = (dialog: HTMLElement) => act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Add Invoice" })));
+
+beforeEach(() => localStorage.clear());
+
+describe("invoice form", () => {
+  it("requires learner, amount and status; due date and payment details are optional", async () => {
+    const { environment, dialog } = openAddDialog((env) =>
+      env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
+    );
+    expect(await within(dialog).findByRole("option", { name: /Learner 1/ })).toBeTruthy();
+    await submit(dialog);
+    expect(messageOf("Learner")).toBe(INVOICE_FORM_MESSAGES.learner);
+    expect(messageOf("Amount ($)")).toBe(INVOICE_FORM_MESSAGES.amount);
+    expect(messageOf("Status")).toBe(INVOICE_FORM_MESSAGES.status);
+    expect(messageOf("Due date")).toBe("Optional");
+    expect(messageOf("Payment details")).toBe("Optional");
+    const mutations = environment.mock.getAllOperations().filter((op) => op.request.node.params.operationKind === "mutation");
+    expect(mutations).toHaveLength(0);
+    expect(field("Amount ($)").min).toBe("0");
+    expect(field("Amount ($)").step).toBe("0.01");
+  });
+
+  it("sends the invoice with the learner's id and the amount in dollars, then closes", async () => {
+    const { environment, dialog, onOpenChange } = openAddDialog((env) =>
+      env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
+    );
+    await within(dialog).findByRole("option", { name: /Learner 2/ });
+    fireEvent.change(field("Learner"), { target: { value: "learner-2" } });
+    fireEvent.change(field("Amount ($)"), { target: { value: "1234.5" } });
+    fireEvent.change(field("Status"), { target: { value: "PAID" } });
+    await submit(dialog);
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.variables).toEqual({
+      input: { learnerId: "learner-2", amount: 1234.5, status: "PAID", paymentDetails: "" },
+      connections: ["client:root:invoices"],
+    });
+    await act(async () => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, created)));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("keeps the form and shows the fallback message when creating fails", async () => {
+    const { environment, dialog } = openAddDialog((env) =>
+      env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
+    );
+    await within(dialog).findByRole("option", { name: /Learner 1/ });
+    fireEvent.change(field("Learner"), { target: { value: "learner-1" } });
+    fireEvent.change(field("Amount ($)"), { target: { value: "50" } });
+    fireEvent.change(field("Status"), { target: { value: "PENDING" } });
+    await submit(dialog);
+    await act(async () => environment.mock.reject(environment.mock.getMostRecentOperation(), new Error("boom")));
+    expect(within(dialog).getByRole("alert").textContent).toBe(INVOICE_FORM_MESSAGES.createFailed);
+    expect(field("Amount ($)").value).toBe("50");
+  });
+
+  it("says 'Could not load learners list.' when the learners fail to load", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const { dialog } = openAddDialog((env) => env.mock.queueOperationResolver(() => new Error("offline")));
+    expect(await within(dialog).findByText(LEARNERS_FAILED)).toBeTruthy();
+    vi.mocked(console.error).mockRestore();
+  });
+});

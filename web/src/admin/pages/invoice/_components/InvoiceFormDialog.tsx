@@ -1,0 +1,216 @@
+import { type FormEvent, useState } from "react";
+import { graphql, useFragment } from "react-relay/hooks";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Select, TextField } from "../../../../shared/ui/Field.tsx";
+import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import formStyles from "../../../components/forms.module.css";
+import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { InvoiceFormDialog_invoice$data, InvoiceFormDialog_invoice$key } from "./__generated__/InvoiceFormDialog_invoice.graphql.ts";
+import type { InvoiceFormDialogCreateMutation } from "./__generated__/InvoiceFormDialogCreateMutation.graphql.ts";
+import type { InvoiceFormDialogUpdateMutation, InvoiceStatus } from "./__generated__/InvoiceFormDialogUpdateMutation.graphql.ts";
+import { InvoiceLearnerSelect } from "./InvoiceLearnerSelect.tsx";
+
+export const INVOICE_FORM_MESSAGES = {
+  learner: "Learner is required",
+  amount: "Amount is required",
+  amountInvalid: "Amount must be 0 or more, with at most 2 decimals",
+  status: "Status is required",
+  createFailed: "Failed to create invoice.",
+  updateFailed: "Failed to update invoice.",
+} as const;
+
+const fragment = graphql`
+  fragment InvoiceFormDialog_invoice on Invoice {
+    id
+    amount
+    dueDate
+    status
+    paymentDetails
+    learner {
+      id
+      fullName
+      email
+    }
+  }
+`;
+
+const createMutation = graphql`
+  mutation InvoiceFormDialogCreateMutation($input: InvoiceInput!, $connections: [ID!]!) {
+    createInvoice(input: $input) {
+      __typename
+      ... on InvoicePayload {
+        invoice @prependNode(connections: $connections, edgeTypeName: "InvoiceEdge") {
+          id
+          ...AdminInvoiceTable_invoices
+          ...InvoiceFormDialog_invoice
+          ...DeleteInvoiceDialog_invoice
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+const updateMutation = graphql`
+  mutation InvoiceFormDialogUpdateMutation($id: ID!, $input: InvoiceInput!) {
+    updateInvoice(id: $id, input: $input) {
+      __typename
+      ... on InvoicePayload {
+        invoice {
+          id
+          ...AdminInvoiceTable_invoices
+          ...InvoiceFormDialog_invoice
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+export type InvoiceFields = { learnerId: string; amount: string; dueDate: string; status: string; paymentDetails: string };
+const FIELDS = ["learnerId", "amount", "dueDate", "status", "paymentDetails"] as const;
+
+/** Learner, amount and status are required; due date and payment details are optional (spec §5). */
+export function validateInvoice(values: InvoiceFields): FieldErrors<InvoiceFields> {
+  const errors: FieldErrors<InvoiceFields> = {};
+  if (!values.learnerId) errors.learnerId = INVOICE_FORM_MESSAGES.learner;
+  const amount = Number(values.amount);
+  if (!values.amount.trim()) errors.amount = INVOICE_FORM_MESSAGES.amount;
+  else if (!Number.isFinite(amount) || amount < 0 || Math.round(amount * 100) !== amount * 100) {
+    errors.amount = INVOICE_FORM_MESSAGES.amountInvalid;
+  }
+  if (!values.status) errors.status = INVOICE_FORM_MESSAGES.status;
+  return errors;
+}
+
+interface InvoiceFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The invoice to update; without it the dialog adds one. */
+  invoiceKey?: InvoiceFormDialog_invoice$key | null;
+  /** Connections a new invoice is put at the top of. */
+  connectionIds?: string[];
+  /** After a successful save, e.g. to refresh the page of the table. */
+  onSaved?: () => void;
+}
+
+/** Add Invoice and Update Invoice. */
+export function InvoiceFormDialog({ open, onOpenChange, invoiceKey = null, connectionIds = [], onSaved }: InvoiceFormDialogProps) {
+  const invoice = useFragment(fragment, invoiceKey) ?? null;
+  // Mounted only while open, so every opening starts from the invoice's current values.
+  return open ? <InvoiceForm invoice={invoice} onOpenChange={onOpenChange} connectionIds={connectionIds} onSaved={onSaved} /> : null;
+}
+
+interface InvoiceFormProps {
+  invoice: InvoiceFormDialog_invoice$data | null;
+  onOpenChange: (open: boolean) => void;
+  connectionIds: string[];
+  onSaved?: () => void;
+}
+
+function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceFormProps) {
+  const form = useFormFields<InvoiceFields>({
+    learnerId: invoice?.learner?.id ?? "",
+    amount: invoice ? invoice.amount.toFixed(2) : "",
+    dueDate: invoice?.dueDate ?? "",
+    status: invoice?.status ?? "",
+    paymentDetails: invoice?.paymentDetails ?? "",
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [createInvoice, isCreating] = useAsyncMutation<InvoiceFormDialogCreateMutation>(createMutation);
+  const [updateInvoice, isUpdating] = useAsyncMutation<InvoiceFormDialogUpdateMutation>(updateMutation);
+  const pending = isCreating || isUpdating;
+  const fallback = invoice ? INVOICE_FORM_MESSAGES.updateFailed : INVOICE_FORM_MESSAGES.createFailed;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setError(null);
+    const errors = validateInvoice(form.values);
+    form.showErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const { learnerId, amount, dueDate, status, paymentDetails } = form.values;
+    const input = {
+      learnerId,
+      amount: Number(amount),
+      status: status as InvoiceStatus,
+      paymentDetails: paymentDetails.trim(),
+      // On update an omitted due date keeps the stored one (spec §7: sent only if set).
+      ...(dueDate ? { dueDate } : {}),
+    };
+    try {
+      const result = invoice
+        ? (await updateInvoice({ variables: { id: invoice.id, input } })).updateInvoice
+        : (await createInvoice({ variables: { input, connections: connectionIds } })).createInvoice;
+      const failure = failureOf(result, fallback);
+      if (failure) {
+        form.showErrors(pickFieldErrors<InvoiceFields>(failure.fieldErrors, FIELDS));
+        setError(failure.message);
+        return;
+      }
+      onOpenChange(false);
+      onSaved?.();
+    } catch (failure) {
+      setError(thrownMessage(failure, { fallback }));
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={invoice ? "Update Invoice" : "Add Invoice"}
+      description={invoice ? "Change the amount, due date, status or payment details." : "Record an invoice for a learner."}
+      submitLabel={invoice ? "Save changes" : "Add Invoice"}
+      pending={pending}
+      formRef={form.formRef}
+      onSubmit={submit}
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <InvoiceLearnerSelect {...form.field("learnerId")} current={invoice?.learner} />
+      <div className={formStyles.row}>
+        <TextField
+          label="Amount ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="0.00"
+          required
+          {...form.field("amount")}
+        />
+        <TextField label="Due date" type="date" hint="Optional" {...form.field("dueDate")} />
+      </div>
+      <Select label="Status" required {...form.field("status")}>
+        <option value="">Select status</option>
+        <option value="PENDING">Pending</option>
+        <option value="PAID">Paid</option>
+        {invoice?.status === "FAILED" && <option value="FAILED">Failed</option>}
+      </Select>
+      <TextField
+        label="Payment details"
+        placeholder="e.g. Bank transfer or mobile money"
+        hint="Optional"
+        {...form.field("paymentDetails")}
+      />
+    </FormDialog>
+  );
+}

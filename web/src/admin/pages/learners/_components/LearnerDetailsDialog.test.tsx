@@ -1,0 +1,75 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
+import { beforeEach, describe, expect, it } from "vitest";
+import { answerQuery, renderAdminRoute, routeLoad } from "../../../testing.tsx";
+import LearnersPageQuery from "../__generated__/LearnersPageQuery.graphql.ts";
+import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
+
+const ada = {
+  id: "learner-1",
+  fullName: "Ada Nwosu",
+  email: "ada@example.com",
+  contact: "+234 801 555 0100",
+  location: "Lagos, Nigeria",
+  gender: "FEMALE",
+  description: "Ada is learning cloud engineering.",
+  image: null,
+  totalPaid: 849.99,
+  courseCount: 2,
+  createdAt: "2026-01-15T09:00:00.000Z",
+};
+
+const oneLearner: MockPayloadGenerator.MockResolvers = { LearnerConnection: () => ({ totalCount: 1, edges: [{}] }), Learner: () => ada };
+
+/** Ada with two enrollments, in two tracks. */
+const enrolledIn = ["Cloud Computing Fundamentals", "Software Engineering"];
+let nextTrack = 0;
+const adaInDetail: MockPayloadGenerator.MockResolvers = {
+  Node: () => ({ __typename: "Learner", ...ada }),
+  Learner: () => ada,
+  LearnerEnrollmentsConnection: () => ({ edges: [{}, {}] }),
+  Track: () => ({ name: enrolledIn[nextTrack++ % enrolledIn.length] }),
+};
+
+beforeEach(() => localStorage.clear());
+
+describe("learner details", () => {
+  it("opens from the table's view icon with contact details, Bio, Program Enrolled and Financials", async () => {
+    const environment = createMockEnvironment();
+    answerQuery(environment, LearnersPageQuery, { first: 10 }, oneLearner);
+    renderAdminRoute("/learners", environment);
+
+    const table = await screen.findByRole("table", { name: "Learners" }, routeLoad);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Learner", "Courses", "Date joined", "Amount", "Gender", "Action"]);
+    expect(within(table).getByText("$849.99")).toBeTruthy();
+    expect(within(table).getByText("Female")).toBeTruthy();
+
+    answerQuery(environment, LearnerDetailsDialogQuery, { id: "learner-1" }, adaInDetail);
+    await act(async () => fireEvent.click(within(table).getByRole("button", { name: "View details of Ada Nwosu" })));
+    const dialog = await screen.findByRole("dialog", { name: "Learner Details" });
+    await within(dialog).findByText("Ada Nwosu");
+    expect(within(dialog).getByText("AN")).toBeTruthy();
+    for (const text of [
+      "ada@example.com",
+      "+234 801 555 0100",
+      "Lagos, Nigeria",
+      "Female",
+      "Ada is learning cloud engineering.",
+      "$849.99",
+    ]) {
+      expect(within(dialog).getByText(text)).toBeTruthy();
+    }
+    const programs = within(dialog).getByRole("heading", { name: "Program Enrolled" }).parentElement!;
+    expect(
+      within(programs)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Cloud Computing Fundamentals", "Software Engineering"]);
+    expect(within(dialog).getByRole("heading", { name: "Bio" })).toBeTruthy();
+    expect(within(dialog).getByRole("heading", { name: "Financials" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,160 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { graphql } from "react-relay/hooks";
+import { useNavigate } from "react-router-dom";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Button } from "../../../../shared/ui/Button.tsx";
+import { TextField } from "../../../../shared/ui/Field.tsx";
+import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import styles from "../../../components/forms.module.css";
+import { EMAIL_PATTERN, type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { AdminSignupFormMutation } from "./__generated__/AdminSignupFormMutation.graphql.ts";
+
+export const SIGNUP_MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  email: "Email is required",
+  emailInvalid: "Email is invalid",
+  contact: "Contact number is required",
+  password: "Password is required",
+  passwordShort: "Password must be at least 8 characters",
+  mismatch: "Passwords do not match",
+  failed: "Sign up failed.",
+  network: "An unexpected error occurred.",
+  success: "Account created successfully! Please check your email to verify.",
+} as const;
+
+/** After a successful sign-up the OTP page opens after 3 s (spec §9). */
+export const OTP_REDIRECT_MS = 3000;
+
+const mutation = graphql`
+  mutation AdminSignupFormMutation($input: SignUpInput!) {
+    signUpAdmin(input: $input) {
+      __typename
+      ... on SignUpPayload {
+        email
+        message
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+export type SignupFields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  contact: string;
+  password: string;
+  confirmPassword: string;
+};
+
+const FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"] as const;
+
+/** The spec's checks on submit (§5); the password's character rule is the server's. */
+export function validateSignup(v: SignupFields): FieldErrors<SignupFields> {
+  const errors: FieldErrors<SignupFields> = {};
+  if (!v.firstName.trim()) errors.firstName = SIGNUP_MESSAGES.firstName;
+  if (!v.lastName.trim()) errors.lastName = SIGNUP_MESSAGES.lastName;
+  if (!v.email.trim()) errors.email = SIGNUP_MESSAGES.email;
+  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = SIGNUP_MESSAGES.emailInvalid;
+  if (!v.contact.trim()) errors.contact = SIGNUP_MESSAGES.contact;
+  if (!v.password) errors.password = SIGNUP_MESSAGES.password;
+  else if (v.password.length < 8) errors.password = SIGNUP_MESSAGES.passwordShort;
+  if (v.password !== v.confirmPassword) errors.confirmPassword = SIGNUP_MESSAGES.mismatch;
+  return errors;
+}
+
+/** Creates an admin account; the e-mail is remembered as `verificationEmail` for the OTP page. */
+export function AdminSignupForm() {
+  const navigate = useNavigate();
+  const form = useFormFields<SignupFields>({ firstName: "", lastName: "", email: "", contact: "", password: "", confirmPassword: "" });
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [signUp, isInFlight] = useAsyncMutation<AdminSignupFormMutation>(mutation);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate("/otp"), OTP_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isInFlight || success) return;
+    setError(null);
+    const errors = validateSignup(form.values);
+    form.showErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const { firstName, lastName, email, contact, password, confirmPassword } = form.values;
+    try {
+      const { signUpAdmin: result } = await signUp({
+        variables: {
+          input: {
+            firstName: firstName.trim(),
+            lastName: lastName.trim(),
+            email: email.trim(),
+            contact: contact.trim(),
+            password,
+            confirmPassword,
+          },
+        },
+      });
+      const failure = failureOf(result, SIGNUP_MESSAGES.failed);
+      if (failure) {
+        form.showErrors(pickFieldErrors<SignupFields>(failure.fieldErrors, FIELDS));
+        setError(failure.message);
+        return;
+      }
+      localStorage.setItem("verificationEmail", result.email ?? email.trim());
+      setSuccess(result.message || SIGNUP_MESSAGES.success);
+    } catch (failure) {
+      setError(thrownMessage(failure, { fallback: SIGNUP_MESSAGES.failed, network: SIGNUP_MESSAGES.network }));
+    }
+  };
+
+  return (
+    <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
+      {success && (
+        <Alert tone="success" title={success}>
+          Taking you to the verification page...
+        </Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className={styles.row}>
+        <TextField label="First name" autoComplete="given-name" required {...form.field("firstName")} />
+        <TextField label="Last name" autoComplete="family-name" required {...form.field("lastName")} />
+      </div>
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.field("email")} />
+      <TextField label="Contact number" type="tel" autoComplete="tel" placeholder="+234 801 234 5678" required {...form.field("contact")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Must include uppercase, lowercase, number and special character"
+        hint="At least 8 characters, with uppercase, lowercase, a number and a special character."
+        required
+        {...form.field("password")}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        required
+        {...form.field("confirmPassword")}
+      />
+      <Button type="submit" size="lg" block loading={isInFlight} disabled={success !== null}>
+        Sign up
+      </Button>
+    </form>
+  );
+}

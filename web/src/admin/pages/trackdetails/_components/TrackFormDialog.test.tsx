@@ -1,0 +1,59 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { IMAGE_MESSAGES } from "../../../components/ImageField.tsx";
+import { field, renderWithRelay } from "../../../testing.tsx";
+import { TRACK_FORM_MESSAGES, TrackFormDialog } from "./TrackFormDialog.tsx";
+
+function openAddTrack() {
+  const result = renderWithRelay(<TrackFormDialog open onOpenChange={vi.fn()} connectionIds={["client:root:tracks"]} />);
+  return { ...result, dialog: screen.getByRole("dialog", { name: "Add Track" }) };
+}
+
+const submit = (dialog: HTMLElement) => act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Add Track" })));
+
+describe("track form", () => {
+  it("gives 'Please fill in all required fields.' when a required field is blank", async () => {
+    const { dialog, environment } = openAddTrack();
+    fireEvent.change(field("Name"), { target: { value: "Cloud Computing" } });
+    fireEvent.change(field("Duration"), { target: { value: "   " } });
+    await submit(dialog);
+    expect(within(dialog).getByRole("alert").textContent).toBe(TRACK_FORM_MESSAGES.required);
+    for (const label of ["Price ($)", "Duration", "Instructor", "Description"]) {
+      expect(field(label).getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(field("Name").hasAttribute("aria-invalid")).toBe(false);
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it("takes a price from 0 in cents and image files only", async () => {
+    const { dialog } = openAddTrack();
+    expect([field("Price ($)").min, field("Price ($)").step]).toEqual(["0", "0.01"]);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input.accept).toBe("image/png,image/jpeg,image/webp");
+    fireEvent.change(input, { target: { files: [new File(["%PDF"], "notes.pdf", { type: "application/pdf" })] } });
+    expect(within(dialog).getByText(IMAGE_MESSAGES.notImage)).toBeTruthy();
+  });
+
+  it("sends the track with its image to the session's own server and adds it to the grid", async () => {
+    const { dialog, environment } = openAddTrack();
+    fireEvent.change(field("Name"), { target: { value: "Cloud Computing" } });
+    fireEvent.change(field("Price ($)"), { target: { value: "350.5" } });
+    fireEvent.change(field("Duration"), { target: { value: "12 weeks" } });
+    fireEvent.change(field("Instructor"), { target: { value: "Amara Okafor" } });
+    fireEvent.change(field("Description"), { target: { value: "Learn the cloud." } });
+    const image = new File(["png"], "cover.png", { type: "image/png" });
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [image] } });
+    await submit(dialog);
+    expect(environment.mock.getMostRecentOperation().request.variables).toEqual({
+      input: {
+        name: "Cloud Computing",
+        price: 350.5,
+        duration: "12 weeks",
+        instructor: "Amara Okafor",
+        description: "Learn the cloud.",
+        image,
+      },
+      connections: ["client:root:tracks"],
+    });
+  });
+});

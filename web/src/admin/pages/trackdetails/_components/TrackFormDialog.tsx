@@ -1,0 +1,217 @@
+import { type FormEvent, useState } from "react";
+import { graphql, useFragment } from "react-relay/hooks";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { failureOf, httpStatusOf, thrownMessage } from "../../../components/failures.ts";
+import formStyles from "../../../components/forms.module.css";
+import { ImageField } from "../../../components/ImageField.tsx";
+import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { TrackFormDialog_track$data, TrackFormDialog_track$key } from "./__generated__/TrackFormDialog_track.graphql.ts";
+import type { TrackFormDialogCreateMutation } from "./__generated__/TrackFormDialogCreateMutation.graphql.ts";
+import type { TrackFormDialogUpdateMutation } from "./__generated__/TrackFormDialogUpdateMutation.graphql.ts";
+
+export const TRACK_FORM_MESSAGES = {
+  required: "Please fill in all required fields.",
+  fieldRequired: "Required",
+  price: "Price must be a number of dollars, 0 or more, with at most 2 decimals.",
+  createFailed: "Failed to create track. Please try again.",
+  updateFailed: "Failed to update track.",
+} as const;
+
+const fragment = graphql`
+  fragment TrackFormDialog_track on Track {
+    id
+    name
+    price
+    duration
+    instructor
+    description
+    image
+  }
+`;
+
+const createMutation = graphql`
+  mutation TrackFormDialogCreateMutation($input: TrackInput!, $connections: [ID!]!) {
+    createTrack(input: $input) {
+      __typename
+      ... on TrackPayload {
+        track @prependNode(connections: $connections, edgeTypeName: "QueryTracksConnectionEdge") {
+          id
+          ...TrackTile_track
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+const updateMutation = graphql`
+  mutation TrackFormDialogUpdateMutation($id: ID!, $input: TrackInput!) {
+    updateTrack(id: $id, input: $input) {
+      __typename
+      ... on TrackPayload {
+        track {
+          id
+          ...TrackFormDialog_track
+          ...TrackTile_track
+          ...AdminTrackDetailsPage_track
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+export type TrackFields = { name: string; price: string; duration: string; instructor: string; description: string };
+const FIELDS = ["name", "price", "duration", "instructor", "description"] as const;
+
+/** The blank check (spec §5): every text field is required; the image is optional. */
+export function validateTrack(values: TrackFields): { message: string | null; fields: FieldErrors<TrackFields> } {
+  const fields: FieldErrors<TrackFields> = {};
+  for (const name of FIELDS) if (!values[name].trim()) fields[name] = TRACK_FORM_MESSAGES.fieldRequired;
+  if (Object.keys(fields).length > 0) return { message: TRACK_FORM_MESSAGES.required, fields };
+  const price = Number(values.price);
+  if (!Number.isFinite(price) || price < 0 || Math.round(price * 100) !== price * 100) {
+    return { message: null, fields: { price: TRACK_FORM_MESSAGES.price } };
+  }
+  return { message: null, fields };
+}
+
+interface TrackFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The track to update; without it the dialog adds a new track. */
+  trackKey?: TrackFormDialog_track$key | null;
+  /** Connections a new track is added to (the track grid). */
+  connectionIds?: string[];
+}
+
+/** Add Track and Update Track (spec §2). Sent with the session token to this app's own origin. */
+export function TrackFormDialog({ open, onOpenChange, trackKey = null, connectionIds = [] }: TrackFormDialogProps) {
+  const track = useFragment(fragment, trackKey) ?? null;
+  // Mounted only while open, so every opening starts from the track's current values.
+  return open ? <TrackForm track={track} onOpenChange={onOpenChange} connectionIds={connectionIds} /> : null;
+}
+
+function TrackForm({
+  track,
+  onOpenChange,
+  connectionIds,
+}: {
+  track: TrackFormDialog_track$data | null;
+  onOpenChange: (open: boolean) => void;
+  connectionIds: string[];
+}) {
+  const form = useFormFields<TrackFields>({
+    name: track?.name ?? "",
+    price: track ? String(track.price) : "",
+    duration: track?.duration ?? "",
+    instructor: track?.instructor ?? "",
+    description: track?.description ?? "",
+  });
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [createTrack, isCreating] = useAsyncMutation<TrackFormDialogCreateMutation>(createMutation);
+  const [updateTrack, isUpdating] = useAsyncMutation<TrackFormDialogUpdateMutation>(updateMutation);
+  const pending = isCreating || isUpdating;
+  const fallback = track ? TRACK_FORM_MESSAGES.updateFailed : TRACK_FORM_MESSAGES.createFailed;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    const check = validateTrack(form.values);
+    setError(check.message);
+    form.showErrors(check.fields);
+    if (check.message || Object.keys(check.fields).length > 0 || imageError) return;
+    const { name, price, duration, instructor, description } = form.values;
+    const input = {
+      name: name.trim(),
+      price: Number(price),
+      duration: duration.trim(),
+      instructor: instructor.trim(),
+      description: description.trim(),
+      ...(image ? { image } : {}),
+    };
+    try {
+      const result = track
+        ? (await updateTrack({ variables: { id: track.id, input } })).updateTrack
+        : (await createTrack({ variables: { input, connections: connectionIds } })).createTrack;
+      const failure = failureOf(result, fallback);
+      if (failure) {
+        form.showErrors(pickFieldErrors<TrackFields>(failure.fieldErrors, FIELDS));
+        if (failure.fieldErrors.image) setImageError(failure.fieldErrors.image);
+        setError(failure.message);
+        return;
+      }
+      onOpenChange(false);
+    } catch (failure) {
+      const status = httpStatusOf(failure);
+      setError(status ? `Server returned ${status} error` : thrownMessage(failure, { fallback }));
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={track ? "Update Track" : "Add Track"}
+      description={track ? `Change the details of ${track.name}.` : "A new track appears in the catalogue straight away."}
+      submitLabel={track ? "Save changes" : "Add Track"}
+      pending={pending}
+      formRef={form.formRef}
+      onSubmit={submit}
+      size="wide"
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label="Name" required placeholder="e.g. Cloud Computing Fundamentals" {...form.field("name")} />
+      <div className={formStyles.row}>
+        <TextField
+          label="Price ($)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          required
+          placeholder="0.00"
+          {...form.field("price")}
+        />
+        <TextField label="Duration" required placeholder="e.g. 12 weeks" {...form.field("duration")} />
+      </div>
+      <TextField label="Instructor" required placeholder="Who teaches this track" {...form.field("instructor")} />
+      <TextArea
+        label="Description"
+        required
+        rows={4}
+        placeholder="What learners will be able to do after this track"
+        {...form.field("description")}
+      />
+      <ImageField
+        label={track ? "Picture" : "Image"}
+        currentUrl={track?.image}
+        file={image}
+        onFileChange={setImage}
+        error={imageError}
+        onError={setImageError}
+      />
+    </FormDialog>
+  );
+}

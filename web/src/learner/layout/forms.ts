@@ -1,0 +1,23 @@
+/** Messages by field name, as the forms show them under each field. */
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The field messages of a typed `ValidationError` result, keyed by field name (first message per field). */
+export function serverFieldErrors<Field extends string>(
+  fieldErrors: readonly { readonly field: string; readonly message: string }[] | undefined,
+  fields: readonly Field[],
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const { field, message } of fieldErrors ?? []) {
+    const name = fields.find((f) => f === field);
+    if (name && !errors[name]) errors[name] = message;
+  }
+  return errors;
+}
+
+/** True when there is at least one message. */
+export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
+
+/** Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on the problem. */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

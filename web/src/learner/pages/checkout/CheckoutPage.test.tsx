@@ -1,0 +1,117 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { MockPayloadGenerator } from "relay-test-utils";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../test/renderLearner.tsx";
+import CheckoutPageQuery from "./__generated__/CheckoutPageQuery.graphql.ts";
+import { validateCheckout } from "./_components/CheckoutForm.tsx";
+
+const trackId = "VHJhY2s6MQ==";
+
+const learner = {
+  __typename: "Learner",
+  id: "TGVhcm5lcjox",
+  fullName: "Ada Nwosu",
+  firstName: "Ada",
+  lastName: "Nwosu",
+  email: "ada@example.com",
+  contact: "+234 800 555 0100",
+  gender: "FEMALE",
+  location: "Lagos",
+  description: null,
+};
+
+// What the mock server knows; each test sets the visitor and the price.
+const server = { signedIn: true, price: 350 };
+const resolvers: MockPayloadGenerator.MockResolvers = {
+  Track: () => ({ id: trackId, name: "Cloud Computing Fundamentals", price: server.price, instructor: "Amara Okafor", image: null }),
+  // `me` is null for a visitor without a valid session.
+  Query: () => ({ me: server.signedIn ? learner : null }),
+  Account: () => learner,
+  CheckoutPayload: () => ({ authorizationUrl: null, reference: null, message: "Successfully Enrolled!" }),
+};
+
+function openCheckout({ signedIn = true, price = 350, answer }: { signedIn?: boolean; price?: number; answer?: Answer } = {}) {
+  Object.assign(server, { signedIn, price });
+  if (signedIn) logInAs();
+  return renderLearner(`/checkout/${trackId}`, {
+    preloaded: [[CheckoutPageQuery, { id: trackId }]],
+    resolvers,
+    answer,
+  });
+}
+
+const submit = (name: RegExp) => act(async () => fireEvent.click(screen.getByRole("button", { name })));
+
+beforeEach(() => localStorage.clear());
+
+describe("checkout", () => {
+  it("requires contact and gender (Male or Female); location and description are optional", () => {
+    const valid = { contact: "+234 800 555 0100", gender: "MALE" as const, location: "", description: "" };
+    expect(validateCheckout(valid)).toEqual({});
+    expect(validateCheckout({ ...valid, contact: " ", gender: "" })).toEqual({
+      contact: "Contact is required.",
+      gender: "Please select your gender (Male or Female).",
+    });
+    expect(validateCheckout({ ...valid, contact: "call me" })).toEqual({ contact: "Please enter a valid phone number." });
+  });
+
+  it("says 'You must be logged in to enroll.' to a visitor and offers to log in and come back", async () => {
+    openCheckout({ signedIn: false });
+    expect((await screen.findByRole("alert")).textContent).toBe("You must be logged in to enroll.");
+    expect(screen.queryByRole("button", { name: /Proceed to payment/ })).toBeNull();
+    expect(screen.getByRole("main").querySelector('a[href="/learner-login"]')).toBeTruthy();
+  });
+
+  it("shows the learner's name and e-mail read-only and checks contact and gender before calling the server", async () => {
+    const { operations } = openCheckout();
+    const form = (await screen.findByRole("button", { name: /Proceed to payment/ })).closest("form")!;
+    const name = within(form).getByLabelText(/^Full name/) as HTMLInputElement;
+    const email = within(form).getByLabelText(/^Email/) as HTMLInputElement;
+    expect([name.value, name.readOnly, email.value, email.readOnly]).toEqual(["Ada Nwosu", true, "ada@example.com", true]);
+
+    fireEvent.change(within(form).getByLabelText(/^Contact/), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText(/^Gender/), { target: { value: "" } });
+    await submit(/Proceed to payment/);
+    expect(screen.getByText("Contact is required.")).toBeTruthy();
+    expect(screen.getByText("Please select your gender (Male or Female).")).toBeTruthy();
+    expect(
+      within(form)
+        .getByLabelText(/^Contact/)
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
+    expect(operations).not.toContain("CheckoutFormMutation");
+  });
+
+  it("enrolls in a free track: 'Successfully Enrolled!', then the portal after 2 s", async () => {
+    const { router, operations } = openCheckout({
+      price: 0,
+      answer: (operation) => {
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        expect(operation.request.variables).toMatchObject({
+          input: { trackId, contact: "+234 800 555 0100", gender: "FEMALE", location: "Lagos", description: null },
+          free: true,
+        });
+        return undefined;
+      },
+    });
+    await screen.findByRole("button", { name: /Enroll for free/ });
+    await submit(/Enroll for free/);
+    expect(operations).toContain("CheckoutFormMutation");
+    expect(await screen.findByText("Successfully Enrolled!")).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/portal"), { timeout: 3000 });
+  });
+
+  it.each([
+    [
+      "the server's message",
+      { data: { checkout: errorResult("ConflictError", "You are already enrolled in this track.") } },
+      "You are already enrolled in this track.",
+    ],
+    ["'An error occurred.' when the request fails", new Error("Failed to fetch"), "An error occurred."],
+  ])("shows %s", async (_case, response, message) => {
+    openCheckout({ answer: (operation) => (operationName(operation) === "CheckoutFormMutation" ? response : undefined) });
+    await screen.findByRole("button", { name: /Proceed to payment/ });
+    await submit(/Proceed to payment/);
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+  });
+});

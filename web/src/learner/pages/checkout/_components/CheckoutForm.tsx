@@ -1,0 +1,240 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { graphql, useFragment } from "react-relay/hooks";
+import { useNavigate } from "react-router-dom";
+import { ConnectionHandler } from "relay-runtime";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { Select, TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { ENROLLMENTS_CONNECTION } from "../../../connections.ts";
+import formStyles from "../../../layout/forms.module.css";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../layout/forms.ts";
+import { PHONE_PATTERN } from "../../../layout/phone.ts";
+import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
+import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
+import styles from "./CheckoutForm.module.css";
+
+// A free track answers with the new enrollment: it goes on top of the portal's course list (newest first), and the
+// learner's saved contact details are refreshed in the store. It is asked for only when the track is free: for a paid
+// track the API resolves it to null and, outside production, reports that as an error ("Prisma query was unused").
+const mutation = graphql`
+  mutation CheckoutFormMutation($input: CheckoutInput!, $free: Boolean!, $connections: [ID!]!) {
+    checkout(input: $input) {
+      __typename
+      ... on CheckoutPayload {
+        authorizationUrl
+        message
+        enrollment
+          @include(if: $free)
+          @prependNode(connections: $connections, edgeTypeName: "LearnerEnrollmentsConnectionEdge") {
+          id
+          learner {
+            id
+            contact
+            gender
+            location
+            description
+          }
+          ...EnrolledCourseCard_enrollment
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+/** The spec's delay before a free enrollment goes on to the portal. */
+export const ENROLLED_REDIRECT_MS = 2000;
+
+const fields = ["contact", "gender", "location", "description"] as const;
+type Field = (typeof fields)[number];
+
+export interface CheckoutValues {
+  contact: string;
+  gender: "" | Gender;
+  location: string;
+  description: string;
+}
+
+/** Contact and gender (Male or Female) are required; location and description are optional (spec section 5). */
+export function validateCheckout(values: CheckoutValues): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  const contact = values.contact.trim();
+  if (!contact) errors.contact = "Contact is required.";
+  else if (!PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
+  if (values.gender !== "MALE" && values.gender !== "FEMALE") errors.gender = "Please select your gender (Male or Female).";
+  return errors;
+}
+
+type State = { step: "form" } | { step: "processing" } | { step: "redirecting" } | { step: "enrolled"; message: string };
+
+interface CheckoutFormProps {
+  learnerKey: CheckoutForm_learner$key;
+  trackId: string;
+  free: boolean;
+}
+
+export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
+  const learner = useFragment(
+    graphql`
+      fragment CheckoutForm_learner on Learner {
+        id
+        fullName
+        email
+        contact
+        gender
+        location
+        description
+      }
+    `,
+    learnerKey,
+  );
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<CheckoutValues>({
+    contact: learner.contact,
+    gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
+    location: learner.location ?? "",
+    description: learner.description ?? "",
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [state, setState] = useState<State>({ step: "form" });
+  const [checkout] = useAsyncMutation<CheckoutFormMutation>(mutation);
+
+  useEffect(() => {
+    if (state.step !== "enrolled") return;
+    const timer = setTimeout(() => navigate("/portal"), ENROLLED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [state.step, navigate]);
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const found = validateCheckout(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setState({ step: "processing" });
+    try {
+      const { checkout: result } = await checkout({
+        variables: {
+          input: {
+            trackId,
+            contact: values.contact.trim(),
+            gender: values.gender as Gender,
+            location: values.location.trim() || null,
+            description: values.description.trim() || null,
+          },
+          free,
+          connections: [ConnectionHandler.getConnectionID(learner.id, ENROLLMENTS_CONNECTION)],
+        },
+      });
+      if (result.__typename === "CheckoutPayload") {
+        if (result.authorizationUrl) {
+          // Paystack's payment page; it comes back to /payment-verification?reference=...
+          setState({ step: "redirecting" });
+          window.location.assign(result.authorizationUrl);
+          return;
+        }
+        setState({ step: "enrolled", message: "Successfully Enrolled!" });
+        return;
+      }
+      if (result.fieldErrors) {
+        setErrors(serverFieldErrors(result.fieldErrors, fields));
+        focusFirstInvalid(formRef.current);
+      }
+      setMessage(result.message || "An error occurred.");
+      setState({ step: "form" });
+    } catch {
+      setMessage("An error occurred.");
+      setState({ step: "form" });
+    }
+  };
+
+  if (state.step === "enrolled") {
+    return (
+      <div className={styles.done}>
+        <Alert tone="success" title={state.message}>
+          Taking you to your portal...
+        </Alert>
+        <ButtonLink to="/portal" variant="secondary">
+          Go to my courses now
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const busy = state.step !== "form";
+  return (
+    <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate aria-busy={busy || undefined}>
+      {message && <Alert tone="error">{message}</Alert>}
+      <div className={formStyles.row}>
+        <TextField label="Full name" name="name" value={learner.fullName} readOnly />
+        <TextField label="Email" name="email" type="email" value={learner.email} readOnly />
+      </div>
+      <div className={formStyles.row}>
+        <TextField
+          label="Contact"
+          name="contact"
+          type="tel"
+          autoComplete="tel"
+          required
+          value={values.contact}
+          error={errors.contact}
+          onChange={(e) => change("contact", e.target.value)}
+        />
+        <Select
+          label="Gender"
+          name="gender"
+          required
+          value={values.gender}
+          error={errors.gender}
+          onChange={(e) => change("gender", e.target.value)}
+        >
+          <option value="">Select gender</option>
+          <option value="MALE">Male</option>
+          <option value="FEMALE">Female</option>
+        </Select>
+      </div>
+      <TextField
+        label="Location"
+        name="location"
+        autoComplete="address-level2"
+        hint="Optional"
+        value={values.location}
+        error={errors.location}
+        onChange={(e) => change("location", e.target.value)}
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        hint="Optional: tell your instructor a little about yourself and your goals."
+        rows={4}
+        value={values.description}
+        error={errors.description}
+        onChange={(e) => change("description", e.target.value)}
+      />
+      <div className={formStyles.actions}>
+        <Button type="submit" size="lg" block loading={busy}>
+          {busy ? "Processing..." : free ? "Enroll for free" : "Proceed to payment"}
+        </Button>
+      </div>
+    </form>
+  );
+}

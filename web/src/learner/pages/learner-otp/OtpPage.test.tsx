@@ -1,0 +1,84 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { errorResult, operationName, renderLearner } from "../../test/renderLearner.tsx";
+import { otpDigits } from "./OtpPage.tsx";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+async function openWithEmail(answer?: Parameters<typeof renderLearner>[1]) {
+  localStorage.setItem("verificationEmail", "efua@example.com");
+  const rendered = renderLearner("/learner-otp", answer);
+  await screen.findByRole("heading", { name: "Verify your email" });
+  return rendered;
+}
+
+const codeInput = () => screen.getByLabelText(/^Verification code/) as HTMLInputElement;
+
+describe("learner OTP", () => {
+  it("keeps digits only, at most 6", async () => {
+    expect(otpDigits("12a3-4 5678")).toBe("123456");
+    await openWithEmail();
+    fireEvent.change(codeInput(), { target: { value: "4x2 9" } });
+    expect(codeInput().value).toBe("429");
+    fireEvent.change(codeInput(), { target: { value: "12345678" } });
+    expect(codeInput().value).toBe("123456");
+  });
+
+  it("says 'OTP must be 6 digits.' for a shorter code, without calling the server", async () => {
+    const { operations } = await openWithEmail();
+    fireEvent.change(codeInput(), { target: { value: "123" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+    expect(screen.getByText("OTP must be 6 digits.")).toBeTruthy();
+    expect(codeInput().getAttribute("aria-invalid")).toBe("true");
+    expect(operations).toEqual([]);
+  });
+
+  it("redirects to /learners-signup when no e-mail is stored", async () => {
+    const { router } = renderLearner("/learner-otp");
+    await screen.findByRole("heading", { name: "Create your account" });
+    expect(router.state.location.pathname).toBe("/learners-signup");
+  });
+
+  it("on success removes the stored e-mail, alerts and goes to /learner-login", async () => {
+    const alert = vi.fn();
+    vi.stubGlobal("alert", alert);
+    const { router } = await openWithEmail({
+      answer: (operation) => {
+        expect(operation.request.variables).toEqual({ input: { email: "efua@example.com", code: "123456" } });
+        return { data: { verifyEmail: { __typename: "MessagePayload", message: "Email verified." } } };
+      },
+    });
+    fireEvent.change(codeInput(), { target: { value: "123456" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/learner-login"));
+    expect(alert).toHaveBeenCalledWith("Verification successful! Please log in.");
+    expect(localStorage.getItem("verificationEmail")).toBeNull();
+  });
+
+  it.each([
+    [
+      "the server's message",
+      { data: { verifyEmail: errorResult("ValidationError", "Invalid or expired code.") } },
+      "Invalid or expired code.",
+    ],
+    ["'Verification failed.' without one", { data: { verifyEmail: errorResult("NotFoundError", "") } }, "Verification failed."],
+    ["'An error occurred. Please try again.' when the request fails", new Error("Failed to fetch"), "An error occurred. Please try again."],
+  ])("shows %s", async (_case, response, message) => {
+    await openWithEmail({ answer: () => response });
+    fireEvent.change(codeInput(), { target: { value: "123456" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+    expect((await screen.findByRole("alert")).textContent).toBe(message);
+  });
+
+  it("sends a new code", async () => {
+    await openWithEmail({
+      answer: (operation) =>
+        operationName(operation) === "OtpPageResendMutation"
+          ? { data: { resendVerificationCode: { __typename: "MessagePayload", message: "New OTP sent! Please check your email." } } }
+          : undefined,
+    });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Resend code" })));
+    expect((await screen.findByRole("status")).textContent).toBe("New OTP sent! Please check your email.");
+  });
+});

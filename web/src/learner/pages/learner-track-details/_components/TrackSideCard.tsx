@@ -1,0 +1,80 @@
+import { graphql, useFragment } from "react-relay/hooks";
+import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { CheckCircleIcon } from "../../../../shared/ui/icons.tsx";
+import { formatDate } from "../../../layout/dates.ts";
+import { BookIcon, CalendarIcon, ClockIcon } from "../../../layout/icons.tsx";
+import { formatPrice } from "../../../layout/price.ts";
+import { TrackCover } from "../../../layout/TrackCover.tsx";
+import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
+import styles from "./TrackSideCard.module.css";
+
+interface TrackSideCardProps {
+  trackKey: TrackSideCard_track$key;
+  /** The signed-in learner is enrolled already: the card leads to the portal instead of the checkout. */
+  enrolled: boolean;
+}
+
+/** The sticky card beside a track's details: picture, facts, price and the way to enroll (spec section 2). */
+export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
+  const track = useFragment(
+    graphql`
+      fragment TrackSideCard_track on Track {
+        id
+        image
+        duration
+        courseCount
+        updatedAt
+        price
+      }
+    `,
+    trackKey,
+  );
+  return (
+    <div className={styles.card}>
+      <TrackCover src={track.image} eager className={styles.cover} />
+      <div className={styles.body}>
+        <p className={styles.price}>{formatPrice(track.price)}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>
+              <ClockIcon size={16} />
+              Duration
+            </dt>
+            <dd>{track.duration}</dd>
+          </div>
+          <div>
+            <dt>
+              <BookIcon size={16} />
+              Courses
+            </dt>
+            <dd>{track.courseCount === 1 ? "1 course" : `${track.courseCount} courses`}</dd>
+          </div>
+          <div>
+            <dt>
+              <CalendarIcon size={16} />
+              Last updated
+            </dt>
+            <dd>
+              <time dateTime={track.updatedAt}>{formatDate(track.updatedAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        {enrolled ? (
+          <>
+            <p className={styles.enrolled}>
+              <CheckCircleIcon size={18} />
+              You are enrolled in this track.
+            </p>
+            <ButtonLink to="/portal" variant="secondary" size="lg" block>
+              Go to my courses
+            </ButtonLink>
+          </>
+        ) : (
+          <ButtonLink to={`/checkout/${track.id}`} size="lg" block>
+            Enroll Now
+          </ButtonLink>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { graphql, useFragment } from "react-relay/hooks";
+import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { Stars } from "../../../../shared/ui/Stars.tsx";
+import { ClockIcon } from "../../../layout/icons.tsx";
+import { formatPrice } from "../../../layout/price.ts";
+import { TrackCover } from "../../../layout/TrackCover.tsx";
+import type { CatalogueTrackCard_track$key } from "./__generated__/CatalogueTrackCard_track.graphql.ts";
+import styles from "./CatalogueTrackCard.module.css";
+
+interface CatalogueTrackCardProps {
+  trackKey: CatalogueTrackCard_track$key;
+  /** In the first row: its image loads at once instead of lazily. */
+  aboveTheFold?: boolean;
+}
+
+/** A track in the catalogue: image, name, description, average rating and a Preview Course button (spec section 2). */
+export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: CatalogueTrackCardProps) {
+  const track = useFragment(
+    graphql`
+      fragment CatalogueTrackCard_track on Track {
+        id
+        name
+        description
+        image
+        duration
+        price
+        averageRating
+        reviewCount
+      }
+    `,
+    trackKey,
+  );
+  const titleId = `track-${track.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={titleId}>
+      <TrackCover src={track.image} eager={aboveTheFold} />
+      <div className={styles.body}>
+        <h3 id={titleId} className={styles.title}>
+          {track.name}
+        </h3>
+        <p className={styles.description}>{track.description}</p>
+        <div className={styles.rating}>
+          {track.averageRating == null ? (
+            <span className={styles.noRating}>No ratings yet</span>
+          ) : (
+            <Stars rating={track.averageRating} reviews={track.reviewCount} />
+          )}
+        </div>
+        <div className={styles.meta}>
+          <span className={styles.duration}>
+            <ClockIcon size={16} />
+            {track.duration}
+          </span>
+          <span className={styles.price}>{formatPrice(track.price)}</span>
+        </div>
+        <ButtonLink to={`/learner-track-details/${track.id}`} variant="secondary" block aria-describedby={titleId}>
+          Preview Course
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

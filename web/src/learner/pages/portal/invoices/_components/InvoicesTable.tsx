@@ -1,0 +1,116 @@
+import { graphql, usePaginationFragment } from "react-relay/hooks";
+import { formatMoney } from "../../../../../shared/format/format.ts";
+import { Badge } from "../../../../../shared/ui/Badge.tsx";
+import { Button } from "../../../../../shared/ui/Button.tsx";
+import { type Column, Table } from "../../../../../shared/ui/Table.tsx";
+import { formatDate } from "../../../../layout/dates.ts";
+import type { InvoicesTable_learner$data, InvoicesTable_learner$key } from "./__generated__/InvoicesTable_learner.graphql.ts";
+import type { InvoicesTablePaginationQuery } from "./__generated__/InvoicesTablePaginationQuery.graphql.ts";
+import styles from "./InvoicesTable.module.css";
+
+type Invoice = InvoicesTable_learner$data["invoices"]["edges"][number]["node"];
+
+const statusLabels: Record<string, string> = { PAID: "Paid", PENDING: "Pending", FAILED: "Failed" };
+
+/** Paid shows green, anything else yellow (spec section 4). */
+function StatusBadge({ status }: { status: Invoice["status"] }) {
+  return (
+    <span data-status={status.toLowerCase()}>
+      <Badge tone={status === "PAID" ? "success" : "warning"}>{statusLabels[status] ?? status}</Badge>
+    </span>
+  );
+}
+
+const columns: Column<Invoice>[] = [
+  { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{invoice.track?.name ?? "—"}</span> },
+  {
+    key: "amount",
+    header: "Amount",
+    align: "end",
+    cell: (invoice) => <span className={styles.amount}>{formatMoney(invoice.amount)}</span>,
+  },
+  { key: "status", header: "Status", cell: (invoice) => <StatusBadge status={invoice.status} /> },
+  {
+    key: "date",
+    header: "Date",
+    // The due date when there is one, else the day it was issued (spec section 3).
+    cell: (invoice) => {
+      const date = invoice.dueDate ?? invoice.createdAt;
+      return <time dateTime={date}>{formatDate(date)}</time>;
+    },
+  },
+];
+
+const PAGE_SIZE = 20;
+
+/** The learner's invoices, newest first: track, amount in dollars, status and date, a page at a time. */
+export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learner$key }) {
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<InvoicesTablePaginationQuery, InvoicesTable_learner$key>(
+    graphql`
+      fragment InvoicesTable_learner on Learner
+      @refetchable(queryName: "InvoicesTablePaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+        invoices(first: $count, after: $cursor) @connection(key: "InvoicesTable_invoices") {
+          edges {
+            node {
+              id
+              amount
+              status
+              dueDate
+              createdAt
+              track {
+                name
+              }
+            }
+          }
+        }
+      }
+    `,
+    learnerKey,
+  );
+  const invoices = data.invoices.edges.map((edge) => edge.node);
+  return (
+    <>
+      <div className={styles.wide}>
+        <Table
+          caption="Your invoices"
+          columns={columns}
+          rows={invoices}
+          rowKey={(invoice) => invoice.id}
+          emptyMessage="You have no invoices yet."
+        />
+      </div>
+      {/* On a phone the same invoices read as a list of cards (only one of the two is displayed, and so read out). */}
+      <div className={styles.narrow}>
+        {invoices.length === 0 ? (
+          <p className={styles.emptyCard}>You have no invoices yet.</p>
+        ) : (
+          <ul className={styles.cards} aria-label="Your invoices">
+            {invoices.map((invoice) => {
+              const date = invoice.dueDate ?? invoice.createdAt;
+              return (
+                <li key={invoice.id} className={styles.card}>
+                  <div className={styles.cardTop}>
+                    <span className={styles.track}>{invoice.track?.name ?? "—"}</span>
+                    <span className={styles.amount}>{formatMoney(invoice.amount)}</span>
+                  </div>
+                  <div className={styles.cardBottom}>
+                    <StatusBadge status={invoice.status} />
+                    <time dateTime={date}>{formatDate(date)}</time>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {hasNext && (
+        <div className={styles.more}>
+          <Button variant="secondary" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
+            Show more invoices
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

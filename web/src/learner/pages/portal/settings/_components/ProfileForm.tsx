@@ -1,0 +1,381 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { graphql, useFragment } from "react-relay/hooks";
+import { useNavigate } from "react-router-dom";
+import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
+import { learnerSession, saveSession } from "../../../../../shared/session/session.ts";
+import { Alert } from "../../../../../shared/ui/Alert.tsx";
+import { Avatar } from "../../../../../shared/ui/Avatar.tsx";
+import { Button } from "../../../../../shared/ui/Button.tsx";
+import { Select, TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
+import { Switch } from "../../../../../shared/ui/Switch.tsx";
+import formStyles from "../../../../layout/forms.module.css";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../layout/forms.ts";
+import { UploadIcon } from "../../../../layout/icons.tsx";
+import { PHONE_PATTERN } from "../../../../layout/phone.ts";
+import { storedUser } from "../../../../session.ts";
+import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
+import type { ProfileForm_learner$key } from "./__generated__/ProfileForm_learner.graphql.ts";
+import type { Gender, ProfileFormMutation } from "./__generated__/ProfileFormMutation.graphql.ts";
+import styles from "./ProfileForm.module.css";
+
+// The payload's learner spreads this form's fragment: Relay updates the `me` record by id, so every screen showing
+// the learner (and this form after a save) reads the new values.
+const mutation = graphql`
+  mutation ProfileFormMutation($input: UpdateLearnerProfileInput!) {
+    updateLearnerProfile(input: $input) {
+      __typename
+      ... on UpdateLearnerProfilePayload {
+        token
+        learner {
+          firstName
+          lastName
+          email
+          image
+          disabled
+          ...ProfileForm_learner
+        }
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+const fields = [
+  "firstName",
+  "lastName",
+  "contact",
+  "location",
+  "description",
+  "gender",
+  "image",
+  "currentPassword",
+  "newPassword",
+  "confirmNewPassword",
+] as const;
+type Field = (typeof fields)[number];
+
+export interface ProfileValues {
+  firstName: string;
+  lastName: string;
+  contact: string;
+  location: string;
+  description: string;
+  gender: "" | Gender;
+  disabled: boolean;
+  currentPassword: string;
+  newPassword: string;
+  confirmNewPassword: string;
+}
+
+/** The spec's profile rules (section 5): a valid phone number, a description, matching new passwords. */
+export function validateProfile(values: ProfileValues): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  if (!values.firstName.trim()) errors.firstName = "First name is required";
+  if (!values.lastName.trim()) errors.lastName = "Last name is required";
+  const contact = values.contact.trim();
+  if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
+  if (!values.description.trim()) errors.description = "Description is required.";
+  if ((values.newPassword || values.confirmNewPassword) && values.newPassword !== values.confirmNewPassword) {
+    errors.confirmNewPassword = "New passwords do not match.";
+  }
+  return errors;
+}
+
+/** A password change is sent only when both the current and the new password are filled (spec section 5). */
+export function passwordChange(values: ProfileValues) {
+  return values.currentPassword && values.newPassword
+    ? { currentPassword: values.currentPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword }
+    : {};
+}
+
+type Outcome = { tone: "success" | "error"; text: string };
+
+export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$key }) {
+  const learner = useFragment(
+    graphql`
+      fragment ProfileForm_learner on Learner {
+        id
+        firstName
+        lastName
+        fullName
+        email
+        contact
+        location
+        description
+        gender
+        disabled
+        image
+      }
+    `,
+    learnerKey,
+  );
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [values, setValues] = useState<ProfileValues>(() => ({
+    firstName: learner.firstName,
+    lastName: learner.lastName,
+    contact: learner.contact,
+    location: learner.location ?? "",
+    description: learner.description ?? "",
+    gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
+    disabled: learner.disabled,
+    currentPassword: "",
+    newPassword: "",
+    confirmNewPassword: "",
+  }));
+  const [image, setImage] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [save, isSaving] = useAsyncMutation<ProfileFormMutation>(mutation);
+
+  // The chosen picture is shown before it is uploaded; its object URL is released when replaced or on leaving.
+  useEffect(() => {
+    if (!image) return;
+    const url = URL.createObjectURL(image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+
+  const change = <K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const chooseImage = (file: File | undefined) => {
+    setErrors((e) => ({ ...e, image: undefined }));
+    if (!file) return;
+    if (!file.type.startsWith("image/")) {
+      setErrors((e) => ({ ...e, image: "Please choose an image file." }));
+      if (fileRef.current) fileRef.current.value = "";
+      return;
+    }
+    setImage(file);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setOutcome(null);
+    const found = validateProfile(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    try {
+      const { updateLearnerProfile: result } = await save({
+        variables: {
+          input: {
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            contact: values.contact.trim(),
+            location: values.location.trim(),
+            description: values.description.trim(),
+            gender: values.gender || null,
+            disabled: values.disabled,
+            ...(image ? { image } : {}),
+            ...passwordChange(values),
+          },
+        },
+      });
+      const updated = result.learner;
+      if (updated) {
+        if (updated.disabled) {
+          // Disabling the account ended every session, this one too: the login page forgets it locally.
+          const state: LoginPageState = { notice: "Your account has been disabled.", endSession: "ended" };
+          navigate("/learner-login", { replace: true, state });
+          return;
+        }
+        // A password change revokes the old token and answers with a new one.
+        const token = result.token ?? localStorage.getItem(learnerSession.token);
+        if (token) saveSession(learnerSession, token, storedUser(updated));
+        setValues((v) => ({ ...v, currentPassword: "", newPassword: "", confirmNewPassword: "" }));
+        setImage(null);
+        setPreview(null);
+        if (fileRef.current) fileRef.current.value = "";
+        setOutcome({ tone: "success", text: "Profile updated successfully!" });
+        return;
+      }
+      if (result.fieldErrors) {
+        setErrors(serverFieldErrors(result.fieldErrors, fields));
+        focusFirstInvalid(formRef.current);
+      }
+      setOutcome({ tone: "error", text: result.message || "Failed to update profile." });
+    } catch {
+      setOutcome({ tone: "error", text: "Failed to update profile." });
+    }
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+
+      <section className={styles.section} aria-labelledby="profile-picture-title">
+        <div className={styles.sectionIntro}>
+          <h2 id="profile-picture-title" className={styles.sectionTitle}>
+            Profile
+          </h2>
+          <p className={styles.sectionText}>How you appear to instructors and in your portal.</p>
+        </div>
+        <div className={styles.sectionBody}>
+          <div className={styles.picture}>
+            <Avatar name={learner.fullName} src={preview ?? learner.image} size="lg" className={styles.avatar} />
+            <div className={styles.pictureText}>
+              <p className={styles.name}>{learner.fullName}</p>
+              <p className={styles.email}>{learner.email}</p>
+              <label className={styles.upload}>
+                <UploadIcon size={16} />
+                {image ? "Choose another picture" : "Upload a picture"}
+                <input
+                  ref={fileRef}
+                  type="file"
+                  name="image"
+                  accept="image/*"
+                  className="visually-hidden"
+                  aria-invalid={errors.image ? true : undefined}
+                  aria-describedby="profile-image-message"
+                  onChange={(e) => chooseImage(e.target.files?.[0])}
+                />
+              </label>
+              <p id="profile-image-message" className={errors.image ? styles.imageError : styles.imageHint}>
+                {errors.image ?? (image ? `${image.name} will be uploaded when you save.` : "JPEG, PNG or WebP, up to 5 MB.")}
+              </p>
+            </div>
+          </div>
+          <div className={formStyles.row}>
+            <TextField
+              label="First name"
+              name="firstName"
+              autoComplete="given-name"
+              required
+              value={values.firstName}
+              error={errors.firstName}
+              onChange={(e) => change("firstName", e.target.value)}
+            />
+            <TextField
+              label="Last name"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              value={values.lastName}
+              error={errors.lastName}
+              onChange={(e) => change("lastName", e.target.value)}
+            />
+          </div>
+          <div className={formStyles.row}>
+            <TextField
+              label="Contact"
+              name="contact"
+              type="tel"
+              autoComplete="tel"
+              required
+              value={values.contact}
+              error={errors.contact}
+              onChange={(e) => change("contact", e.target.value)}
+            />
+            <TextField
+              label="Location"
+              name="location"
+              autoComplete="address-level2"
+              value={values.location}
+              error={errors.location}
+              onChange={(e) => change("location", e.target.value)}
+            />
+          </div>
+          <Select
+            label="Gender"
+            name="gender"
+            value={values.gender}
+            error={errors.gender}
+            onChange={(e) => change("gender", e.target.value as ProfileValues["gender"])}
+          >
+            <option value="">Select gender</option>
+            <option value="MALE">Male</option>
+            <option value="FEMALE">Female</option>
+          </Select>
+          <TextArea
+            label="Description"
+            name="description"
+            required
+            rows={4}
+            value={values.description}
+            error={errors.description}
+            onChange={(e) => change("description", e.target.value)}
+          />
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="password-title">
+        <div className={styles.sectionIntro}>
+          <h2 id="password-title" className={styles.sectionTitle}>
+            Password
+          </h2>
+          <p className={styles.sectionText}>Fill in your current and new password to change it; leave them empty to keep it.</p>
+        </div>
+        <div className={styles.sectionBody}>
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            error={errors.currentPassword}
+            onChange={(e) => change("currentPassword", e.target.value)}
+          />
+          <div className={formStyles.row}>
+            <TextField
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.newPassword}
+              error={errors.newPassword}
+              onChange={(e) => change("newPassword", e.target.value)}
+            />
+            <TextField
+              label="Confirm new password"
+              name="confirmNewPassword"
+              type="password"
+              autoComplete="new-password"
+              value={values.confirmNewPassword}
+              error={errors.confirmNewPassword}
+              onChange={(e) => change("confirmNewPassword", e.target.value)}
+            />
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="account-title">
+        <div className={styles.sectionIntro}>
+          <h2 id="account-title" className={styles.sectionTitle}>
+            Account
+          </h2>
+        </div>
+        <div className={styles.sectionBody}>
+          <Switch
+            name="disabled"
+            label="Disable my account"
+            description="A disabled account cannot log in. Saving with this on logs you out."
+            checked={values.disabled}
+            onCheckedChange={(checked) => change("disabled", checked)}
+          />
+        </div>
+      </section>
+
+      <div className={styles.actions}>
+        <Button type="submit" size="lg" loading={isSaving}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { type FormEvent, useState } from "react";
+import { graphql } from "react-relay/hooks";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../shared/ui/Alert.tsx";
+import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
+import { TextField } from "../../../shared/ui/Field.tsx";
+import { AuthCard } from "../../layout/AuthCard.tsx";
+import styles from "../../layout/forms.module.css";
+import { type FieldErrors, serverFieldErrors } from "../../layout/forms.ts";
+import type { ResetPasswordPageMutation } from "./__generated__/ResetPasswordPageMutation.graphql.ts";
+
+const mutation = graphql`
+  mutation ResetPasswordPageMutation($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      __typename
+      ... on MessagePayload {
+        message
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`;
+
+type Field = "password" | "confirmPassword";
+
+/** The page an e-mailed reset link opens (`/reset-password?token=...`): a new password, once. */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get("token");
+  const [values, setValues] = useState({ password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [reset, isResetting] = useAsyncMutation<ResetPasswordPageMutation>(mutation);
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert tone="error">The reset link is incomplete. Ask for a new one.</Alert>
+        <ButtonLink to="/forgot-password" block>
+          Request a new link
+        </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const found: FieldErrors<Field> = {};
+    if (!values.password) found.password = "Password is required";
+    else if (values.password.length < 8) found.password = "Password must be at least 8 characters";
+    if (!found.password && values.password !== values.confirmPassword) found.confirmPassword = "Passwords do not match.";
+    setErrors(found);
+    if (found.password || found.confirmPassword) return;
+    try {
+      const { resetPassword: result } = await reset({ variables: { input: { token, ...values } } });
+      if (result.__typename === "MessagePayload") {
+        localStorage.removeItem("resetEmail");
+        navigate("/learner-login", { replace: true, state: { notice: result.message } });
+        return;
+      }
+      setErrors(serverFieldErrors(result.fieldErrors, ["password", "confirmPassword"]));
+      setMessage(result.message || "Could not reset your password. Please try again.");
+    } catch {
+      setMessage("An error occurred. Please try again.");
+    }
+  };
+
+  return (
+    <AuthCard title="Reset password" description="Choose a new password for your account.">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {message && <Alert tone="error">{message}</Alert>}
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+          value={values.password}
+          error={errors.password}
+          onChange={(e) => change("password", e.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={(e) => change("confirmPassword", e.target.value)}
+        />
+        <div className={styles.actions}>
+          <Button type="submit" size="lg" block loading={isResetting}>
+            Reset password
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}
