@@ -49,16 +49,19 @@ describe("admin accounts", () => {
     await logIn(page, app);
     await page.getByRole("heading", { level: 1, name: "Welcome back, Grace" }).waitFor();
     const tracks = page.locator("section", { has: page.getByRole("heading", { name: "Recent Tracks" }) });
+    await tracks.getByRole("listitem").nth(3).waitFor();
     expect(await tracks.getByRole("listitem").count()).toBe(4);
     for (const link of await tracks.getByRole("listitem").getByRole("link").all()) {
       expect(await link.getAttribute("href")).toMatch(/^\/trackdetails\/.+/);
     }
     expect(await tracks.getByRole("link", { name: "All tracks" }).getAttribute("href")).toBe("/track");
     const invoices = page.locator("section", { has: page.getByRole("heading", { name: "Latest Invoices" }) });
+    await invoices.getByRole("listitem").nth(3).waitFor();
     expect(await invoices.getByRole("listitem").count()).toBe(4);
     expect(await invoices.getByRole("listitem").first().textContent()).toMatch(/\$\d[\d,]*\.\d{2}/);
     const chart = page.getByRole("figure", { name: "Revenue per month" });
     await chart.scrollIntoViewIfNeeded();
+    await chart.getByRole("listitem").nth(5).waitFor();
     expect(await chart.getByRole("listitem").count()).toBe(6);
     // The axis runs from 0 to 3k, or higher when a month earned more.
     const ticks = await chart.locator("ol").first().locator("li").allTextContents();
