@@ -6,7 +6,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
-const PLATFORM = /-(android|darwin|linux|win32|freebsd|openharmony)-(arm64|x64|arm|ia32|ppc64|s390x|riscv64)(?:-eabi|-gnueabihf|-msvc)?(-musl|-gnu)?$/;
+const PLATFORM =
+  /-(android|darwin|linux|win32|freebsd|openharmony)-(arm64|x64|arm|ia32|ppc64|s390x|riscv64)(?:-eabi|-gnueabihf|-msvc)?(-musl|-gnu)?$/;
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies ?? {})) {
