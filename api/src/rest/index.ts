@@ -29,6 +29,8 @@ export async function registerRest(app: FastifyInstance, services: Services) {
         const fieldErrors = error instanceof ValidationError ? error.fieldErrors : [];
         return fail(error.status, error.message, fieldErrors.length ? fieldErrors : undefined);
       }
+      // Load shedding (under-pressure) answers 503 with Retry-After; keep it a 503, not a server error.
+      if (error.statusCode === 503) return fail(503, error.message);
       if (error.code === "FST_REQ_FILE_TOO_LARGE") return fail(413, IMAGE_MESSAGES.tooLarge);
       if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return fail(413, "The request is too large.");
       if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return fail(415, "Send JSON or a multipart form.");
