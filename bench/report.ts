@@ -1,0 +1,207 @@
+/** Turns the figures into the one table `npm run bench` prints (Markdown, so it pastes into the README as is). */
+import type { LoadResult, OpLoad } from "./load.ts";
+import type { SqlCount } from "./sql-count.ts";
+import type { StartupRun } from "./startup.ts";
+import type { WebResult } from "./web.ts";
+
+export type Verdict = "met" | "missed" | "info" | "not measured";
+
+export interface Row {
+  area: string;
+  measure: string;
+  figure: string;
+  budget: string;
+  result: Verdict;
+  /** Which part of the budget was missed, when it was. */
+  why?: string;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : int(n)} ms`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+export const BUDGETS = {
+  floorRatio: 0.5,
+  p99Ms: 50,
+  rssMb: 300,
+  sqlMax: 4,
+  learnerJsBytes: 150_000,
+  adminJsBytes: 250_000,
+  performance: 95,
+  accessibility: 95,
+  cls: 0.05,
+  startupS: 10,
+};
+
+function loadRow(load: LoadResult, op: OpLoad): Row {
+  const postgres = load.backend === "postgresql";
+  const latency = (stats: { p50: number; p99: number; requests: number }, which: "p50" | "p99") =>
+    stats.requests ? ms(stats[which]) : "—";
+  const figure = [
+    `${int(op.ours.rps)} req/s = ${Math.round(op.ratio * 100)}% of floor ${int(op.floor.rps)}`,
+    `p50 ${latency(op.ours, "p50")}`,
+    `p99 ${latency(op.ours, "p99")} (floor ${latency(op.floor, "p99")})`,
+    `${int(op.ours.errors)} errors / ${int(op.ours.requests)}`,
+    `one request alone ${op.unloaded.ours === null ? "—" : ms(op.unloaded.ours)} (floor ${op.unloaded.floor === null ? "—" : ms(op.unloaded.floor)})`,
+    `RSS ${int(op.oursRssPeakMb)} MB`,
+  ].join(" · ");
+  const misses: string[] = [];
+  if (op.ours.errors > 0) misses.push(`${op.ours.errors} errors${op.errorDetail ? ` (${op.errorDetail})` : ""}`);
+  if (op.errorDetail && !op.ours.errors) misses.push(op.errorDetail);
+  let budget = "0 errors";
+  if (postgres && op.budgeted) {
+    budget = `≥ ${BUDGETS.floorRatio * 100}% of floor, p99 < ${BUDGETS.p99Ms} ms, 0 errors`;
+    if (op.ratio < BUDGETS.floorRatio) misses.push(`${Math.round(op.ratio * 100)}% of floor`);
+    if (op.ours.p99 >= BUDGETS.p99Ms) misses.push(`p99 ${ms(op.ours.p99)}`);
+  }
+  if (op.ours.requests === 0) misses.push(`no request completed within a ${load.options.durationS} s round`);
+  return {
+    area: `load · ${load.version}`,
+    measure: op.label,
+    figure,
+    budget,
+    result: misses.length ? "missed" : "met",
+    why: misses.join("; ") || undefined,
+  };
+}
+
+export function buildRows(results: {
+  load: (LoadResult | { backend: string; error: string })[];
+  sql: SqlCount[] | { error: string } | null;
+  web: WebResult | { error: string } | null;
+  startup: StartupRun[] | { error: string } | null;
+}): Row[] {
+  const rows: Row[] = [];
+
+  for (const load of results.load) {
+    if ("error" in load) {
+      rows.push({ area: `load · ${load.backend}`, measure: "all operations", figure: load.error, budget: "—", result: "not measured" });
+      continue;
+    }
+    for (const op of load.ops) rows.push(loadRow(load, op));
+    const postgres = load.backend === "postgresql";
+    rows.push({
+      area: `load · ${load.version}`,
+      measure: "server RSS, peak over the whole run",
+      figure: `${int(load.serverRssPeakMb)} MB (${int(load.serverRssIdleMb)} MB idle after start; floor process ${int(load.floorRssPeakMb)} MB); data: ${Object.entries(
+        load.rowCounts,
+      )
+        .map(([k, v]) => `${int(v)} ${k.toLowerCase()}s`)
+        .join(", ")}`,
+      budget: postgres ? `< ${BUDGETS.rssMb} MB` : "— (embedded database in the process)",
+      result: postgres ? (load.serverRssPeakMb < BUDGETS.rssMb ? "met" : "missed") : "info",
+      why: postgres && load.serverRssPeakMb >= BUDGETS.rssMb ? `${int(load.serverRssPeakMb)} MB` : undefined,
+    });
+  }
+
+  if (results.sql && "error" in results.sql) {
+    rows.push({ area: "SQL / request", measure: "all operations", figure: results.sql.error, budget: "—", result: "not measured" });
+  } else if (results.sql) {
+    for (const s of results.sql) {
+      const values = Object.values(s.counts);
+      const same = values.every((v) => v === values[0]);
+      const max = Math.max(...values);
+      const misses: string[] = [];
+      if (!same) misses.push("grows with the data");
+      if (max > BUDGETS.sqlMax) misses.push(`${max} > ${BUDGETS.sqlMax}`);
+      if (s.error) misses.push(`answered ${s.error}`);
+      rows.push({
+        area: "SQL / request",
+        measure: s.label,
+        figure: Object.entries(s.counts)
+          .map(([rows, n]) => `${int(Number(rows))} rows: ${n}`)
+          .join(" · "),
+        budget: `same at both sizes, ≤ ${BUDGETS.sqlMax}`,
+        result: misses.length ? "missed" : "met",
+        why: misses.join("; ") || undefined,
+      });
+    }
+  }
+
+  if (results.web && "error" in results.web) {
+    rows.push({ area: "web", measure: "build, bundles, Lighthouse", figure: results.web.error, budget: "—", result: "not measured" });
+  } else if (results.web) {
+    const web = results.web;
+    rows.push({
+      area: "web",
+      measure: "production build (npm run build)",
+      figure: web.buildError ? web.buildError.slice(0, 200) : `${web.buildSeconds.toFixed(1)} s`,
+      budget: "—",
+      result: web.buildError ? "missed" : "info",
+    });
+    for (const b of web.bundles) {
+      const limit = b.site === "learner" ? BUDGETS.learnerJsBytes : BUDGETS.adminJsBytes;
+      const biggest = [...b.files].sort((x, y) => y.gzipBytes - x.gzipBytes)[0];
+      rows.push({
+        area: "web · initial JS",
+        measure: `${b.site} (entry + modulepreloads, gzip)`,
+        figure: `${kb(b.gzipBytes)} gzip (${kb(b.bytes)} raw, ${b.files.length} files; largest ${biggest?.file.replace("/assets/", "")} ${kb(biggest?.gzipBytes ?? 0)})`,
+        budget: `< ${kb(limit)}`,
+        result: b.gzipBytes < limit ? "met" : "missed",
+        why: b.gzipBytes < limit ? undefined : kb(b.gzipBytes),
+      });
+    }
+    if (web.lighthouseError) {
+      rows.push({
+        area: "web · Lighthouse",
+        measure: "all pages",
+        figure: web.lighthouseError.slice(0, 300),
+        budget: "—",
+        result: "not measured",
+      });
+    }
+    for (const p of web.lighthouse) {
+      if (p.error && p.performance === null) {
+        rows.push({ area: "web · Lighthouse", measure: p.name, figure: p.error.slice(0, 200), budget: "—", result: "not measured" });
+        continue;
+      }
+      const misses: string[] = [];
+      if ((p.performance ?? 0) < BUDGETS.performance) misses.push(`performance ${p.performance}`);
+      if ((p.accessibility ?? 0) < BUDGETS.accessibility) misses.push(`accessibility ${p.accessibility}`);
+      if ((p.cls ?? 1) > BUDGETS.cls) misses.push(`CLS ${p.cls?.toFixed(3)}`);
+      rows.push({
+        area: "web · Lighthouse (desktop)",
+        measure: `${p.name}${p.runs && p.runs > 1 ? ` (median of ${p.runs} runs)` : ""}`,
+        figure: `performance ${p.performance} · accessibility ${p.accessibility} · CLS ${p.cls?.toFixed(3)} · LCP ${p.lcpMs === null ? "?" : ms(p.lcpMs)} · TBT ${p.tbtMs === null ? "?" : ms(p.tbtMs)}`,
+        budget: `perf ≥ ${BUDGETS.performance}, a11y ≥ ${BUDGETS.accessibility}, CLS ≤ ${BUDGETS.cls}`,
+        result: misses.length ? "missed" : "met",
+        why: misses.join("; ") || undefined,
+      });
+    }
+  }
+
+  if (results.startup && "error" in results.startup) {
+    rows.push({ area: "start-up", measure: "npm start", figure: results.startup.error, budget: "—", result: "not measured" });
+  } else if (results.startup) {
+    for (const s of results.startup) {
+      const ok = s.seconds !== null && s.seconds < BUDGETS.startupS;
+      rows.push({
+        area: "start-up (npm start → /healthz)",
+        measure: s.name,
+        figure:
+          s.seconds === null
+            ? (s.error ?? "failed")
+            : `${s.seconds.toFixed(1)} s${s.rebuiltWeb ? " (npm start rebuilt the web app: web/dist missing or older than web/)" : ""}${
+                s.apiStartupMs === null
+                  ? ""
+                  : `; of which the API process ${(s.apiStartupMs / 1000).toFixed(1)} s from its start to listening`
+              }`,
+        budget: `< ${BUDGETS.startupS} s`,
+        result: s.seconds === null ? "not measured" : ok ? "met" : "missed",
+        why: ok ? undefined : s.seconds === null ? "did not start" : `${s.seconds.toFixed(1)} s`,
+      });
+    }
+  }
+  return rows;
+}
+
+const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+export function markdownTable(rows: Row[]): string {
+  const lines = ["| area | measure | figure | budget | result |", "|---|---|---|---|---|"];
+  for (const r of rows) {
+    const result = r.result === "missed" && r.why ? `**missed** (${r.why})` : r.result === "missed" ? "**missed**" : r.result;
+    lines.push(`| ${cell(r.area)} | ${cell(r.measure)} | ${cell(r.figure)} | ${cell(r.budget)} | ${cell(result)} |`);
+  }
+  return lines.join("\n");
+}
