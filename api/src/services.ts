@@ -34,7 +34,12 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, onQuery: options.onQuery });
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onQuery: options.onQuery,
+    onError: (error) => logger.warn({ err: error }, "an idle database connection was closed"),
+  });
   const applied = await migrate(db.sql);
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);

@@ -36,10 +36,12 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Called with every SQL statement Prisma sends (used to count statements per request). */
   onQuery?: (sql: string) => void;
+  /** Told about connections lost while idle (PostgreSQL only). */
+  onError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onQuery);
+  if (options.url) return openPostgres(options.url, options.onQuery, options.onError);
   return openPglite(options.dataDir ?? ":memory:", options.onQuery);
 }
 
@@ -82,9 +84,12 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Pro
   };
 }
 
-async function openPostgres(url: string, onQuery?: (sql: string) => void): Promise<Database> {
+async function openPostgres(url: string, onQuery?: (sql: string) => void, onError?: (error: Error) => void): Promise<Database> {
   // Prisma's drivers send and read instants as zone-less UTC text: every session must be in UTC.
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC" });
+  // An idle connection the server closes (restart, failover, a dropped database) is replaced on next use; without a
+  // listener its error would crash the process.
+  pool.on("error", (error) => onError?.(error));
   const prisma = withQueryLog(
     new PrismaClient({ adapter: new PrismaPg(pool), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
     onQuery,
