@@ -12,7 +12,8 @@ export interface Limit {
 /** The limits in one place, so they can be read (and reasoned about) together. */
 export const LIMITS = {
   loginPerIp: { max: 30, windowMs: 5 * 60_000 },
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000, message: "Too many failed logins. Please wait 15 minutes and try again." },
+  /** Failed logins per account within the window; reaching the max locks the account (see LOGIN_LOCKOUT). */
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
   codeVerifyPerIp: { max: 30, windowMs: 10 * 60_000 },
   codeResendPerEmail: { max: 1, windowMs: 60_000, message: "Please wait a minute before requesting a new code." },
@@ -41,9 +42,63 @@ export async function hit(deps: Pick<Services, "db" | "config">, key: string, li
   }
 }
 
-/** Forgets a key (e.g. an account's failed logins after a successful one). */
-export async function clear(prisma: PrismaClient, key: string): Promise<void> {
-  await prisma.rateLimit.deleteMany({ where: { key } });
+/**
+ * Growing delays for an account under password guessing: each lockout lasts twice as long as the one before it
+ * (15 min, 30 min, 1 h, ... at most 24 h). Lockouts are remembered until `rememberMs` after the last one; a
+ * successful login forgets them.
+ */
+export const LOGIN_LOCKOUT = { firstMs: 15 * 60_000, maxMs: 24 * 60 * 60_000, rememberMs: 24 * 60 * 60_000 } as const;
+
+export function lockoutMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = minutes <= 90 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.ceil(minutes / 60)} hours`;
+  return `Too many failed logins. Please wait ${wait} and try again.`;
+}
+
+/** How long the n-th lockout (1-based) lasts. */
+export function lockoutMs(n: number): number {
+  return Math.min(LOGIN_LOCKOUT.firstMs * 2 ** Math.max(0, n - 1), LOGIN_LOCKOUT.maxMs);
+}
+
+/** Throws a RateLimitError while `failuresKey` is locked out. */
+export async function checkLockout(prisma: PrismaClient, failuresKey: string, limit: Limit): Promise<void> {
+  const row = await prisma.rateLimit.findUnique({ where: { key: failuresKey } });
+  if (row && row.resetAt > new Date() && row.count >= limit.max) {
+    const retryAfter = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+    throw new RateLimitError(retryAfter, lockoutMessage(retryAfter));
+  }
+}
+
+/**
+ * Counts a failure against `failuresKey` (a fixed window of `limit.windowMs`). The failure that reaches `limit.max`
+ * starts a lockout: the window is extended to the lockout's length, which doubles with each lockout recorded under
+ * `lockoutsKey`. Only one request can reach exactly `max` (the counter is incremented atomically).
+ */
+export async function recordFailure(deps: Pick<Services, "db">, failuresKey: string, lockoutsKey: string, limit: Limit): Promise<void> {
+  const { prisma } = deps.db;
+  const rows = await prisma.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${failuresKey}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+    RETURNING "count"`;
+  if (Number(rows[0]?.count) !== limit.max) return;
+  const lockouts = await prisma.$queryRaw<{ count: number }[]>`
+    INSERT INTO "RateLimit" ("key", "count", "resetAt")
+    VALUES (${lockoutsKey}, 1, now() + ${LOGIN_LOCKOUT.rememberMs} * interval '1 millisecond')
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "resetAt" = EXCLUDED."resetAt"
+    RETURNING "count"`;
+  const duration = lockoutMs(Number(lockouts[0]?.count ?? 1));
+  await prisma.$executeRaw`
+    UPDATE "RateLimit" SET "resetAt" = now() + ${duration} * interval '1 millisecond' WHERE "key" = ${failuresKey}`;
+}
+
+/** Forgets keys (e.g. an account's failed logins and lockouts after a successful login), in one statement. */
+export async function clear(prisma: PrismaClient, ...keys: string[]): Promise<void> {
+  await prisma.rateLimit.deleteMany({ where: { key: { in: keys } } });
 }
 
 /** Drops expired windows; called now and then so the table stays small. */

@@ -6,6 +6,8 @@ import { ValidationError } from "./errors.ts";
  * field errors list one message per field (the first for that field), as the forms show them under each field.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const invalid = pathOfInvalidText(input);
+  if (invalid !== null) throw ValidationError.forField(invalid || "input", INVALID_TEXT_MESSAGE);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const seen = new Set<string>();
@@ -17,4 +19,33 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
     fieldErrors.push({ field, message: issue.message });
   }
   throw new ValidationError(fieldErrors[0]?.message ?? "Invalid input.", fieldErrors);
+}
+
+export const INVALID_TEXT_MESSAGE = "This field contains a character that is not allowed.";
+
+/** NUL (PostgreSQL text cannot store it) or half of a UTF-16 surrogate pair (not text at all; jsonb refuses it). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
+const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first string holding a character no column can store (see INVALID_TEXT), or null: such input is
+ * refused here as invalid rather than failing in the database. Files and other non-plain objects are not looked into.
+ */
+function pathOfInvalidText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return INVALID_TEXT.test(value) ? path.join(".") : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = pathOfInvalidText(item, [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  const proto = value && typeof value === "object" ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    for (const [key, item] of Object.entries(value as object)) {
+      const found = pathOfInvalidText(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

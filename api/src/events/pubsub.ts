@@ -39,7 +39,7 @@ class RedisEventTarget extends EventTarget {
     if (!set) {
       set = new Set();
       this.listeners.set(type, set);
-      void this.subscriber.subscribe(CHANNEL_PREFIX + type);
+      this.subscriber.subscribe(CHANNEL_PREFIX + type).catch(() => {});
     }
     set.add(listener);
   }
@@ -50,12 +50,14 @@ class RedisEventTarget extends EventTarget {
     set.delete(listener);
     if (set.size === 0) {
       this.listeners.delete(type);
-      void this.subscriber.unsubscribe(CHANNEL_PREFIX + type);
+      this.subscriber.unsubscribe(CHANNEL_PREFIX + type).catch(() => {});
     }
   }
 
   override dispatchEvent(event: Event): boolean {
-    void this.publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify((event as CustomEvent).detail));
+    // Live events are best effort: with Redis unreachable an event is lost, not the process (the publisher gives up
+    // after one retry, and an unhandled rejection would end a worker that had just settled a payment).
+    this.publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify((event as CustomEvent).detail)).catch(() => {});
     return true;
   }
 }

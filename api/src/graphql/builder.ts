@@ -2,13 +2,21 @@ import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
-import RelayPlugin from "@pothos/plugin-relay";
+import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * What a global ID whose id part is not a UUID decodes to. Every record has a gen_random_uuid() (version 4) id, so
+ * this version-0 UUID names no row: lookups find nothing (null, or "not found") instead of failing in PostgreSQL, and
+ * inputs the domain validates as RFC 9562 UUIDs (zod's uuid()) are still refused as malformed.
+ */
+const MALFORMED_ID = "00000000-0000-0000-0000-000000000001";
 
 /** Only configuration lives here; types and fields live in ./schema, one module per type. */
 export const builder = new SchemaBuilder<{
@@ -34,6 +42,11 @@ export const builder = new SchemaBuilder<{
     onUnusedQuery: process.env.NODE_ENV === "production" ? null : "error",
   },
   relay: {
+    // A global ID holding anything but a UUID names no record (see MALFORMED_ID), rather than failing in the database.
+    decodeGlobalID: (globalID) => {
+      const decoded = decodeGlobalID(globalID);
+      return UUID.test(decoded.id) ? decoded : { ...decoded, id: MALFORMED_ID };
+    },
     clientMutationId: "omit",
     cursorType: "String",
     edgesFieldOptions: { nullable: false },

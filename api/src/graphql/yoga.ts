@@ -4,6 +4,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { AppError } from "../domain/errors.ts";
+import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import type { Services } from "../services.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
 import { schema } from "./schema/index.ts";
@@ -22,6 +23,25 @@ const disableIntrospection: Plugin = {
   },
 };
 
+/**
+ * GraphQL Armor's limits, applied before execution. maxDepth counts fragment spreads and inline fragments as levels
+ * (graphql-armor's default): 10 is the deepest operation the web app sends, counted that way
+ * (reliability/graphql-http.test.ts measures it from the Relay artifacts; its deepest plain field nesting is 6).
+ */
+export const ARMOR_LIMITS = {
+  maxDepth: 10,
+  maxAliases: 15,
+  maxTokens: 2000,
+  maxDirectives: 20,
+  maxCost: 5000,
+} as const;
+
+/**
+ * The largest request body Yoga reads (it buffers multipart uploads): one image plus the operation. Larger bodies are
+ * refused as soon as this many bytes have arrived, whatever Content-Length says (Yoga's default is 25 MB).
+ */
+export const MAX_GRAPHQL_BODY_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
+
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
 export function createGraphqlServer(services: Services): Yoga {
   const production = services.config.env === "production";
@@ -30,6 +50,9 @@ export function createGraphqlServer(services: Services): Yoga {
     graphqlEndpoint: "/graphql",
     graphiql: !production,
     landingPage: false,
+    // Browsers reach the API from its own origin only; Yoga would otherwise answer any Origin (with credentials).
+    cors: false,
+    maxRequestBodySize: MAX_GRAPHQL_BODY_BYTES,
     logging: {
       debug: (...args) => services.logger.debug({ args }, "yoga"),
       info: (...args) => services.logger.info({ args }, "yoga"),
@@ -60,11 +83,11 @@ export function createGraphqlServer(services: Services): Yoga {
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({
-        maxDepth: { n: 10 },
-        maxAliases: { n: 15 },
-        maxTokens: { n: 2000 },
-        maxDirectives: { n: 20 },
-        costLimit: { maxCost: 5000 },
+        maxDepth: { n: ARMOR_LIMITS.maxDepth },
+        maxAliases: { n: ARMOR_LIMITS.maxAliases },
+        maxTokens: { n: ARMOR_LIMITS.maxTokens },
+        maxDirectives: { n: ARMOR_LIMITS.maxDirectives },
+        costLimit: { maxCost: ARMOR_LIMITS.maxCost },
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [disableIntrospection] : []),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import fastifyStatic from "@fastify/static";
 import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -43,6 +44,26 @@ export async function buildServer(services: Services, options: { webDist?: strin
       message: "The server is busy. Please try again in a few seconds.",
     });
   }
+
+  // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
+  // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a
+  // second later has its connection closed rather than held (with its unread bytes) until a timeout. The socket is
+  // noted on arrival: by the end of the answer it may be detached from the request.
+  const sockets = new WeakMap<object, Socket>();
+  app.addHook("onRequest", (req, _reply, done) => {
+    sockets.set(req.raw, req.raw.socket);
+    done();
+  });
+  app.addHook("onResponse", (req, _reply, done) => {
+    const socket = sockets.get(req.raw);
+    if (socket && !req.raw.complete) {
+      req.raw.resume();
+      setTimeout(() => {
+        if (!req.raw.complete) socket.destroy();
+      }, 1000).unref();
+    }
+    done();
+  });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { MAX_IMAGE_BYTES } from "../domain/images.ts";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "../domain/images.ts";
 import { HttpError } from "./graphql.ts";
 
 /** The JSON body as an object; arrays, strings and the like are refused. */
@@ -24,7 +24,7 @@ export async function formBody(req: FastifyRequest, fileField = "image"): Promis
           part.file.resume();
           throw new HttpError(400, `Unexpected file field "${part.fieldname}".`);
         }
-        const bytes = await part.toBuffer();
+        const bytes = await readFilePart(part.file);
         if (bytes.length > 0) file = new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype });
       } else {
         fields[part.fieldname] = part.value;
@@ -36,4 +36,23 @@ export async function formBody(req: FastifyRequest, fileField = "image"): Promis
     throw new HttpError(400, "The form data could not be read.");
   }
   return { fields, file };
+}
+
+/**
+ * Reads a file part, refusing it (413) the moment it passes the size limit instead of when the part ends: the rest
+ * of a huge upload is then neither parsed nor waited for (the file stream is destroyed, which stops the parser, and
+ * the 413 closes the connection).
+ */
+function readFilePart(file: NodeJS.ReadableStream & { destroy(error?: Error): void }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on("data", (chunk: Buffer) => chunks.push(chunk));
+    file.once("limit", () => {
+      chunks.length = 0;
+      reject(new HttpError(413, IMAGE_MESSAGES.tooLarge));
+      file.destroy();
+    });
+    file.once("end", () => resolve(Buffer.concat(chunks)));
+    file.once("error", reject);
+  });
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
 import type { Services } from "../../services.ts";
-import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";
+import { ForbiddenError, NotAuthenticatedError, ValidationError } from "../errors.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
-import { clear, hit, LIMITS } from "../rate-limit.ts";
+import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
 import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import { type AccountRecord, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
@@ -39,27 +39,25 @@ export async function createSession(tx: Prisma.TransactionClient | Services["db"
 
 /**
  * Logs in with e-mail and password. Unknown e-mail and wrong password answer alike; failures per account are
- * counted and lock the account out for a while.
+ * counted and lock the account out for a while, longer with each lockout (growing delays).
  */
 export async function login(deps: Services, raw: unknown, ip: string): Promise<{ token: string; account: AccountRecord }> {
   const { prisma } = deps.db;
   await hit(deps, `login:ip:${ip}`, LIMITS.loginPerIp);
   const input = parseInput(loginInput, raw);
   const failuresKey = `login-fail:${input.email}`;
-  const failures = await prisma.rateLimit.findUnique({ where: { key: failuresKey } });
-  if (failures && failures.resetAt > new Date() && failures.count >= LIMITS.loginFailuresPerAccount.max) {
-    throw new RateLimitError(Math.ceil((failures.resetAt.getTime() - Date.now()) / 1000), LIMITS.loginFailuresPerAccount.message);
-  }
+  const lockoutsKey = `login-lockouts:${input.email}`;
+  await checkLockout(prisma, failuresKey, LIMITS.loginFailuresPerAccount);
   const account = await findAccountByEmail(prisma, input.email);
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) {
-    await hit(deps, failuresKey, { ...LIMITS.loginFailuresPerAccount, max: Number.POSITIVE_INFINITY });
+    await recordFailure(deps, failuresKey, lockoutsKey, LIMITS.loginFailuresPerAccount);
     throw new ValidationError(LOGIN_MESSAGES.invalid);
   }
   if (account.disabled) throw new ForbiddenError(LOGIN_MESSAGES.disabled);
   if (!account.emailVerifiedAt) throw new ForbiddenError(LOGIN_MESSAGES.unverified);
-  await clear(prisma, failuresKey);
+  await clear(prisma, failuresKey, lockoutsKey);
   const token = await createSession(prisma, account.role, account.id);
   return { token, account };
 }

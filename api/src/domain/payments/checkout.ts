@@ -46,15 +46,18 @@ export type CheckoutResult =
 const newReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
 
 /**
- * Starts a checkout: the learner's contact details are saved, then a free track enrolls at once; a paid one gets a
- * pending invoice (price in cents, USD, unique reference) before Paystack is asked for a payment page, so every
- * payment Paystack knows of has an invoice here. Nothing is given until the payment is verified server-side.
+ * Starts a checkout: unless the learner is already enrolled, their contact details are saved, then a free track
+ * enrolls at once; a paid one gets a pending invoice (price in cents, USD, unique reference) before Paystack is asked
+ * for a payment page, so every payment Paystack knows of has an invoice here. Nothing is given until the payment is verified server-side.
  */
 export async function startCheckout(deps: Services, learnerId: string, raw: CheckoutInput): Promise<CheckoutResult> {
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
   const track = await prisma.track.findUnique({ where: { id: input.trackId } });
   if (!track) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
+  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
+  if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
   const learner = await prisma.learner.update({
     where: { id: learnerId },
     data: {
@@ -64,8 +67,6 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
       ...(input.description ? { bio: input.description } : {}),
     },
   });
-  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
-  if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
 
   if (track.priceCents === 0) {
     const enrollment = await prisma.enrollment.upsert({

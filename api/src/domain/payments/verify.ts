@@ -1,5 +1,6 @@
 import { toJobId } from "../../jobs/contract.ts";
 import { recordRerunnableJob } from "../../jobs/outbox.ts";
+import { PAYSTACK_REFERENCE_PATTERN } from "../../payments/paystack/contract.ts";
 import type { Services } from "../../services.ts";
 
 export const VERIFY_MESSAGES = {
@@ -39,7 +40,8 @@ export interface VerifyOutcome {
 export async function verifyPaymentForLearner(deps: Services, learnerId: string, reference: string): Promise<VerifyOutcome> {
   const { prisma } = deps.db;
   const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
-  const invoice = typeof reference === "string" && reference.length <= 100 ? await find() : null;
+  const invoice =
+    typeof reference === "string" && reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference) ? await find() : null;
   if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
   if (invoice.status === "PENDING") {
     const jobId = await enqueueSettlement(deps, reference);

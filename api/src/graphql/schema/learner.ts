@@ -1,6 +1,6 @@
 import { builder } from "../builder.ts";
 import { Learner } from "./account.ts";
-import { pagedConnection, wordsWhere } from "./paging.ts";
+import { pagedConnection, refuseOversizedPage, wordsWhere } from "./paging.ts";
 import "./enrollment.ts";
 import "./invoice.ts";
 
@@ -13,8 +13,8 @@ builder.prismaObjectFields("Learner", (t) => ({
     select: { invoices: { where: { status: "PAID" }, select: { amountCents: true } } },
     resolve: (learner) => learner.invoices.reduce((sum, i) => sum + i.amountCents, 0) / 100,
   }),
-  enrollments: t.relatedConnection("enrollments", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: 100 }),
-  invoices: t.relatedConnection("invoices", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: 100 }),
+  enrollments: t.relatedConnection("enrollments", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage }),
+  invoices: t.relatedConnection("invoices", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage }),
 }));
 
 const LearnerConnection = builder.connectionObject({

@@ -7,6 +7,20 @@ import type { Context } from "../context.ts";
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * `maxSize` for Pothos connections: asking for more than MAX_PAGE_SIZE rows is refused, as the paged lists refuse it,
+ * rather than silently cut to a shorter page.
+ */
+export function refuseOversizedPage(args: { first?: number | null; last?: number | null }): number {
+  for (const key of ["first", "last"] as const) {
+    const value = args[key];
+    if (value !== undefined && value !== null && value > MAX_PAGE_SIZE) {
+      throw ValidationError.forField(key, `${key} must be at most ${MAX_PAGE_SIZE}.`);
+    }
+  }
+  return MAX_PAGE_SIZE;
+}
+
 export interface PageArgs {
   first?: number | null;
   after?: string | null;
@@ -58,6 +72,8 @@ export async function pagedConnection<T>(
 /** Every word must match one of the fields, case-insensitively ("ada nwosu" finds Ada Nwosu). */
 export function wordsWhere(search: string | null | undefined, fields: string[]) {
   const words = (search ?? "")
+    // PostgreSQL text cannot hold NUL: it is dropped from a search rather than failing the query.
+    .replaceAll("\u0000", "")
     .trim()
     .split(/\s+/)
     .filter(Boolean)

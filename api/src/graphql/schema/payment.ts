@@ -1,6 +1,7 @@
 import { Repeater } from "graphql-yoga";
 import { startCheckout } from "../../domain/payments/checkout.ts";
 import { verifyPaymentForLearner } from "../../domain/payments/verify.ts";
+import { PAYSTACK_REFERENCE_PATTERN } from "../../payments/paystack/contract.ts";
 import { builder } from "../builder.ts";
 import { Gender } from "./account.ts";
 import { Enrollment } from "./enrollment.ts";
@@ -92,7 +93,10 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, { reference }, ctx) =>
       new Repeater<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
         const { prisma } = ctx.services.db;
-        const invoice = await prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true } });
+        const invoice =
+          reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference)
+            ? await prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true } })
+            : null;
         if (!invoice || invoice.learnerId !== ctx.viewer?.accountId) {
           await push({ reference, status: "NOT_FOUND" });
           stop();

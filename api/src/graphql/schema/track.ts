@@ -2,7 +2,7 @@ import { rateTrack } from "../../domain/catalogue/ratings.ts";
 import { createTrack, deleteTrack, updateTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { commonErrors } from "./errors.ts";
-import { wordsWhere } from "./paging.ts";
+import { refuseOversizedPage, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 
 const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
@@ -44,7 +44,7 @@ builder.queryFields((t) => ({
     type: "Track",
     cursor: "id",
     description: "The public catalogue, newest first; `search` matches the name.",
-    maxSize: 100,
+    maxSize: refuseOversizedPage,
     args: { search: t.arg.string() },
     resolve: (query, _root, args, ctx) =>
       ctx.services.db.prisma.track.findMany({ ...query, where: wordsWhere(args.search, ["name"]), orderBy: TRACK_ORDER }),

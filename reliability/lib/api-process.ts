@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { freePort } from "../../api/src/test/redis.ts";
+import { sleep } from "./report.ts";
+import { REPO } from "./web-operations.ts";
+
+/**
+ * The API as its own process (api/src/main.ts, as `npm start` runs it after the build), for checks that need a real
+ * process: its memory from /proc, its survival, load shedding without a test runner sharing its event loop.
+ */
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resident set size in bytes, from /proc/<pid>/status. */
+  rss(): number;
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DOTENV_CONFIG_PATH: "/nonexistent",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],
+  });
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  for (let i = 0; i < 600; i++) {
+    if (!alive()) throw new Error(`the API process exited during start-up (${child.exitCode ?? child.signalCode})`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  return {
+    url,
+    child,
+    alive,
+    rss() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
+      return kib * 1024;
+    },
+    async stop() {
+      if (!alive()) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

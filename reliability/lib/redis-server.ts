@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { freePort } from "../../api/src/test/redis.ts";
+import { sleep } from "./report.ts";
+
+/**
+ * A redis-server this suite owns (so it may kill and restart it), on a fixed port and data directory. `durable`
+ * gives the production settings BullMQ asks for: append-only file fsynced on every write, and no eviction.
+ */
+export class OwnRedis {
+  private child?: ChildProcess;
+  readonly dir = mkdtempSync(join(tmpdir(), "rel-redis-"));
+  private constructor(
+    readonly port: number,
+    readonly durable: boolean,
+  ) {}
+
+  static async start(options: { durable?: boolean } = {}): Promise<OwnRedis> {
+    const redis = new OwnRedis(await freePort(), options.durable ?? false);
+    await redis.up();
+    return redis;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts (or restarts) the server on the same port and directory. */
+  async up(): Promise<void> {
+    const persistence = this.durable
+      ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction", "--save", ""]
+      : ["--appendonly", "no", "--save", ""];
+    this.child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--dir", this.dir, ...persistence], {
+      stdio: "ignore",
+    });
+    const failed = new Promise<Error>((resolve) => this.child?.once("error", resolve));
+    for (let i = 0; i < 100; i++) {
+      const error = await Promise.race([failed, sleep(50).then(() => null)]);
+      if (error) throw new Error(`redis-server could not start (apt-get install redis-server): ${error.message}`);
+      const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      try {
+        await probe.connect();
+        // Loading a large append-only file answers LOADING until done.
+        if ((await probe.ping()) === "PONG") return;
+      } catch {
+        // not up yet
+      } finally {
+        probe.disconnect();
+      }
+    }
+    throw new Error("redis-server did not answer");
+  }
+
+  /** kill -9: no shutdown, no final save. */
+  async kill9(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.kill("SIGKILL");
+    });
+  }
+
+  async stop(): Promise<void> {
+    await this.kill9();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
