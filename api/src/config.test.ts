@@ -32,6 +32,10 @@ describe("configuration", () => {
     expect(config.paystack).toEqual({ sandbox: false, secretKey: "sk_live_x", baseUrl: "https://api.paystack.co" });
   });
 
+  it("points the public URL at the configured port when it is not set", () => {
+    expect(loadConfig({ PORT: "4510" }).publicUrl).toBe("http://localhost:4510");
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ REDIS_URL: "", DATABASE_URL: "" }).redisUrl).toBeUndefined();
   });

@@ -6,7 +6,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default(".data"),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:4000"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_HOST_PREFIX: z.string().min(1).default("admin."),
   DATABASE_URL: z
     .string()
@@ -91,7 +91,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, "");
+  // Unset: this machine on the configured port, so links and the payment callback reach this server.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const sandbox = !e.PAYSTACK_SECRET_KEY;
   return {
     env: e.NODE_ENV,
