@@ -17,6 +17,7 @@ import { startTestApp, type TestApp } from "../api/src/test/app.ts";
 import { rest, signUpBody } from "../api/src/test/auth-flows.ts";
 import { testDatabaseUrl } from "../api/src/test/database.ts";
 import { startApiProcess } from "./lib/api-process.ts";
+import { closeSharedApp, dropDatabase } from "./lib/postgres.ts";
 import { OwnRedis } from "./lib/redis-server.ts";
 import { ms, record, sleep, until } from "./lib/report.ts";
 import { REPO } from "./lib/web-operations.ts";
@@ -99,7 +100,7 @@ describe("5. jobs: nothing lost", () => {
     });
     afterAll(async () => {
       await killAll(workers);
-      await app?.close();
+      if (app) await closeSharedApp(app);
       await redis?.stop();
     });
 
@@ -259,7 +260,7 @@ describe("5. jobs: nothing lost", () => {
     } finally {
       await killAll(workers);
       await redis.stop();
-      await database?.drop();
+      if (database) await dropDatabase(database.url);
     }
   });
 
@@ -362,7 +363,7 @@ describe("5. jobs: nothing lost", () => {
       await api.stop();
       await db.close();
       await redis.stop();
-      await database.drop();
+      await dropDatabase(database.url);
     }
   });
 });

@@ -9,6 +9,7 @@ import { migrate } from "../api/src/db/migrate.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
 import { testDatabaseUrl } from "../api/src/test/database.ts";
 import { type ApiProcess, startApiProcess } from "./lib/api-process.ts";
+import { dropDatabase } from "./lib/postgres.ts";
 import { median, ms, pct, percentile, record, sleep } from "./lib/report.ts";
 import { REPO } from "./lib/web-operations.ts";
 
@@ -75,7 +76,7 @@ describe("7b. load", () => {
   afterAll(async () => {
     await api?.stop();
     await db?.close();
-    await database?.drop();
+    if (database) await dropDatabase(database.url);
   });
 
   const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

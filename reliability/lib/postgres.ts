@@ -43,3 +43,37 @@ export async function ensurePostgres(): Promise<string> {
       "set TEST_DATABASE_URL to a server URL whose role may CREATE DATABASE (see .ci/run).",
   );
 }
+
+/**
+ * Drops a throwaway database, retrying for a few seconds: right after worker processes are killed PostgreSQL may
+ * still hold a backend that has not finished logging in, which DROP DATABASE ... WITH (FORCE) may not end (42501).
+ */
+export async function dropDatabase(url: string, attempts = 10): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const server = new URL(url);
+  server.pathname = "/postgres";
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, "")}" WITH (FORCE)`);
+      return;
+    } catch (error) {
+      if (attempt >= attempts || (error as { code?: string }).code !== "42501") throw error;
+    } finally {
+      await client.end();
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Closes a test app whose database worker processes also used (see dropDatabase). */
+export async function closeSharedApp(app: { close(): Promise<void>; services: { config: { databaseUrl?: string } } }): Promise<void> {
+  try {
+    await app.close();
+  } catch (error) {
+    const url = app.services.config.databaseUrl;
+    if ((error as { code?: string }).code !== "42501" || !url) throw error;
+    await dropDatabase(url);
+  }
+}
