@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+import { Icon, type IconProps } from "../../shared/ui/icons.tsx";
 
 /** Line icons only the learner site uses, drawn like those of the UI kit (shared/ui/icons.tsx). Decorative. */
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const ClockIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="10" />

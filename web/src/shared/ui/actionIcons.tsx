@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+import { Icon, type IconProps } from "./icons.tsx";
 
 /** More line icons for actions and metadata, drawn like those in icons.tsx (decorative, current text colour). */
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />

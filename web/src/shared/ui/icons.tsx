@@ -1,9 +1,9 @@
 import type { ReactNode, SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** Line icons drawn in the current text colour. Decorative: the control around them carries the accessible name. */
-function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
