@@ -1,3 +1,4 @@
+import { createPublicCache, type PublicCache } from "./cache/public-cache.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
@@ -21,6 +22,8 @@ export interface Services {
   jobs: JobDispatcher;
   storage: FileStorage;
   pubsub: AppPubSub;
+  /** Answers shared by all anonymous visitors, invalidated by writes to public data. */
+  publicCache: PublicCache;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   if (applied.length) logger.info({ applied }, "migrations applied");
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
   const pubsub = createAppPubSub(config.redisUrl);
+  const publicCache = createPublicCache(pubsub);
   // The in-process queue runs the processors, which need the finished services: they are bound just below.
   let processors: Processors | undefined;
   const queue: JobQueue = config.redisUrl
@@ -58,11 +62,13 @@ export async function createServices(config: Config, logger: Logger, options: Se
     queue,
     jobs,
     pubsub,
+    publicCache,
     storage: localStorage(config.dataDir),
     async close() {
       await jobs.stop();
       await queue.close();
       await mail.close();
+      publicCache.close();
       await pubsub.close();
       await db.close();
     },

@@ -5,6 +5,8 @@ import { Redis } from "ioredis";
 export type Topics = {
   /** A payment reference's settlement outcome. */
   payment: [reference: string, update: { reference: string; status: "PENDING" | "PAID" | "FAILED" }];
+  /** Public data changed: the API instance named cleared its cached public answers, the others follow (api/src/cache). */
+  publicCacheCleared: [origin: string];
 };
 
 export type AppPubSub = PubSub<Topics> & { close(): Promise<void> };

@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
@@ -91,6 +92,17 @@ export function createGraphqlServer(services: Services): Yoga {
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [disableIntrospection] : []),
+      // Anonymous queries (the public catalogue) are answered from memory until public data changes
+      // (api/src/cache/public-cache.ts); signed-in requests always run. Results with errors are never stored.
+      useResponseCache({
+        cache: services.publicCache.store,
+        ttl: services.publicCache.ttlMs,
+        session: () => null,
+        enabled: (request) => !request.headers.get("authorization"),
+        // Left on: with it off the plugin would store mutation results too. Writes clear the cache in the domain.
+        invalidateViaMutation: true,
+        includeExtensionMetadata: false,
+      }),
     ],
   });
 }

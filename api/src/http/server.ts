@@ -10,6 +10,7 @@ import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
+import { registerPublicCache } from "./public-cache.ts";
 import { registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
@@ -116,6 +117,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       logger,
     });
   }
+  registerPublicCache(app, services.publicCache);
   await registerRest(app, services);
   if (config.env !== "production") await registerDevRoutes(app, services);
   await registerWeb(app, { adminHostPrefix: config.adminHostPrefix, distDir: options.webDist });

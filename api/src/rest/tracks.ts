@@ -45,7 +45,7 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
 
 /** Spec §7: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
 export async function trackRoutes(app: FastifyInstance, services: Services) {
-  app.get("/api/tracks", async (req) => {
+  app.get("/api/tracks", { config: { publicCache: true } }, async (req) => {
     const ctx = await restContext(services, req);
     const tracks = [];
     let after: string | null = null;
@@ -59,7 +59,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     return { tracks };
   });
 
-  app.get("/api/tracks/:id", async (req) => {
+  app.get("/api/tracks/:id", { config: { publicCache: true } }, async (req) => {
     const id = idParam(req, TRACK_MESSAGES.notFound);
     const ctx = await restContext(services, req);
     const { track } = await runRest(ctx, ONE, { id: toGlobalId("Track", id) });

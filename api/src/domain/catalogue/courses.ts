@@ -30,7 +30,9 @@ export async function createCourse(deps: Services, raw: CourseInput) {
   const input = parseInput(courseInput, fields);
   await requireTrack(deps, input.trackId);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
-  return deps.db.prisma.course.create({ data: { ...input, image: imagePath } });
+  const course = await deps.db.prisma.course.create({ data: { ...input, image: imagePath } });
+  deps.publicCache.clear();
+  return course;
 }
 
 export async function updateCourse(deps: Services, id: string, raw: CourseInput) {
@@ -41,7 +43,9 @@ export async function updateCourse(deps: Services, id: string, raw: CourseInput)
   if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
   await requireTrack(deps, input.trackId);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
-  return prisma.course.update({ where: { id }, data: { ...input, image: imagePath } });
+  const course = await prisma.course.update({ where: { id }, data: { ...input, image: imagePath } });
+  deps.publicCache.clear();
+  return course;
 }
 
 export async function deleteCourse(deps: Services, id: string) {
@@ -49,6 +53,7 @@ export async function deleteCourse(deps: Services, id: string) {
   const existing = await prisma.course.findUnique({ where: { id }, select: { image: true } });
   if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
   await prisma.course.delete({ where: { id } });
+  deps.publicCache.clear();
   if (existing.image) await deps.storage.remove(existing.image);
   return { id };
 }

@@ -3,6 +3,11 @@ import type { Services } from "../../services.ts";
 import { ForbiddenError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 
+/** A track's average rating from 1 to 5, to one decimal, from its running totals; null before the first rating. */
+export function averageRating(track: { ratingCount: number; ratingTotal: number }): number | null {
+  return track.ratingCount ? Math.round((track.ratingTotal / track.ratingCount) * 10) / 10 : null;
+}
+
 const ratingInput = z.object({
   value: z
     .number({ error: "Rating must be a whole number from 1 to 5." })
@@ -20,7 +25,7 @@ export async function rateTrack(deps: Services, learnerId: string, trackId: stri
   const { prisma } = deps.db;
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId } }, select: { id: true } });
   if (!enrolled) throw new ForbiddenError("You can rate a track once you are enrolled in it.");
-  return prisma.$transaction(async (tx) => {
+  const rating = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Track" WHERE "id" = ${trackId}::uuid FOR UPDATE`;
     const previous = await tx.rating.findUnique({ where: { learnerId_trackId: { learnerId, trackId } }, select: { value: true } });
     const rating = await tx.rating.upsert({
@@ -36,4 +41,6 @@ export async function rateTrack(deps: Services, learnerId: string, trackId: stri
     });
     return rating;
   });
+  deps.publicCache.clear();
+  return rating;
 }

@@ -29,7 +29,9 @@ export async function createTrack(deps: Services, raw: TrackInput) {
   const input = parseInput(trackInput, fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
   const { price, ...rest } = input;
-  return deps.db.prisma.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+  const track = await deps.db.prisma.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+  deps.publicCache.clear();
+  return track;
 }
 
 export async function updateTrack(deps: Services, id: string, raw: TrackInput) {
@@ -40,7 +42,9 @@ export async function updateTrack(deps: Services, id: string, raw: TrackInput) {
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
   const { price, ...rest } = input;
-  return prisma.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+  const track = await prisma.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+  deps.publicCache.clear();
+  return track;
 }
 
 /** Deletes a track with its courses, ratings and enrollments; its invoices stay (for the books) without the link. */
@@ -49,6 +53,7 @@ export async function deleteTrack(deps: Services, id: string) {
   const existing = await prisma.track.findUnique({ where: { id }, select: { image: true, courses: { select: { image: true } } } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   await prisma.track.delete({ where: { id } });
+  deps.publicCache.clear();
   for (const path of [existing.image, ...existing.courses.map((c) => c.image)]) if (path) await deps.storage.remove(path);
   return { id };
 }

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAppPubSub } from "../events/pubsub.ts";
+import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import { testRedis } from "../test/redis.ts";
+import { createPublicCache } from "./public-cache.ts";
+
+const CATALOGUE = "{ tracks(first: 20) { edges { node { id name } } } }";
+const RENAME = `mutation($id: ID!, $name: String!) { updateTrack(id: $id, input: { name: $name, price: 10, duration: "1 week", instructor: "I", description: "D" }) { __typename } }`;
+
+describe("public cache", () => {
+  let app: TestApp;
+  let admin: string;
+  let trackId: string;
+  let dbId: string;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = (await adminWithToken(app)).token;
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Original", priceCents: 1000, duration: "1 week", instructor: "I", description: "D" },
+    });
+    dbId = track.id;
+    const { data } = await app.graphql(CATALOGUE);
+    trackId = data.tracks.edges[0].node.id;
+  });
+  afterAll(() => app.close());
+
+  const names = async (token?: string) =>
+    ((await app.graphql(CATALOGUE, {}, token)).data?.tracks.edges ?? []).map((e: { node: { name: string } }) => e.node.name);
+
+  it("answers a repeated anonymous query from memory, and signed-in queries from the database", async () => {
+    await names();
+    app.queries.length = 0;
+    expect(await names()).toEqual(["Original"]);
+    expect(app.queries).toEqual([]);
+
+    const learner = await learnerWithToken(app);
+    app.queries.length = 0;
+    expect(await names(learner.token)).toEqual(["Original"]);
+    expect(app.queries.length).toBeGreaterThan(0);
+  });
+
+  it("a write through the API clears it: the next anonymous answer has the change", async () => {
+    await names();
+    const result = await app.graphql(RENAME, { id: trackId, name: "Renamed" }, admin);
+    expect(result.data.updateTrack.__typename).toBe("TrackPayload");
+    expect(await names()).toEqual(["Renamed"]);
+  });
+
+  it("caches anonymous REST track reads and clears them on REST writes", async () => {
+    const list = async () => (await (await app.fetch("/api/tracks")).json()).tracks.map((t: { name: string }) => t.name);
+    await list();
+    app.queries.length = 0;
+    expect(await list()).toEqual(["Renamed"]);
+    expect(app.queries).toEqual([]);
+    const res = await app.fetch(`/api/tracks/${dbId}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ name: "Via REST", price: 10, duration: "1 week", instructor: "I", description: "D" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await list()).toEqual(["Via REST"]);
+    const one = await app.fetch(`/api/tracks/${dbId}`);
+    expect(one.headers.get("content-type")).toMatch(/application\/json/);
+    expect((await one.json()).track.name).toBe("Via REST");
+  });
+
+  it("never stores answers with errors, or answers to signed-in requests", async () => {
+    const missing = await app.fetch("/api/tracks/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    app.queries.length = 0;
+    expect((await app.fetch("/api/tracks/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(app.queries.length).toBeGreaterThan(0);
+  });
+});
+
+describe("public cache across instances", () => {
+  const twoInstances = async (redisUrl?: string) => {
+    const buses = [createAppPubSub(redisUrl), createAppPubSub(redisUrl)];
+    // Without Redis each bus is private to its instance; with it they are one channel.
+    const caches = buses.map((bus) => createPublicCache(bus));
+    const fill = async () => {
+      for (const cache of caches) await cache.store.set("k", { data: { v: 1 } }, [], 10_000);
+    };
+    return {
+      caches,
+      fill,
+      close: async () => Promise.all(caches.map((c) => c.close())).then(() => Promise.all(buses.map((b) => b.close()))),
+    };
+  };
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+    return check();
+  };
+
+  it("a clear in one instance reaches the others through Redis", async () => {
+    const redis = await testRedis();
+    if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
+    const { caches, fill, close } = await twoInstances(redis.url);
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // subscriptions established
+      await fill();
+      caches[0]?.clear();
+      expect(await caches[0]?.store.get("k")).toBeNull();
+      expect(await until(async () => (await caches[1]?.store.get("k")) == null)).toBe(true);
+    } finally {
+      await close();
+      await redis.stop();
+    }
+  });
+});
