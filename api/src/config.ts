@@ -29,6 +29,8 @@ const schema = z.object({
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Event-loop delay past which requests get 503 + Retry-After (load shedding); 0 turns it off. */
   OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** API requests in progress past which new ones get 503 + Retry-After (load shedding); 0 turns it off. */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Multiplies every rate limit; only for load tests from one address (never raise it in production). */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   QUEUE_PREFIX: z
@@ -67,6 +69,7 @@ export interface Config {
   worker: { concurrency: number; lockMs: number };
   rateLimitScale: number;
   overloadEventLoopDelayMs: number;
+  overloadMaxInFlight: number;
   /** BullMQ key prefix (tests isolate themselves with one). */
   queuePrefix?: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
+    overloadMaxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
   };
 }

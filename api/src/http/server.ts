@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import fastifyStatic from "@fastify/static";
-import underPressure from "@fastify/under-pressure";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
@@ -10,6 +9,7 @@ import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
+import { registerOverloadProtection } from "./overload.ts";
 import { registerPublicCache } from "./public-cache.ts";
 import { registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
@@ -37,14 +37,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
   });
   const yoga = createGraphqlServer(services);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
-  // Past saturation, answer 503 with Retry-After at once rather than let every request time out.
-  if (config.overloadEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.overloadEventLoopDelayMs,
-      retryAfter: 5,
-      message: "The server is busy. Please try again in a few seconds.",
-    });
-  }
+  await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
 
   // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
   // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a

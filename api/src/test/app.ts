@@ -37,6 +37,7 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
     PORT: "0",
     // Tests share one process with several servers starting at once; load shedding would refuse their requests.
     OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+    OVERLOAD_MAX_IN_FLIGHT: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: database?.url,
     ...env,
