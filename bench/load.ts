@@ -1,7 +1,8 @@
 /**
- * API load: the real server (`node --import tsx api/src/main.ts`) and the floor (bench/floor.ts) on the same data,
+ * API load: the real server (`node api/dist/main.js`, as `npm start` runs it) and the floor (bench/floor.ts) on the same data,
  * driven by autocannon over loopback at a fixed concurrency, in alternating rounds; medians of the rounds.
  */
+import { execFileSync } from "node:child_process";
 import { cpSync } from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
@@ -18,6 +19,7 @@ import {
   freePort,
   log,
   median,
+  REPO,
   rssMb,
   sampleRss,
   settle,
@@ -169,7 +171,7 @@ async function prepare(backend: Backend, rows: number): Promise<Prepared> {
 
 async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: Target }> {
   const oursPort = await freePort();
-  const ours = startChild(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
+  const ours = startChild(process.execPath, ["--enable-source-maps", "api/dist/main.js"], {
     ...prepared.ours.env,
     PORT: String(oursPort),
     PUBLIC_URL: `http://127.0.0.1:${oursPort}`,
@@ -296,6 +298,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
   // run near ten minutes.
   if (backend === "pglite") options = { ...options, rounds: options.pgliteRounds };
   log(`load/${backend}: preparing ${options.rows} rows a table`);
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: REPO, stdio: "inherit" });
   const prepared = await prepare(backend, options.rows);
   const { ours, floor } = await startTargets(prepared);
   await settle(ours.child.pid);

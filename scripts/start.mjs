@@ -1,26 +1,33 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then runs the API (which serves it).
+// `npm start`: builds what is missing or older than its sources (the web app; the API and worker bundles), then runs
+// the API, which serves the web app. `node scripts/start.mjs worker` (npm run worker) runs a worker process instead.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const built = "web/dist/learner/index.html";
+const role = process.argv[2] === "worker" ? "worker" : "api";
 
-function newest(dir) {
+function newest(path) {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
   let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "dist") continue;
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (["node_modules", "dist"].includes(entry.name)) continue;
+    latest = Math.max(latest, newest(join(path, entry.name)));
   }
   return latest;
 }
+const staleAgainst = (built, sources) => !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
 
-const stale = !existsSync(built) || Math.max(newest("web"), statSync("schema.graphql").mtimeMs) > statSync(built).mtimeMs;
-if (stale) {
+if (role === "api" && staleAgainst("web/dist/learner/index.html", ["web", "schema.graphql"])) {
   console.log("Building the web app (first start or sources changed)...");
-  const build = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  run("npm", ["run", "build:web", "--silent"]);
 }
-const api = spawnSync(process.execPath, ["--import", "tsx", "api/src/main.ts"], { stdio: "inherit" });
-process.exit(api.status ?? 0);
+if (staleAgainst(`${role}/dist/main.js`, ["api/src", "worker/src", "package-lock.json"]))
+  run(process.execPath, ["scripts/build-server.mjs"]);
+
+const server = spawnSync(process.execPath, ["--enable-source-maps", `${role}/dist/main.js`], { stdio: "inherit" });
+process.exit(server.status ?? 0);

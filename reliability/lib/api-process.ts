@@ -5,7 +5,7 @@ import { sleep } from "./report.ts";
 import { REPO } from "./web-operations.ts";
 
 /**
- * The API as its own process (api/src/main.ts, as `npm start` runs it after the build), for checks that need a real
+ * The API as its own process (the api/dist bundle, as `npm start` runs it after the build), for checks that need a real
  * process: its memory from /proc, its survival, load shedding without a test runner sharing its event loop.
  */
 export interface ApiProcess {
@@ -20,7 +20,7 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.js"], {
     cwd: REPO,
     env: {
       ...process.env,

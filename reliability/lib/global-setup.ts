@@ -11,6 +11,8 @@ export default async function setup() {
   rmSync(ROWS_FILE, { force: true });
   // Test files run in child processes started after this, which inherit the environment.
   process.env.TEST_DATABASE_URL = await ensurePostgres();
+  // API and worker processes run the bundles production runs (npm run build:server), built from this checkout.
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
 
   return function teardown() {
     const rows: Row[] = existsSync(ROWS_FILE)

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { REPO } from "./web-operations.ts";
 
-/** A real worker process (worker/src/main.ts), as `npm run worker` starts it. */
+/** A real worker process (the worker/dist bundle the global setup builds), as `npm run worker` starts it. */
 export function startWorkerProcess(env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "worker/src/main.ts"], {
+  return spawn(process.execPath, ["--enable-source-maps", "worker/dist/main.js"], {
     cwd: REPO,
     env: {
       ...process.env,

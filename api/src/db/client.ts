@@ -1,10 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
 export type { Prisma } from "../generated/prisma/client.ts";
@@ -56,6 +53,12 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Pro
     dir = join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
+  // Loaded only here: a server-backed process never carries the embedded database's code.
+  const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("pglite-prisma-adapter"),
+  ]);
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   // Prisma's drivers send and read instants as zone-less UTC text: the session must be in UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { fromRoot } from "../paths.ts";
 import type { SqlConnection } from "./client.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { SqlConnection } from "./client.ts";
  * needs a native engine this environment cannot download, so the comparison is done here from Prisma's DMMF
  * (computed by Prisma's WebAssembly schema module) and PostgreSQL's catalogue.
  */
-export const SCHEMA_PATH = fileURLToPath(new URL("../../prisma/schema.prisma", import.meta.url));
+export const SCHEMA_PATH = fromRoot("api", "prisma", "schema.prisma");
 
 interface DmmfField {
   name: string;

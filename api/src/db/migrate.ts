@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fromRoot } from "../paths.ts";
 import type { SqlConnection, SqlRunner } from "./client.ts";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
+export const MIGRATIONS_DIR = fromRoot("api", "prisma", "migrations");
 
 // The same key Prisma's schema engine takes, so our migrator and `prisma migrate deploy` never run at once.
 const ADVISORY_LOCK_KEY = 72707369;

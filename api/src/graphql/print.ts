@@ -1,8 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { printSchema } from "graphql";
+import { fromRoot } from "../paths.ts";
 import { schema } from "./schema/index.ts";
 
-export const SCHEMA_FILE = fileURLToPath(new URL("../../../schema.graphql", import.meta.url));
+export const SCHEMA_FILE = fromRoot("schema.graphql");
 
 /** The committed schema file: sorted, printed from Pothos. */
 export function printSchemaFile(): string {

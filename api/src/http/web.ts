@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { fromRoot } from "../paths.ts";
 import { siteForHost } from "./hosts.ts";
 
-export const WEB_DIST = fileURLToPath(new URL("../../../web/dist", import.meta.url));
+export const WEB_DIST = fromRoot("web", "dist");
 
 /**
  * Serves the built web app: hashed assets with long cache, and for any other GET the index page of the site the
