@@ -69,7 +69,10 @@ export async function pagedConnection<T>(
   };
 }
 
-/** Every word must match one of the fields, case-insensitively ("ada nwosu" finds Ada Nwosu). */
+/**
+ * Every word must match one of the fields, case-insensitively ("ada nwosu" finds Ada Nwosu). Fields of a relation
+ * ("learner.firstName") are matched under it together, so the query joins the relation once per word, not per field.
+ */
 export function wordsWhere(search: string | null | undefined, fields: string[]) {
   const words = (search ?? "")
     // PostgreSQL text cannot hold NUL: it is dropped from a search rather than failing the query.
@@ -80,13 +83,18 @@ export function wordsWhere(search: string | null | undefined, fields: string[]) 
     .slice(0, 5)
     .map((w) => w.slice(0, 50));
   if (!words.length) return {};
-  return { AND: words.map((w) => ({ OR: fields.map((f) => nested(f, { contains: w, mode: "insensitive" as const })) })) };
+  return { AND: words.map((w) => anyField(fields, { contains: w, mode: "insensitive" as const })) };
 }
 
-/** "learner.firstName" -> { learner: { firstName: condition } } */
-function nested(path: string, condition: object): object {
-  return path
-    .split(".")
-    .reverse()
-    .reduce<object>((inner, key) => ({ [key]: inner }), condition);
+/** ["email", "learner.firstName", "learner.lastName"] -> { OR: [{ email }, { learner: { OR: [{ firstName }, { lastName }] } }] } */
+function anyField(paths: string[], condition: object): object {
+  const fields: object[] = [];
+  const relations = new Map<string, string[]>();
+  for (const path of paths) {
+    const [head = "", ...rest] = path.split(".");
+    if (rest.length) relations.set(head, [...(relations.get(head) ?? []), rest.join(".")]);
+    else fields.push({ [head]: condition });
+  }
+  for (const [relation, inner] of relations) fields.push({ [relation]: anyField(inner, condition) });
+  return { OR: fields };
 }
