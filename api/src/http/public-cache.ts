@@ -9,7 +9,8 @@ declare module "fastify" {
 }
 
 interface Stored {
-  data: { body: string; contentType: string };
+  /** The body as bytes: a hit is written out as is, not encoded again. */
+  data: { body: Buffer; contentType: string };
 }
 
 const cacheable = (req: FastifyRequest) =>
@@ -32,7 +33,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   app.addHook("onSend", async (req, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== "string" || !cacheable(req)) return payload;
     if ((req as unknown as Record<symbol, boolean>)[served]) return payload;
-    const stored: Stored = { data: { body: payload, contentType: String(reply.getHeader("content-type") ?? "application/json") } };
+    const stored: Stored = { data: { body: Buffer.from(payload), contentType: String(reply.getHeader("content-type") ?? "application/json") } };
     await cache.store.set(keyOf(req), stored, [], cache.ttlMs);
     return payload;
   });
