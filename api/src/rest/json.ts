@@ -1,3 +1,5 @@
+import { averageRating } from "../domain/catalogue/ratings.ts";
+import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
 import { toRawId } from "./graphql.ts";
 
 /**
@@ -27,12 +29,38 @@ const ref = (node: Node | null | undefined, ...keys: string[]) =>
   node ? { _id: toRawId(node.id), ...Object.fromEntries(keys.map((k) => [k, node[k] ?? null])) } : null;
 
 /**
- * Track (spec §3). The spec's `ratings` list is not exposed (ratings are private to each learner); `averageRating`
- * (null before the first rating) and `reviewCount` are what the screens show from it.
+ * Track (spec §3), from the GraphQL selection TRACK_FIELDS. The spec's `ratings` list is not exposed (ratings are
+ * private to each learner); `averageRating` (null before the first rating) and `reviewCount` are what the screens show
+ * from it.
  */
 export function trackJson(track: Node) {
+  const courses = (track.courses as Node[]).map((c) => ({ id: toRawId(c.id), title: c.title }));
+  return trackShape({ ...(track as TrackShape), id: toRawId(track.id), courses });
+}
+
+/** The same JSON from a row of the domain's catalogue read (GET /api/tracks), with the same rules as the GraphQL fields. */
+export function trackRowJson(track: TrackWithCourses) {
+  return trackShape({ ...track, price: track.priceCents / 100, averageRating: averageRating(track), reviewCount: track.ratingCount });
+}
+
+interface TrackShape {
+  id: string;
+  name: string;
+  price: number;
+  duration: string;
+  instructor: string;
+  description: string;
+  image: string | null;
+  averageRating: number | null;
+  reviewCount: number;
+  courses: { id: string; title: string }[];
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+function trackShape(track: TrackShape) {
   return {
-    _id: toRawId(track.id),
+    _id: track.id,
     name: track.name,
     price: track.price,
     duration: track.duration,
@@ -41,7 +69,7 @@ export function trackJson(track: Node) {
     image: track.image ?? null,
     averageRating: track.averageRating ?? null,
     reviewCount: track.reviewCount,
-    courses: (track.courses as Node[]).map((c) => ({ _id: toRawId(c.id), title: c.title })),
+    courses: track.courses.map((c) => ({ _id: c.id, title: c.title })),
     createdAt: track.createdAt,
     updatedAt: track.updatedAt,
   };

@@ -5,6 +5,11 @@ import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
 import { parseInput } from "../validation.ts";
 
+/** The catalogue's order: newest first, the id breaking ties so that every list and page has one order. */
+export const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+/** A track's courses, in the order they were added. */
+export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
 export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
   notFound: "Track not found.",
@@ -57,3 +62,16 @@ export async function deleteTrack(deps: Services, id: string) {
   for (const path of [existing.image, ...existing.courses.map((c) => c.image)]) if (path) await deps.storage.remove(path);
   return { id };
 }
+
+/**
+ * Every track with its courses' ids and titles, in the catalogue's order: one SQL statement however many tracks
+ * there are (the courses are joined in the same query).
+ */
+export function listTracksWithCourses(deps: Pick<Services, "db">) {
+  return deps.db.prisma.track.findMany({
+    orderBy: TRACK_ORDER,
+    include: { courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER } },
+  });
+}
+
+export type TrackWithCourses = Awaited<ReturnType<typeof listTracksWithCourses>>[number];

@@ -1,11 +1,9 @@
-import { rateTrack } from "../../domain/catalogue/ratings.ts";
-import { createTrack, deleteTrack, updateTrack } from "../../domain/catalogue/tracks.ts";
+import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
+import { COURSE_ORDER, createTrack, deleteTrack, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { commonErrors } from "./errors.ts";
 import { refuseOversizedPage, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
-
-const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
@@ -23,10 +21,10 @@ export const Track = builder.prismaNode("Track", {
     averageRating: t.float({
       nullable: true,
       description: "Average rating from 1 to 5 to one decimal; null before the first rating.",
-      resolve: (track) => (track.ratingCount ? Math.round((track.ratingTotal / track.ratingCount) * 10) / 10 : null),
+      resolve: averageRating,
     }),
     reviewCount: t.exposeInt("ratingCount", { description: "How many learners rated the track." }),
-    courses: t.relation("courses", { query: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] } }),
+    courses: t.relation("courses", { query: { orderBy: COURSE_ORDER } }),
     courseCount: t.relationCount("courses"),
     relatedTracks: t.prismaField({
       type: ["Track"],
