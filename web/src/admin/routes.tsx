@@ -1,29 +1,22 @@
 import type { ComponentType } from "react";
-import { type GraphQLTaggedNode, loadQuery } from "react-relay/hooks";
+import { loadQuery } from "react-relay/hooks";
 import { type LoaderFunctionArgs, type Params, type RouteObject, redirect } from "react-router-dom";
-import type { IEnvironment, OperationType, PreloadableConcreteRequest, VariablesOf } from "relay-runtime";
+import type { IEnvironment, OperationType, VariablesOf } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
-import { createPageRoute, type QueryPageProps } from "../shared/routing/pageRoute.tsx";
+import { createPageRoute, type QueryModule, type QueryPageProps } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { adminSession } from "../shared/session/session.ts";
 import { AdminRouteError } from "./components/AdminRouteError.tsx";
 import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
 import { AdminLayout } from "./layout/AdminLayout.tsx";
 import { PublicLayout } from "./layout/PublicLayout.tsx";
-import CoursesPageQuery from "./pages/courses/__generated__/CoursesPageQuery.graphql.ts";
-import DashboardPageQuery from "./pages/dashboard/__generated__/DashboardPageQuery.graphql.ts";
-import InvoicePageQuery from "./pages/invoice/__generated__/InvoicePageQuery.graphql.ts";
-import LearnersPageQuery from "./pages/learners/__generated__/LearnersPageQuery.graphql.ts";
-import ReportPageQuery from "./pages/report/__generated__/ReportPageQuery.graphql.ts";
 import { defaultReportRange } from "./pages/report/reportRange.ts";
-import TrackPageQuery from "./pages/track/__generated__/TrackPageQuery.graphql.ts";
-import AdminTrackDetailsPageQuery from "./pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { RequireAdmin } from "./RequireAdmin.tsx";
 
 interface GuardedPageDefinition<Q extends OperationType> {
   path: string;
   component: () => Promise<{ default: ComponentType<QueryPageProps<Q>> }>;
-  query: GraphQLTaggedNode | PreloadableConcreteRequest<Q>;
+  query: () => QueryModule<Q>;
   prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q>;
 }
 
@@ -39,9 +32,11 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
     const { query, prepare } = definition;
     return {
       ...page(definition),
-      loader: ({ params, request }: LoaderFunctionArgs) => {
+      loader: async ({ params, request }: LoaderFunctionArgs) => {
         if (!localStorage.getItem(adminSession.token)) throw redirect("/");
-        return loadQuery(environment, query, prepare(params, new URL(request.url).searchParams), { fetchPolicy: "store-and-network" });
+        return loadQuery(environment, (await query()).default, prepare(params, new URL(request.url).searchParams), {
+          fetchPolicy: "store-and-network",
+        });
       },
     };
   }
@@ -82,43 +77,43 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                     guardedPage({
                       path: "/dashboard",
                       component: () => import("./pages/dashboard/DashboardPage.tsx"),
-                      query: DashboardPageQuery,
+                      query: () => import("./pages/dashboard/__generated__/DashboardPageQuery.graphql.ts"),
                       prepare: () => ({}),
                     }),
                     guardedPage({
                       path: "/invoice",
                       component: () => import("./pages/invoice/InvoicePage.tsx"),
-                      query: InvoicePageQuery,
+                      query: () => import("./pages/invoice/__generated__/InvoicePageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: "/learners",
                       component: () => import("./pages/learners/LearnersPage.tsx"),
-                      query: LearnersPageQuery,
+                      query: () => import("./pages/learners/__generated__/LearnersPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: "/track",
                       component: () => import("./pages/track/TrackPage.tsx"),
-                      query: TrackPageQuery,
+                      query: () => import("./pages/track/__generated__/TrackPageQuery.graphql.ts"),
                       prepare: () => ({ first: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: "/trackdetails/:trackId",
                       component: () => import("./pages/trackdetails/AdminTrackDetailsPage.tsx"),
-                      query: AdminTrackDetailsPageQuery,
+                      query: () => import("./pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts"),
                       prepare: (params) => ({ id: params.trackId ?? "" }),
                     }),
                     guardedPage({
                       path: "/courses",
                       component: () => import("./pages/courses/CoursesPage.tsx"),
-                      query: CoursesPageQuery,
+                      query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: "/report",
                       component: () => import("./pages/report/ReportPage.tsx"),
-                      query: ReportPageQuery,
+                      query: () => import("./pages/report/__generated__/ReportPageQuery.graphql.ts"),
                       prepare: () => defaultReportRange(),
                     }),
                   ],

@@ -5,14 +5,7 @@ import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { createPageRoute } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { LearnerShell } from "./layout/LearnerShell.tsx";
-import CheckoutPageQuery from "./pages/checkout/__generated__/CheckoutPageQuery.graphql.ts";
-import HomePageQuery from "./pages/home/__generated__/HomePageQuery.graphql.ts";
-import TrackDetailsPageQuery from "./pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts";
-import TracksPageQuery from "./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts";
-import PortalDashboardPageQuery from "./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts";
-import InvoicesPageQuery from "./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts";
 import { PortalLayout } from "./pages/portal/PortalLayout.tsx";
-import SettingsPageQuery from "./pages/portal/settings/__generated__/SettingsPageQuery.graphql.ts";
 import { RequireLearner } from "./RequireLearner.tsx";
 
 /** Gives a page route its own error boundary, loaded with the page's code. */
@@ -36,7 +29,12 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
         {
           ErrorBoundary: RouteErrorPage,
           children: [
-            page({ path: "/", component: () => import("./pages/home/HomePage.tsx"), query: HomePageQuery, prepare: none }),
+            page({
+              path: "/",
+              component: () => import("./pages/home/HomePage.tsx"),
+              query: () => import("./pages/home/__generated__/HomePageQuery.graphql.ts"),
+              prepare: none,
+            }),
             page({ path: "/learner-login", component: () => import("./pages/learner-login/LoginPage.tsx") }),
             page({ path: "/learners-signup", component: () => import("./pages/learners-signup/SignupPage.tsx") }),
             page({ path: "/learner-otp", component: () => import("./pages/learner-otp/OtpPage.tsx") }),
@@ -45,14 +43,14 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
             page({
               path: "/learner-tracks",
               component: () => import("./pages/learner-tracks/TracksPage.tsx"),
-              query: TracksPageQuery,
+              query: () => import("./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
               prepare: none,
             }),
             withErrorBoundary(
               page({
                 path: "/learner-track-details/:trackId",
                 component: () => import("./pages/learner-track-details/TrackDetailsPage.tsx"),
-                query: TrackDetailsPageQuery,
+                query: () => import("./pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts"),
                 prepare: (params) => ({ id: params.trackId ?? "" }),
               }),
               trackErrorBoundary,
@@ -61,7 +59,7 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               page({
                 path: "/checkout/:trackId",
                 component: () => import("./pages/checkout/CheckoutPage.tsx"),
-                query: CheckoutPageQuery,
+                query: () => import("./pages/checkout/__generated__/CheckoutPageQuery.graphql.ts"),
                 prepare: (params) => ({ id: params.trackId ?? "" }),
               }),
               trackErrorBoundary,
@@ -77,20 +75,20 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
                     page({
                       path: "/portal",
                       component: () => import("./pages/portal/PortalDashboardPage.tsx"),
-                      query: PortalDashboardPageQuery,
+                      query: () => import("./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     page({
                       path: "/portal/settings",
                       component: () => import("./pages/portal/settings/SettingsPage.tsx"),
-                      query: SettingsPageQuery,
+                      query: () => import("./pages/portal/settings/__generated__/SettingsPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     withErrorBoundary(
                       page({
                         path: "/portal/invoices",
                         component: () => import("./pages/portal/invoices/InvoicesPage.tsx"),
-                        query: InvoicesPageQuery,
+                        query: () => import("./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts"),
                         prepare: none,
                       }),
                       // 'Could not load your invoices. Please try again later.' (spec section 8).

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import { type GraphQLTaggedNode, loadQuery, type PreloadedQuery, useQueryLoader } from "react-relay/hooks";
-import { type Params, type RouteObject, useLoaderData } from "react-router-dom";
+import { type GraphQLTaggedNode, loadQuery, type PreloadedQuery } from "react-relay/hooks";
+import type { Params, RouteObject } from "react-router-dom";
 import type { IEnvironment, OperationType, PreloadableConcreteRequest, VariablesOf } from "relay-runtime";
 import { PageFallback } from "./PageFallback.tsx";
 
@@ -10,6 +10,9 @@ export interface QueryPageProps<Q extends OperationType> {
 }
 
 type PageModule<Props> = Promise<{ default: ComponentType<Props> }>;
+
+/** A page query's artifact, as `import("./__generated__/XPageQuery.graphql.ts")` gives it. */
+export type QueryModule<Q extends OperationType> = Promise<{ default: GraphQLTaggedNode | PreloadableConcreteRequest<Q> }>;
 
 interface StaticPageDefinition {
   path: string;
@@ -21,36 +24,29 @@ interface QueryPageDefinition<Q extends OperationType> {
   path: string;
   component: () => PageModule<QueryPageProps<Q>>;
   /**
-   * The page's query artifact, imported from `__generated__` (not from the page module, which would pull the
-   * page's code into the route table's chunk).
+   * `() => import("./pages/.../__generated__/XPageQuery.graphql.ts")`: the page's query artifact, a small chunk of its
+   * own fetched when the route matches. Imported lazily because each artifact carries the query's text and
+   * normalization AST: statically imported, every page's query would ride in the site's entry. Not taken from the
+   * page module either, which would make the query wait for the page's code.
    */
-  query: GraphQLTaggedNode | PreloadableConcreteRequest<Q>;
+  query: () => QueryModule<Q>;
   /** Query variables from the route params and the search string. */
   prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q>;
 }
 
 /**
- * Hands the loader's query reference to the page and keeps it retained while the page is shown; `useQueryLoader`
- * releases it when the page unmounts or the loader produced a newer one (and copes with StrictMode remounts).
- */
-function withQueryRef<Q extends OperationType>(
-  query: QueryPageDefinition<Q>["query"],
-  Page: ComponentType<QueryPageProps<Q>>,
-): ComponentType {
-  return function PreloadedPage() {
-    const loaded = useLoaderData() as PreloadedQuery<Q>;
-    const [queryRef] = useQueryLoader<Q>(query, loaded);
-    return queryRef && <Page queryRef={queryRef} />;
-  };
-}
-
-/**
  * Route definitions in the spirit of relay-examples' issue-tracker, on react-router's data router: when a route
- * matches, its loader starts the query (`loadQuery`) while the router fetches the page's code (`lazy`), so data
- * and code load in parallel and the page renders as soon as both are there (render-as-you-fetch).
+ * matches, its loader starts the query (`loadQuery`, once the query's small artifact is there) while the router
+ * fetches the page's code (`lazy`), so data and code load in parallel and the page renders as soon as both are
+ * there (render-as-you-fetch).
  *
  *     const page = createPageRoute(environment);
- *     page({ path: "/", component: () => import("./pages/home/HomePage.tsx"), query: HomePageQuery, prepare: () => ({}) });
+ *     page({
+ *       path: "/",
+ *       component: () => import("./pages/home/HomePage.tsx"),
+ *       query: () => import("./pages/home/__generated__/HomePageQuery.graphql.ts"),
+ *       prepare: () => ({}),
+ *     });
  */
 export function createPageRoute(environment: IEnvironment) {
   function page<Q extends OperationType>(definition: QueryPageDefinition<Q>): RouteObject;
@@ -65,9 +61,15 @@ export function createPageRoute(environment: IEnvironment) {
     return {
       path,
       HydrateFallback,
-      loader: ({ params, request }) =>
-        loadQuery(environment, query, prepare(params, new URL(request.url).searchParams), { fetchPolicy: "store-or-network" }),
-      lazy: async () => ({ Component: withQueryRef(query, (await component()).default) }),
+      loader: async ({ params, request }) =>
+        loadQuery(environment, (await query()).default, prepare(params, new URL(request.url).searchParams), {
+          fetchPolicy: "store-or-network",
+        }),
+      lazy: async () => {
+        // withQueryRef (and the Relay hook it uses) is page code: it loads with the page, not with the site's entry.
+        const [artifact, page, { withQueryRef }] = await Promise.all([query(), component(), import("./withQueryRef.tsx")]);
+        return { Component: withQueryRef(artifact.default, page.default) };
+      },
     };
   }
   return page;
