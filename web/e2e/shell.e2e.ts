@@ -80,7 +80,8 @@ describe("web shell", () => {
     const learner = await app.newPage();
     await learner.goto(app.learnerUrl("/no-such-page"));
     await learner.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
-    expect(await learner.getByRole("contentinfo").isVisible()).toBe(true);
+    // Inside the site's shell: the footer (loaded after the first screen) follows.
+    await learner.getByRole("contentinfo").waitFor();
 
     const admin = await app.newPage();
     await admin.goto(app.adminUrl("/no-such-page"));

@@ -20,7 +20,7 @@ const social = [
 ];
 
 /** The learner site's footer: menu links, contact details, social links and the copyright line (spec section 2). */
-export function Footer() {
+export default function Footer() {
   return (
     <footer className={styles.footer}>
       <Container>

@@ -23,7 +23,7 @@ const query = graphql`
  * not a learner), the session is dropped and the shell shows the visitor as logged out. When it is accepted, the
  * stored user is refreshed (a name or picture changed elsewhere).
  */
-export function SessionCheck() {
+export default function SessionCheck() {
   const environment = useRelayEnvironment();
   useEffect(() => {
     const token = localStorage.getItem(learnerSession.token);
