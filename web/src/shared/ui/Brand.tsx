@@ -28,6 +28,8 @@ export function Brand({ tag, inverse = false }: BrandProps) {
         </svg>
       </span>
       <span aria-hidden="true">LearnHub</span>
+      {/* The space keeps the visible words apart ("LearnHub Admin"), as in the link's name; flex layout hides it. */}
+      {tag && " "}
       {tag && (
         <span className={styles.tag} aria-hidden="true">
           {tag}

@@ -35,7 +35,7 @@ export function RecentTracks({ queryKey }: { queryKey: RecentTracks_query$key })
         <h2 id="recent-tracks-title" className={section.title}>
           Recent Tracks
         </h2>
-        <Link to="/track" className={section.viewAll} aria-label="All tracks">
+        <Link to="/track" className={section.viewAll} aria-label="View all tracks">
           View all
           <ArrowRightIcon size={16} />
         </Link>
