@@ -10,4 +10,4 @@ COPY web ./web
 COPY worker ./worker
 RUN npm ci --include=dev && npm run build && npm prune --omit=dev
 EXPOSE 4000
-CMD ["node", "--enable-source-maps", "api/dist/main.js"]
+CMD ["node", "scripts/start.mjs", "api", "--no-build"]

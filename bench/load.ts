@@ -11,6 +11,7 @@ import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
 import { localStorage } from "../api/src/storage/storage.ts";
+import { serverCommand } from "../scripts/server-command.mjs";
 import { OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { createBenchDatabase, serverVersion } from "./postgres.ts";
 import {
@@ -171,7 +172,9 @@ async function prepare(backend: Backend, rows: number): Promise<Prepared> {
 
 async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: Target }> {
   const oursPort = await freePort();
-  const ours = startChild(process.execPath, ["--enable-source-maps", "api/dist/main.js"], {
+  const command = serverCommand("api", {});
+  const ours = startChild(process.execPath, command.args, {
+    ...command.env,
     ...prepared.ours.env,
     PORT: String(oursPort),
     PUBLIC_URL: `http://127.0.0.1:${oursPort}`,

@@ -249,5 +249,6 @@ describe("7b. load", () => {
       note: "Shedding on API requests in progress (OVERLOAD_MAX_IN_FLIGHT, 200) and on event-loop delay (OVERLOAD_EVENT_LOOP_DELAY_MS, 1 s).",
     });
     expect(alive).toBe(true);
+    expect(met).toBe(true);
   });
 });

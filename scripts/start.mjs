@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or older than its sources (the web app; the API and worker bundles), then runs
-// the API, which serves the web app. `node scripts/start.mjs worker` (npm run worker) runs a worker process instead.
-import { spawnSync } from "node:child_process";
+// the API, which serves the web app. `node scripts/start.mjs worker` (npm run worker) runs a worker process instead;
+// `--no-build` runs what is built as it is (the Docker image, whose build step already ran).
+// Signals are passed on, so `docker stop` or Ctrl-C shut the server down gracefully.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { serverCommand } from "./server-command.mjs";
 
-const role = process.argv[2] === "worker" ? "worker" : "api";
+const role = process.argv.includes("worker") ? "worker" : "api";
+const build = !process.argv.includes("--no-build");
 
 function newest(path) {
   if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
@@ -16,18 +20,20 @@ function newest(path) {
   }
   return latest;
 }
-const staleAgainst = (built, sources) => !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
+const stale = (built, sources) => !existsSync(built) || Math.max(...sources.filter(existsSync).map(newest)) > statSync(built).mtimeMs;
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (role === "api" && staleAgainst("web/dist/learner/index.html", ["web", "schema.graphql"])) {
+if (build && role === "api" && stale("web/dist/learner/index.html", ["web", "schema.graphql"])) {
   console.log("Building the web app (first start or sources changed)...");
   run("npm", ["run", "build:web", "--silent"]);
 }
-if (staleAgainst(`${role}/dist/main.js`, ["api/src", "worker/src", "package-lock.json"]))
+if (build && stale(`${role}/dist/main.js`, ["api/src", "worker/src", "package-lock.json"]))
   run(process.execPath, ["scripts/build-server.mjs"]);
 
-const server = spawnSync(process.execPath, ["--enable-source-maps", `${role}/dist/main.js`], { stdio: "inherit" });
-process.exit(server.status ?? 0);
+const { args, env } = serverCommand(role);
+const server = spawn(process.execPath, args, { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

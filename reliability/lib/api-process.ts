@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { freePort } from "../../api/src/test/redis.ts";
+import { serverCommand } from "../../scripts/server-command.mjs";
 import { sleep } from "./report.ts";
 import { REPO } from "./web-operations.ts";
 
@@ -20,10 +21,11 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string | undefined>): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--enable-source-maps", "api/dist/main.js"], {
+  const command = serverCommand("api");
+  const child = spawn(process.execPath, command.args, {
     cwd: REPO,
     env: {
-      ...process.env,
+      ...command.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

@@ -33,6 +33,8 @@ export default async function setup() {
     };
     writeFileSync(resolve(RESULTS_DIR, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
     process.stdout.write(`\n${table(rows)}\n${summary.met} met, ${summary.notMet} not met; reliability/results/latest.json\n\n`);
+    // Every check asserts its own target; this catches one that records a miss without failing its test.
+    if (summary.notMet > 0) throw new Error(`${summary.notMet} reliability checks missed their target`);
   };
 }
 

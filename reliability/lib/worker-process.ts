@@ -1,12 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { serverCommand } from "../../scripts/server-command.mjs";
 import { REPO } from "./web-operations.ts";
 
 /** A real worker process (the worker/dist bundle the global setup builds), as `npm run worker` starts it. */
 export function startWorkerProcess(env: Record<string, string | undefined>): ChildProcess {
-  return spawn(process.execPath, ["--enable-source-maps", "worker/dist/main.js"], {
+  const command = serverCommand("worker");
+  return spawn(process.execPath, command.args, {
     cwd: REPO,
     env: {
-      ...process.env,
+      ...command.env,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       // Never pick up a developer's .env.
