@@ -291,6 +291,24 @@ describe("accounts over GraphQL", () => {
     });
   });
 
+  /** SQL statements `run` sends (after the jobs earlier steps queued have settled, so that only its own are counted). */
+  async function statements(run: () => Promise<unknown>) {
+    await app.settleJobs();
+    const before = app.queries.length;
+    await run();
+    return app.queries.length - before;
+  }
+
+  it("`me` with the learner portal's lists costs 2 SQL statements", async () => {
+    const learner = await signUpAndVerify("LEARNER");
+    const portal = `query { me { id ... on Learner {
+      enrollments(first: 20) { edges { node { id track { name courseCount } } } }
+      invoices(first: 20) { edges { node { id track { name } } } }
+    } } }`;
+    // The session, then the learner with its enrollments and invoices and their tracks, joined in one statement.
+    expect(await statements(() => app.graphql(portal, undefined, learner.token))).toBe(2);
+  });
+
   it("password reset: single use, revokes every session, verifies the e-mail", async () => {
     const learner = await signUpAndVerify("LEARNER");
     const forgot = await call(FORGOT, { email: learner.email });

@@ -1,3 +1,4 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
 import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 
@@ -64,12 +65,14 @@ builder.queryFields((t) => ({
     type: Account,
     nullable: true,
     description: "The signed-in admin or learner; null when signed out or the session is no longer valid.",
-    resolve: async (_root, _args, ctx) => {
+    // The account loads with what the query selects under its type (e.g. a learner's enrollments), in one statement.
+    resolve: async (_root, _args, ctx, info) => {
       if (!ctx.viewer) return null;
       const { prisma } = ctx.services.db;
+      const where = { id: ctx.viewer.accountId };
       return ctx.viewer.role === "ADMIN"
-        ? prisma.admin.findUnique({ where: { id: ctx.viewer.accountId } })
-        : prisma.learner.findUnique({ where: { id: ctx.viewer.accountId } });
+        ? prisma.admin.findUnique({ ...queryFromInfo({ context: ctx, info, typeName: "Admin" }), where })
+        : prisma.learner.findUnique({ ...queryFromInfo({ context: ctx, info, typeName: "Learner" }), where });
     },
   }),
 }));
