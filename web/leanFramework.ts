@@ -33,7 +33,7 @@ export function leanFramework(): Plugin[] {
       },
       transform(code, id) {
         const file = id.replace(/\\/g, "/");
-        if (file.startsWith(reactRouterDist)) {
+        if (file.includes("/node_modules/react-router/dist/production/")) {
           const lean = code
             .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, "")
             .replace(/^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, "$1/* @__PURE__ */ $2");
