@@ -2,11 +2,10 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
+import { PageFallback } from "../shared/routing/PageFallback.tsx";
 import { createPageRoute } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { LearnerShell } from "./layout/LearnerShell.tsx";
-import { PortalLayout } from "./pages/portal/PortalLayout.tsx";
-import { RequireLearner } from "./RequireLearner.tsx";
 
 /** Gives a page route its own error boundary, loaded with the page's code. */
 function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
@@ -67,10 +66,13 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
             page({ path: "/checkout", component: () => import("./pages/checkout/NoTrackPage.tsx") }),
             page({ path: "/payment-verification", component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx") }),
             {
-              Component: RequireLearner,
+              // The portal's guard and layout load with the portal, not with the site's entry.
+              lazy: async () => ({ Component: (await import("./RequireLearner.tsx")).RequireLearner }),
+              HydrateFallback: PageFallback,
               children: [
                 {
-                  Component: PortalLayout,
+                  lazy: async () => ({ Component: (await import("./pages/portal/PortalLayout.tsx")).PortalLayout }),
+                  HydrateFallback: PageFallback,
                   children: [
                     page({
                       path: "/portal",
