@@ -45,10 +45,13 @@ export interface WebResult {
   notes: string[];
 }
 
-/** `npm run build`, into a folder of the bench's own (see bench/serve.ts). */
+/**
+ * `npm run build:web`, into a folder of the bench's own (see bench/serve.ts). Not `npm run build`: that also bundles
+ * the server after the web app, and the `--outDir` arguments would go to the server's build, not to Vite.
+ */
 function build(outDir: string): { seconds: number; error: string | null } {
   const started = performance.now();
-  const result = spawnSync("npm", ["run", "build", "--silent", "--", "--outDir", outDir, "--emptyOutDir"], {
+  const result = spawnSync("npm", ["run", "build:web", "--silent", "--", "--outDir", outDir, "--emptyOutDir"], {
     cwd: REPO,
     encoding: "utf8",
     timeout: 300_000,
@@ -278,7 +281,7 @@ async function runLighthouse(
 export async function runWeb(options: { lighthouse: boolean; lighthouseRuns: number }): Promise<WebResult> {
   const notes: string[] = [];
   const distDir = tempDir("web-dist");
-  log("web: npm run build");
+  log("web: npm run build:web");
   const built = build(distDir);
   const result: WebResult = {
     buildSeconds: built.seconds,
