@@ -22,24 +22,42 @@ export const LIMITS = {
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
+/** A fixed window's state: hits (or failures) counted so far, and when the window ends. */
+export interface RateWindow {
+  count: number;
+  resetAt: Date;
+}
+
 /**
  * Counts a hit against `key` in a fixed window kept in the database (shared by every API instance) and throws a
- * RateLimitError once the window's allowance is spent.
+ * RateLimitError once the window's allowance is spent. The windows of the keys in `read` (e.g. an account's failed
+ * logins) come back from the same statement, as they were before it, so a request's checks cost one round trip.
  */
-export async function hit(deps: Pick<Services, "db" | "config">, key: string, limit: Limit): Promise<void> {
+export async function hit(
+  deps: Pick<Services, "db" | "config">,
+  key: string,
+  limit: Limit,
+  read: string[] = [],
+): Promise<Map<string, RateWindow>> {
   const max = limit.max * deps.config.rateLimitScale;
-  const rows = await deps.db.prisma.$queryRaw<{ count: number; resetAt: Date }[]>`
-    INSERT INTO "RateLimit" ("key", "count", "resetAt")
-    VALUES (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
-      "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
-    RETURNING "count", "resetAt"`;
-  const row = rows[0];
-  if (row && row.count > max) {
-    const retryAfter = Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - Date.now()) / 1000));
+  const rows = await deps.db.prisma.$queryRaw<({ key: string } & RateWindow)[]>`
+    WITH "hit" AS (
+      INSERT INTO "RateLimit" ("key", "count", "resetAt")
+      VALUES (${key}, 1, now() + ${limit.windowMs} * interval '1 millisecond')
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
+        "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
+      RETURNING "key", "count", "resetAt"
+    )
+    SELECT "key", "count", "resetAt" FROM "hit"
+    UNION ALL
+    SELECT "key", "count", "resetAt" FROM "RateLimit" WHERE "key" = ANY(${read}::text[])`;
+  const own = rows.find((row) => row.key === key);
+  if (own && Number(own.count) > max) {
+    const retryAfter = Math.max(1, Math.ceil((new Date(own.resetAt).getTime() - Date.now()) / 1000));
     throw new RateLimitError(retryAfter, limit.message);
   }
+  return new Map(rows.filter((row) => row !== own).map((row) => [row.key, { count: Number(row.count), resetAt: new Date(row.resetAt) }]));
 }
 
 /**
@@ -60,11 +78,10 @@ export function lockoutMs(n: number): number {
   return Math.min(LOGIN_LOCKOUT.firstMs * 2 ** Math.max(0, n - 1), LOGIN_LOCKOUT.maxMs);
 }
 
-/** Throws a RateLimitError while `failuresKey` is locked out. */
-export async function checkLockout(prisma: PrismaClient, failuresKey: string, limit: Limit): Promise<void> {
-  const row = await prisma.rateLimit.findUnique({ where: { key: failuresKey } });
-  if (row && row.resetAt > new Date() && row.count >= limit.max) {
-    const retryAfter = Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000));
+/** Throws a RateLimitError while an account's failures window (read along with a `hit`) holds a lockout. */
+export function checkLockout(failures: RateWindow | undefined, limit: Limit): void {
+  if (failures && failures.resetAt > new Date() && failures.count >= limit.max) {
+    const retryAfter = Math.max(1, Math.ceil((failures.resetAt.getTime() - Date.now()) / 1000));
     throw new RateLimitError(retryAfter, lockoutMessage(retryAfter));
   }
 }

@@ -299,6 +299,15 @@ describe("accounts over GraphQL", () => {
     return app.queries.length - before;
   }
 
+  it("a login costs 4 SQL statements, 5 when it forgets earlier failures", async () => {
+    const learner = await signUpAndVerify("LEARNER");
+    // The address's hit reading the account's failures and lockouts, the e-mail among admins and learners, the session.
+    expect(await statements(() => login(learner.email))).toBe(4);
+    expect((await call(LOGIN, { email: learner.email, password: "bad" })).__typename).toBe("ValidationError");
+    expect(await statements(() => login(learner.email))).toBe(5);
+    expect(await statements(() => login(learner.email))).toBe(4);
+  });
+
   it("`me` with the learner portal's lists costs 2 SQL statements", async () => {
     const learner = await signUpAndVerify("LEARNER");
     const portal = `query { me { id ... on Learner {

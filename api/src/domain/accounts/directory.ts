@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../../db/client.ts";
+import type { Prisma, PrismaClient } from "../../db/client.ts";
 
 export type Role = "ADMIN" | "LEARNER";
 
@@ -12,28 +12,28 @@ export interface AccountRecord {
   passwordHash: string;
   emailVerifiedAt: Date | null;
   disabled: boolean;
+  /** The whole admin or learner row, for answers that show the account (a login's) without reading it again. */
+  row: Prisma.AdminModel | Prisma.LearnerModel;
 }
-
-const select = { id: true, firstName: true, lastName: true, email: true, passwordHash: true, emailVerifiedAt: true } as const;
 
 /** E-mail addresses are unique across admins and learners, so an e-mail names at most one account. */
 export async function findAccountByEmail(prisma: PrismaClient, email: string): Promise<AccountRecord | null> {
   const [admin, learner] = await Promise.all([
-    prisma.admin.findUnique({ where: { email }, select }),
-    prisma.learner.findUnique({ where: { email }, select: { ...select, disabled: true } }),
+    prisma.admin.findUnique({ where: { email } }),
+    prisma.learner.findUnique({ where: { email } }),
   ]);
-  if (admin) return { ...admin, role: "ADMIN", disabled: false };
-  if (learner) return { ...learner, role: "LEARNER" };
+  if (admin) return { ...admin, role: "ADMIN", disabled: false, row: admin };
+  if (learner) return { ...learner, role: "LEARNER", row: learner };
   return null;
 }
 
 export async function findAccount(prisma: PrismaClient, role: Role, id: string): Promise<AccountRecord | null> {
   if (role === "ADMIN") {
-    const admin = await prisma.admin.findUnique({ where: { id }, select });
-    return admin && { ...admin, role, disabled: false };
+    const admin = await prisma.admin.findUnique({ where: { id } });
+    return admin && { ...admin, role, disabled: false, row: admin };
   }
-  const learner = await prisma.learner.findUnique({ where: { id }, select: { ...select, disabled: true } });
-  return learner && { ...learner, role };
+  const learner = await prisma.learner.findUnique({ where: { id } });
+  return learner && { ...learner, role, row: learner };
 }
 
 /** The foreign-key column that points at an account of this role, in Session and EmailCode. */

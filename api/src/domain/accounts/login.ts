@@ -37,27 +37,34 @@ export async function createSession(tx: Prisma.TransactionClient | Services["db"
   return token;
 }
 
+/** The rate-limit keys of an account's failed logins and of its lockouts. */
+const accountKeys = (email: string) => ({ failures: `login-fail:${email}`, lockouts: `login-lockouts:${email}` });
+
 /**
  * Logs in with e-mail and password. Unknown e-mail and wrong password answer alike; failures per account are
  * counted and lock the account out for a while, longer with each lockout (growing delays).
  */
 export async function login(deps: Services, raw: unknown, ip: string): Promise<{ token: string; account: AccountRecord }> {
   const { prisma } = deps.db;
-  await hit(deps, `login:ip:${ip}`, LIMITS.loginPerIp);
+  // Every attempt counts against the address, a malformed one too (refused just after). The same statement reads the
+  // account's failures and lockouts.
+  const email = loginInput.safeParse(raw).data?.email;
+  const read = email ? Object.values(accountKeys(email)) : [];
+  const windows = await hit(deps, `login:ip:${ip}`, LIMITS.loginPerIp, read);
   const input = parseInput(loginInput, raw);
-  const failuresKey = `login-fail:${input.email}`;
-  const lockoutsKey = `login-lockouts:${input.email}`;
-  await checkLockout(prisma, failuresKey, LIMITS.loginFailuresPerAccount);
+  const keys = accountKeys(input.email);
+  checkLockout(windows.get(keys.failures), LIMITS.loginFailuresPerAccount);
   const account = await findAccountByEmail(prisma, input.email);
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) {
-    await recordFailure(deps, failuresKey, lockoutsKey, LIMITS.loginFailuresPerAccount);
+    await recordFailure(deps, keys.failures, keys.lockouts, LIMITS.loginFailuresPerAccount);
     throw new ValidationError(LOGIN_MESSAGES.invalid);
   }
   if (account.disabled) throw new ForbiddenError(LOGIN_MESSAGES.disabled);
   if (!account.emailVerifiedAt) throw new ForbiddenError(LOGIN_MESSAGES.unverified);
-  await clear(prisma, failuresKey, lockoutsKey);
+  // A successful login forgets earlier failures and lockouts; most accounts have none to forget.
+  if (windows.has(keys.failures) || windows.has(keys.lockouts)) await clear(prisma, keys.failures, keys.lockouts);
   const token = await createSession(prisma, account.role, account.id);
   return { token, account };
 }

@@ -118,14 +118,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const { token, account } = await login(ctx.services, input, ctx.request.ip);
-      const { prisma } = ctx.services.db;
-      const full =
-        account.role === "ADMIN"
-          ? await prisma.admin.findUniqueOrThrow({ where: { id: account.id } })
-          : await prisma.learner.findUniqueOrThrow({ where: { id: account.id } });
       // The new session is not this request's viewer yet; let the account be read in the answer.
       ctx.viewer = { sessionId: "", role: account.role, accountId: account.id };
-      return { token, account: full, message: LOGIN_MESSAGES.success };
+      return { token, account: account.row, message: LOGIN_MESSAGES.success };
     },
   }),
   logout: t.field({
