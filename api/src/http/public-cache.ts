@@ -33,7 +33,9 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   app.addHook("onSend", async (req, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== "string" || !cacheable(req)) return payload;
     if ((req as unknown as Record<symbol, boolean>)[served]) return payload;
-    const stored: Stored = { data: { body: Buffer.from(payload), contentType: String(reply.getHeader("content-type") ?? "application/json") } };
+    const stored: Stored = {
+      data: { body: Buffer.from(payload), contentType: String(reply.getHeader("content-type") ?? "application/json") },
+    };
     await cache.store.set(keyOf(req), stored, [], cache.ttlMs);
     return payload;
   });
