@@ -1,4 +1,9 @@
+import { readdirSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip as gzipCallback } from "node:zlib";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -30,10 +35,40 @@ function siteByHost(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy of every text asset beside it, at maximum compression, once at build
+ * time (on zlib's thread pool, in parallel); the server sends the smallest one the browser accepts (@fastify/static
+ * `preCompressed`, api/src/http/web.ts).
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzip = promisify(gzipCallback);
+  return {
+    name: "learnhub:precompress",
+    apply: "build",
+    async writeBundle(options) {
+      const assets = join(options.dir ?? join(root, "dist"), "assets");
+      const texts = readdirSync(assets).filter((name) => /\.(js|css|svg|json)$/.test(name));
+      await Promise.all(
+        texts.map(async (name) => {
+          const file = join(assets, name);
+          const bytes = await readFile(file);
+          if (bytes.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzip(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
   appType: "mpa",
-  plugins: [leanFramework(), react(), babel({ plugins: [["relay", { eagerEsModules: true }]] }), siteByHost()],
+  plugins: [leanFramework(), react(), babel({ plugins: [["relay", { eagerEsModules: true }]] }), siteByHost(), precompress()],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, api])),
   },

@@ -35,6 +35,8 @@ export async function registerWeb(app: FastifyInstance, options: { adminHostPref
       immutable: true,
       maxAge: "365d",
       index: false,
+      // The build writes .br and .gz copies of text assets (web/vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
     });
   }
 
