@@ -26,78 +26,112 @@ export interface Operation {
   budgeted: boolean;
 }
 
+// Each document asks what a page of the web app asks (the same fields and arguments as its Relay query, fragments
+// written inline), so each row measures a real request. The source is named above each; when a page's query changes,
+// change it here too (and the floor's answer for load operations: bench/load.ts reports where the JSON differs).
+
+/** The learner catalogue page: web/src/learner/pages/learner-tracks (TracksPageQuery, CatalogueTrackCard_track). */
 export const CATALOGUE_QUERY = `query BenchCatalogue {
-  tracks(first: 20) {
+  tracks(first: 50) {
     edges { node { id name description image duration price averageRating reviewCount } }
-    pageInfo { hasNextPage endCursor }
   }
 }`;
 
+/**
+ * The track page, as an anonymous visitor opens it (`me` is null): web/src/learner/pages/learner-track-details
+ * (TrackDetailsPageQuery, RelatedTrackCard_track, TrackSideCard_track, RateTrack_track).
+ */
 export const TRACK_DETAILS_QUERY = `query BenchTrackDetails($id: ID!) {
   track(id: $id) {
-    id name description instructor duration image price averageRating reviewCount courseCount updatedAt
+    id name description instructor averageRating reviewCount
     courses { id title }
     relatedTracks { id name image instructor price averageRating reviewCount }
+    image duration courseCount updatedAt price
   }
-}`;
-
-const INVOICE_ROW = `id amount status dueDate createdAt paymentDetails learner { id fullName email image } track { id name }`;
-
-export const ADMIN_INVOICES_SEARCH_QUERY = `query BenchAdminInvoicesSearch {
-  invoices(page: 1, first: 10, search: "a") {
-    totalCount
-    edges { node { ${INVOICE_ROW} } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const LEARNER_PORTAL_QUERY = `query BenchLearnerPortal {
   me {
-    __typename id
-    ... on Learner {
-      enrollments(first: 20) {
-        edges { node { id status createdAt track { id name image instructor duration courseCount } } }
-      }
-      invoices(first: 20) {
-        edges { node { id amount status dueDate createdAt track { id name } } }
-      }
-    }
+    __typename
+    ... on Learner { enrollments(first: 50) { edges { node { track { id } id } } } }
+    id
   }
 }`;
 
-export const ADMIN_TRACKS_QUERY = `query BenchAdminTracks {
-  tracks(first: 100, search: "") {
-    edges { node { id name description image duration instructor } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const ADMIN_COURSES_QUERY = `query BenchAdminCourses {
-  courses(page: 1, first: 10, search: "") {
-    totalCount
-    edges { node { id title description image createdAt track { id name } } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const ADMIN_INVOICES_QUERY = `query BenchAdminInvoices {
-  invoices(page: 1, first: 10, search: "") {
-    totalCount
-    edges { node { ${INVOICE_ROW} } }
-    pageInfo { hasNextPage endCursor }
-  }
-}`;
-
-export const ADMIN_LEARNERS_QUERY = `query BenchAdminLearners {
-  learners(page: 1, first: 10, search: "") {
+/**
+ * The admin invoices page: web/src/admin/pages/invoice (InvoicePageQuery, and InvoiceListRefetchQuery when searching
+ * or paging; AdminInvoiceTable_invoices, InvoiceFormDialog_invoice, DeleteInvoiceDialog_invoice).
+ */
+export const ADMIN_INVOICES_QUERY = `query BenchAdminInvoices($search: String = "", $page: Int = 1, $first: Int = 10) {
+  invoices(search: $search, page: $page, first: $first) {
     totalCount
     edges {
-      node {
-        id fullName email contact location gender description image courseCount totalPaid createdAt
-        enrollments { edges { node { id track { id name } } } }
-      }
+      node { id amount status dueDate createdAt paymentDetails learner { fullName email image id } __typename }
+      cursor
     }
-    pageInfo { hasNextPage endCursor }
+    pageInfo { endCursor hasNextPage }
+  }
+}`;
+
+/** The learner portal's dashboard: web/src/learner/pages/portal (PortalDashboardPageQuery, EnrolledCourses_learner). */
+export const LEARNER_PORTAL_QUERY = `query BenchLearnerPortal {
+  me {
+    __typename
+    ... on Learner {
+      enrollments(first: 9) {
+        edges {
+          node { id createdAt status track { id name image instructor duration courseCount } __typename }
+          cursor
+        }
+        pageInfo { endCursor hasNextPage }
+      }
+      id
+    }
+    id
+  }
+}`;
+
+/** The learner portal's invoices: web/src/learner/pages/portal/invoices (InvoicesPageQuery, InvoicesTable_learner). */
+export const LEARNER_INVOICES_QUERY = `query BenchLearnerInvoices {
+  me {
+    __typename
+    ... on Learner {
+      invoices(first: 20) {
+        edges {
+          node { id amount status dueDate createdAt track { name id } __typename }
+          cursor
+        }
+        pageInfo { endCursor hasNextPage }
+      }
+      id
+    }
+    id
+  }
+}`;
+
+/** The admin tracks page: web/src/admin/pages/track (TrackPageQuery with first: ALL_TRACKS, TrackTile_track). */
+export const ADMIN_TRACKS_QUERY = `query BenchAdminTracks {
+  tracks(first: 100, search: "") {
+    edges { node { id name description image duration instructor __typename } cursor }
+    pageInfo { endCursor hasNextPage }
+  }
+}`;
+
+/**
+ * The admin courses page, with the tracks its course form offers: web/src/admin/pages/courses (CoursesPageQuery,
+ * CourseTable_courses, CourseFormDialog_course, DeleteCourseDialog_course, CourseFormDialog_query).
+ */
+export const ADMIN_COURSES_QUERY = `query BenchAdminCourses {
+  courses(search: "", page: 1, first: 10) {
+    totalCount
+    edges { node { id title image createdAt track { name id } description __typename } cursor }
+    pageInfo { endCursor hasNextPage }
+  }
+  tracks(first: 100) { edges { node { id name } } }
+}`;
+
+/** The admin learners page: web/src/admin/pages/learners (LearnersPageQuery, LearnerList_query, LearnerTable_learners). */
+export const ADMIN_LEARNERS_QUERY = `query BenchAdminLearners {
+  learners(search: "", page: 1, first: 10) {
+    totalCount
+    edges { node { id fullName email image courseCount createdAt totalPaid gender } }
   }
 }`;
 
@@ -114,7 +148,7 @@ const graphql = (key: string, label: string, query: string, auth: Auth, extra: P
 });
 
 export const OPERATIONS: Operation[] = [
-  graphql("catalogue", "catalogue: GraphQL tracks(first: 20)", CATALOGUE_QUERY, "none", { load: true, budgeted: true }),
+  graphql("catalogue", "catalogue: GraphQL tracks(first: 50)", CATALOGUE_QUERY, "none", { load: true, budgeted: true }),
   {
     key: "catalogueRest",
     label: "catalogue: REST GET /api/tracks",
@@ -124,13 +158,16 @@ export const OPERATIONS: Operation[] = [
     load: true,
     budgeted: true,
   },
-  graphql("trackDetails", "track details: GraphQL track(id)", TRACK_DETAILS_QUERY, "none", {
+  graphql("trackDetails", "track details: GraphQL track(id), anonymous", TRACK_DETAILS_QUERY, "none", {
     load: true,
     budgeted: true,
     variables: (ctx) => ({ id: ctx.trackId }),
   }),
-  graphql("adminInvoicesSearch", 'admin invoices: page 1, search "a"', ADMIN_INVOICES_SEARCH_QUERY, "admin", { load: true }),
-  graphql("learnerPortal", "learner portal: me { enrollments, invoices }", LEARNER_PORTAL_QUERY, "learner", { load: true }),
+  graphql("adminInvoicesSearch", 'admin invoices: page 1, search "a"', ADMIN_INVOICES_QUERY, "admin", {
+    load: true,
+    variables: () => ({ search: "a", page: 1, first: 10 }),
+  }),
+  graphql("learnerPortal", "learner portal: dashboard, me { enrollments(first: 9) }", LEARNER_PORTAL_QUERY, "learner", { load: true }),
   {
     key: "login",
     label: "login: REST POST /api/auth/login",
@@ -141,9 +178,12 @@ export const OPERATIONS: Operation[] = [
     budgeted: false,
     body: (ctx) => ({ email: ctx.learnerEmail, password: ctx.learnerPassword }),
   },
+  graphql("learnerInvoices", "learner portal: invoices, me { invoices(first: 20) }", LEARNER_INVOICES_QUERY, "learner"),
   graphql("adminTracks", "admin list: tracks(first: 100)", ADMIN_TRACKS_QUERY, "admin"),
-  graphql("adminCourses", "admin list: courses page 1", ADMIN_COURSES_QUERY, "admin"),
-  graphql("adminInvoices", "admin list: invoices page 1", ADMIN_INVOICES_QUERY, "admin"),
+  graphql("adminCourses", "admin list: courses page 1, tracks(first: 100)", ADMIN_COURSES_QUERY, "admin"),
+  graphql("adminInvoices", "admin list: invoices page 1", ADMIN_INVOICES_QUERY, "admin", {
+    variables: () => ({ search: "", page: 1, first: 10 }),
+  }),
   graphql("adminLearners", "admin list: learners page 1", ADMIN_LEARNERS_QUERY, "admin"),
 ];
 
