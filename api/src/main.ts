@@ -23,7 +23,9 @@ async function main() {
   const services = await createServices(config, logger, { role: "api" });
   const demo = config.seedDemo ? await seedDemoData(services.db.prisma, services.storage) : null;
   const { app } = await buildServer(services);
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue: a burst of new connections waits to be accepted (and perhaps told 503) instead of having its
+  // connection attempts dropped and retried seconds later (Node's default backlog is 511; the kernel caps it).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   await services.jobs.dispatchPending();
 
   const learnerUrl = config.publicUrl;

@@ -36,8 +36,9 @@ export async function buildServer(services: Services, options: { webDist?: strin
     trustProxy: config.trustProxy,
   });
   const yoga = createGraphqlServer(services);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
+  // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
 
   // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
   // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a
