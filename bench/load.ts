@@ -3,7 +3,8 @@
  * driven by autocannon over loopback at a fixed concurrency, in alternating rounds; medians of the rounds.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
 import { openDatabase } from "../api/src/db/client.ts";
@@ -70,6 +71,9 @@ export interface OpLoad {
   /** What the real server's answer looks like on the wire (to a client that accepts gzip). */
   response: { bytes: number; cacheControl: string | null; contentEncoding: string | null };
   rounds: { ours: RunStats[]; floor: RunStats[] };
+  /** A bare server sending the same answer's bytes from memory (bench/wire.ts): the most this client, loopback and
+   * these cores carry for an answer of this size, whatever the server. */
+  wire: RunStats;
 }
 
 export interface LoadResult {
@@ -86,7 +90,7 @@ export interface LoadResult {
 }
 
 interface Target {
-  name: "ours" | "floor";
+  name: "ours" | "floor" | "wire";
   url: string;
   child: Child;
 }
@@ -268,6 +272,27 @@ function withoutToken(text: string): unknown {
   return value;
 }
 
+/** One round against bench/wire.ts answering `answer`'s bytes, after the same warm-up. */
+async function measureWire(answer: { text: string; headers: Headers }, op: Operation, prepared: Prepared, options: LoadOptions) {
+  const dir = tempDir("wire");
+  const bodyFile = join(dir, "body");
+  writeFileSync(bodyFile, answer.text);
+  const port = await freePort();
+  const child = startChild(process.execPath, ["--import", "tsx", "bench/wire.ts"], {
+    WIRE_PORT: String(port),
+    WIRE_BODY_FILE: bodyFile,
+    WIRE_CONTENT_TYPE: answer.headers.get("content-type") ?? "application/json",
+  });
+  const wire: Target = { name: "wire", url: `http://127.0.0.1:${port}`, child };
+  try {
+    await waitHealthy(`${wire.url}/healthz`, child);
+    await cannon(wire, op, prepared, options.warmupS, options.connections);
+    return (await cannon(wire, op, prepared, options.durationS, options.connections)).stats;
+  } finally {
+    await child.stop();
+  }
+}
+
 async function cannon(target: Target, op: Operation, prepared: Prepared, seconds: number, connections: number, expectBody?: string) {
   const options: autocannon.Options = {
     url: `${target.url}${op.path}`,
@@ -353,7 +378,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
             expect(target === ours ? a : b),
           );
           const peak = rss.stop();
-          rounds[target.name].push(stats);
+          rounds[target === ours ? "ours" : "floor"].push(stats);
           if (target === ours) {
             oursRss = Math.max(oursRss, peak);
             for (const [code, v] of Object.entries(statusCodes as Record<string, { count: number }>))
@@ -384,6 +409,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
           ? `status codes ${bad.map(([c, n]) => `${c} x${n}`).join(", ")}`
           : "timeouts, socket errors or changed bodies";
       }
+      const wire = await measureWire(a, op, prepared, options);
       ops.push({
         key: op.key,
         label: op.label,
@@ -401,6 +427,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
           contentEncoding: a.headers.get("content-encoding"),
         },
         rounds,
+        wire,
       });
     }
   } finally {
