@@ -66,6 +66,27 @@ describe("public cache", () => {
     expect((await one.json()).track.name).toBe("Via REST");
   });
 
+  it("a repeated anonymous GraphQL query gets the same bytes and headers, without Yoga or SQL", async () => {
+    const send = () =>
+      app.fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+        body: JSON.stringify({ query: CATALOGUE }),
+      });
+    const first = await send();
+    const firstBody = await first.text();
+    app.queries.length = 0;
+    const again = await send();
+    expect(await again.text()).toBe(firstBody);
+    expect(app.queries).toEqual([]);
+    for (const header of ["content-type", "etag"]) expect(again.headers.get(header)).toBe(first.headers.get(header));
+    // An answer with errors is not kept: the next one runs again.
+    const denied = { query: "{ dashboard { totalLearners { value } } }" };
+    const post = () => app.fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(denied) });
+    expect((await (await post()).json()).errors).toBeDefined();
+    expect((await post()).headers.get("etag")).toBeNull();
+  });
+
   it("never stores answers with errors, or answers to signed-in requests", async () => {
     const missing = await app.fetch("/api/tracks/00000000-0000-4000-8000-000000000000");
     expect(missing.status).toBe(404);

@@ -40,3 +40,36 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
     return payload;
   });
 }
+
+interface StoredGraphql {
+  data: { body: Buffer; headers: Record<string, string> };
+}
+
+/**
+ * Anonymous GraphQL queries whose answer Yoga's response cache kept (it marks those with an ETag) are also kept here
+ * as the bytes sent, keyed by the request as sent (Accept and JSON body), so a repeat skips Yoga altogether. Requests
+ * with credentials or a conditional header (Yoga answers those 304) always go to Yoga.
+ */
+export function graphqlCacheKey(req: FastifyRequest): string | null {
+  if (req.method !== "POST" || req.headers.authorization || req.headers["if-none-match"]) return null;
+  if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return null;
+  if (!req.body || typeof req.body !== "object") return null;
+  return `graphql:${req.headers.accept ?? ""}:${JSON.stringify(req.body)}`;
+}
+
+export async function cachedGraphql(cache: PublicCache, key: string) {
+  return ((await cache.store.get(key)) as StoredGraphql | null)?.data ?? null;
+}
+
+/** Keeps an answer Yoga's response cache kept (200 with an ETag); returns its bytes, or null when it is not one. */
+export async function keepGraphql(cache: PublicCache, key: string, response: Response): Promise<Buffer | null> {
+  if (response.status !== 200 || !response.headers.has("etag")) return null;
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const stored: StoredGraphql = { data: { body, headers } };
+  await cache.store.set(key, stored as never, [], cache.ttlMs);
+  return body;
+}
