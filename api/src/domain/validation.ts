@@ -21,6 +21,13 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ValidationError(fieldErrors[0]?.message ?? "Invalid input.", fieldErrors);
 }
 
+/** The input parsed as parseInput would take it, or null where parseInput would refuse it (no error to report). */
+export function tryParseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null {
+  if (pathOfInvalidText(input) !== null) return null;
+  const result = schema.safeParse(input);
+  return result.success ? result.data : null;
+}
+
 export const INVALID_TEXT_MESSAGE = "This field contains a character that is not allowed.";
 
 /** NUL (PostgreSQL text cannot store it) or half of a UTF-16 surrogate pair (not text at all; jsonb refuses it). */

@@ -776,6 +776,10 @@ describe("REST /api/auth", () => {
         },
       ],
       ["a body over the size limit", { body: JSON.stringify({ email: "x".repeat(2 * 1024 * 1024) }), type: "application/json" }],
+      [
+        "NUL characters in strings (PostgreSQL text cannot hold them)",
+        { body: JSON.stringify({ email: "a\u0000b", password: "Str0ng!Passw0rd", token: "12\u00003456" }), type: "application/json" },
+      ],
       ["a form-urlencoded body", { body: "email=a%40b.c&password=x", type: "application/x-www-form-urlencoded" }],
       ["plain text", { body: "email=a@b.c", type: "text/plain" }],
       [

@@ -5,7 +5,7 @@ import { ForbiddenError, NotAuthenticatedError, ValidationError } from "../error
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
 import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
-import { parseInput } from "../validation.ts";
+import { parseInput, tryParseInput } from "../validation.ts";
 import { type AccountRecord, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
 
 export const LOGIN_MESSAGES = {
@@ -48,7 +48,7 @@ export async function login(deps: Services, raw: unknown, ip: string): Promise<{
   const { prisma } = deps.db;
   // Every attempt counts against the address, a malformed one too (refused just after). The same statement reads the
   // account's failures and lockouts.
-  const email = loginInput.safeParse(raw).data?.email;
+  const email = tryParseInput(loginInput, raw)?.email;
   const read = email ? Object.values(accountKeys(email)) : [];
   const windows = await hit(deps, `login:ip:${ip}`, LIMITS.loginPerIp, read);
   const input = parseInput(loginInput, raw);
