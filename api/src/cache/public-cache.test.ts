@@ -82,7 +82,8 @@ describe("public cache", () => {
     for (const header of ["content-type", "etag"]) expect(again.headers.get(header)).toBe(first.headers.get(header));
     // An answer with errors is not kept: the next one runs again.
     const denied = { query: "{ dashboard { totalLearners { value } } }" };
-    const post = () => app.fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(denied) });
+    const post = () =>
+      app.fetch("/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(denied) });
     expect((await (await post()).json()).errors).toBeDefined();
     expect((await post()).headers.get("etag")).toBeNull();
   });
