@@ -1,7 +1,8 @@
 import { createPublicCache, type PublicCache } from "./cache/public-cache.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { migrate } from "./db/migrate.ts";
+import { migrate, readMigrations } from "./db/migrate.ts";
+import { findPgliteTemplate, savePgliteTemplate } from "./db/pglite-template.ts";
 import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
 import { InProcessQueue } from "./jobs/in-process.ts";
@@ -37,14 +38,19 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
+  const migrations = readMigrations();
+  const template = config.databaseUrl ? null : findPgliteTemplate(migrations);
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    initialData: template?.data ?? undefined,
     onQuery: options.onQuery,
     onError: (error) => logger.warn({ err: error }, "an idle database connection was closed"),
   });
-  const applied = await migrate(db.sql);
+  const applied = await migrate(db.sql, migrations);
   if (applied.length) logger.info({ applied }, "migrations applied");
+  // A database just made the slow way leaves its migrated, still empty state for the next new one.
+  if (template && !template.data && db.created && db.archive) savePgliteTemplate(template, await db.archive());
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
   const pubsub = createAppPubSub(config.redisUrl);
   const publicCache = createPublicCache(pubsub);

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -23,6 +23,10 @@ export interface Database {
   kind: "pglite" | "postgresql";
   prisma: PrismaClient;
   sql: SqlRunner;
+  /** PGlite only: this open created the database (it had no data directory, or lives in memory). */
+  created: boolean;
+  /** PGlite only: the whole data directory as an archive (what `initialData` takes). */
+  archive?(): Promise<Uint8Array<ArrayBuffer>>;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; ":memory:" keeps it in memory. */
   dataDir?: string;
+  /** PGlite only: a data-directory archive to start a new database from (see pglite-template.ts). */
+  initialData?: Blob;
   /** Called with every SQL statement Prisma sends (used to count statements per request). */
   onQuery?: (sql: string) => void;
   /** Told about connections lost while idle (PostgreSQL only). */
@@ -39,7 +45,7 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.onQuery, options.onError);
-  return openPglite(options.dataDir ?? ":memory:", options.onQuery);
+  return openPglite(options.dataDir ?? ":memory:", options.onQuery, options.initialData);
 }
 
 function withQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
@@ -47,19 +53,20 @@ function withQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
   return prisma;
 }
 
-async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Promise<Database> {
+async function openPglite(dataDir: string, onQuery?: (sql: string) => void, initialData?: Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir !== ":memory:") {
     dir = join(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
   }
+  const created = !dir || !existsSync(join(dir, "PG_VERSION"));
   // Loaded only here: a server-backed process never carries the embedded database's code.
   const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
   ]);
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: created ? initialData : undefined });
   // Prisma's drivers send and read instants as zone-less UTC text: the session must be in UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");
   const prisma = withQueryLog(
@@ -80,6 +87,10 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void): Pro
     kind: "pglite",
     prisma,
     sql,
+    created,
+    async archive() {
+      return new Uint8Array(await (await pglite.dumpDataDir("none")).arrayBuffer());
+    },
     async close() {
       await prisma.$disconnect();
       await pglite.close();
@@ -120,6 +131,7 @@ async function openPostgres(url: string, onQuery?: (sql: string) => void, onErro
     kind: "postgresql",
     prisma,
     sql,
+    created: false,
     async close() {
       await prisma.$disconnect();
       await pool.end();
