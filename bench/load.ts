@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
@@ -68,7 +69,7 @@ export interface OpLoad {
   errorDetail: string | null;
   /** Median latency of single requests one after another (no concurrency), ms: the service time. */
   unloaded: { ours: number | null; floor: number | null };
-  /** What the real server's answer looks like on the wire (to a client that accepts gzip). */
+  /** What the real server's answer looks like on the wire (to a browser: Accept-Encoding gzip, deflate, br). */
   response: { bytes: number; cacheControl: string | null; contentEncoding: string | null };
   rounds: { ours: RunStats[]; floor: RunStats[] };
   /** A bare server sending the same answer's bytes from memory (bench/wire.ts): the most this client, loopback and
@@ -272,22 +273,43 @@ function withoutToken(text: string): unknown {
   return value;
 }
 
-/** One round against bench/wire.ts answering `answer`'s bytes, after the same warm-up. */
-async function measureWire(answer: { text: string; headers: Headers }, op: Operation, prepared: Prepared, options: LoadOptions) {
+/** The answer as it travels (fetch() would decompress it): its bytes and the headers that describe them. */
+function onTheWire(target: Target, op: Operation, prepared: Prepared) {
+  return new Promise<{ body: Buffer; contentType: string; contentEncoding: string | null }>((resolve, reject) => {
+    const req = httpRequest(`${target.url}${op.path}`, { method: op.method, headers: requestHeaders(op, prepared.tokens) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          body: Buffer.concat(chunks),
+          contentType: res.headers["content-type"] ?? "application/json",
+          contentEncoding: res.headers["content-encoding"] ?? null,
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end(requestBody(op, prepared.ctx));
+  });
+}
+
+/** One round against bench/wire.ts answering the bytes `ours` sends for `op`, after the same warm-up. */
+async function measureWire(ours: Target, op: Operation, prepared: Prepared, options: LoadOptions) {
+  const answer = await onTheWire(ours, op, prepared);
   const dir = tempDir("wire");
   const bodyFile = join(dir, "body");
-  writeFileSync(bodyFile, answer.text);
+  writeFileSync(bodyFile, answer.body);
   const port = await freePort();
   const child = startChild(process.execPath, ["--import", "tsx", "bench/wire.ts"], {
     WIRE_PORT: String(port),
     WIRE_BODY_FILE: bodyFile,
-    WIRE_CONTENT_TYPE: answer.headers.get("content-type") ?? "application/json",
+    WIRE_CONTENT_TYPE: answer.contentType,
+    WIRE_CONTENT_ENCODING: answer.contentEncoding ?? "",
   });
   const wire: Target = { name: "wire", url: `http://127.0.0.1:${port}`, child };
   try {
     await waitHealthy(`${wire.url}/healthz`, child);
     await cannon(wire, op, prepared, options.warmupS, options.connections);
-    return (await cannon(wire, op, prepared, options.durationS, options.connections)).stats;
+    return { stats: (await cannon(wire, op, prepared, options.durationS, options.connections)).stats, bytes: answer.body.length };
   } finally {
     await child.stop();
   }
@@ -354,8 +376,12 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
       if (jsonDifference) notes.push(`${backend} ${op.key}: the floor's JSON differs from ours at ${jsonDifference}`);
       // Logins answer a new token each time; every other operation answers the same bytes each time (checked when
       // the reference answer is a good one).
-      const expect = (answer: { status: number; text: string }) =>
-        op.key === "login" || answer.status !== 200 || answer.text.includes('"errors"') ? undefined : answer.text;
+      // Each answer under load must be the reference answer. Compressed ones can't be compared by autocannon (it
+      // decodes each chunk as text on its own); those are bytes kept in memory, the same for every request.
+      const expect = (answer: { status: number; text: string; headers: Headers }) =>
+        op.key === "login" || answer.status !== 200 || answer.text.includes('"errors"') || answer.headers.has("content-encoding")
+          ? undefined
+          : answer.text;
 
       const unloaded = { ours: await alone(ours, op, prepared), floor: await alone(floor, op, prepared) };
       log(`load/${backend}: ${op.key} (warm-up ${options.warmupS} s each, then ${options.rounds} x ${options.durationS} s each)`);
@@ -409,7 +435,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
           ? `status codes ${bad.map(([c, n]) => `${c} x${n}`).join(", ")}`
           : "timeouts, socket errors or changed bodies";
       }
-      const wire = await measureWire(a, op, prepared, options);
+      const wire = await measureWire(ours, op, prepared, options);
       ops.push({
         key: op.key,
         label: op.label,
@@ -422,12 +448,12 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
         errorDetail,
         unloaded,
         response: {
-          bytes: Buffer.byteLength(a.text),
+          bytes: wire.bytes,
           cacheControl: a.headers.get("cache-control"),
           contentEncoding: a.headers.get("content-encoding"),
         },
         rounds,
-        wire,
+        wire: wire.stats,
       });
     }
   } finally {

@@ -195,7 +195,8 @@ export function requestBody(op: Operation, ctx: OperationContext): string | unde
 }
 
 export function requestHeaders(op: Operation, tokens: { admin: string; learner: string }): Record<string, string> {
-  const headers: Record<string, string> = { accept: "application/json" };
+  // What a browser sends: answers the server keeps compressed come compressed (the floor sends plain JSON anyway).
+  const headers: Record<string, string> = { accept: "application/json", "accept-encoding": "gzip, deflate, br" };
   if (op.method === "POST") headers["content-type"] = "application/json";
   if (op.auth !== "none") headers.authorization = `Bearer ${tokens[op.auth]}`;
   return headers;

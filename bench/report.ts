@@ -44,6 +44,7 @@ function loadRow(load: LoadResult, op: OpLoad): Row {
     `${int(op.ours.errors)} errors / ${int(op.ours.requests)}`,
     `one request alone ${op.unloaded.ours === null ? "—" : ms(op.unloaded.ours)} (floor ${op.unloaded.floor === null ? "—" : ms(op.unloaded.floor)})`,
     `RSS ${int(op.oursRssPeakMb)} MB`,
+    `answer ${kb(op.response.bytes)}${op.response.contentEncoding ? ` ${op.response.contentEncoding}` : ""}`,
     `wire (a bare server sending these bytes) ${int(op.wire.rps)} req/s, p99 ${latency(op.wire, "p99")}`,
   ].join(" · ");
   const misses: string[] = [];

@@ -1,3 +1,5 @@
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppPubSub } from "../events/pubsub.ts";
 import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
@@ -87,6 +89,73 @@ describe("public cache", () => {
     expect((await (await post()).json()).errors).toBeDefined();
     expect((await post()).headers.get("etag")).toBeNull();
   });
+
+  it("sends kept answers compressed to clients that accept it (Brotli, else gzip), and small ones as they are", async () => {
+    await app.services.db.prisma.track.createMany({
+      data: Array.from({ length: 10 }, (_, i) => ({
+        name: `Long ${i}`,
+        priceCents: 1000,
+        duration: "1 week",
+        instructor: "I",
+        description: "A long description of what the track teaches. ".repeat(10),
+      })),
+    });
+    app.services.publicCache.clear();
+    const graphqlBody = JSON.stringify({ query: "{ tracks(first: 20) { edges { node { id name description } } } }" });
+    const requests = [
+      { path: "/api/tracks", method: "GET" },
+      { path: "/graphql", method: "POST", body: graphqlBody },
+    ];
+    for (const { path, method, body } of requests) {
+      // The first request fills the cache and is already compressed; the second is a hit.
+      for (const round of ["miss", "hit"]) {
+        const plain = await raw(path, method, body, "");
+        expect(plain.encoding, `${path} ${round}`).toBeUndefined();
+        expect(plain.vary).toMatch(/accept-encoding/i);
+        for (const [accept, expected] of [
+          ["gzip, deflate, br", "br"],
+          ["gzip", "gzip"],
+          ["br;q=0.5, gzip", "gzip"],
+          ["identity", undefined],
+        ] as const) {
+          const answer = await raw(path, method, body, accept);
+          expect(answer.encoding, `${path} ${round} ${accept}`).toBe(expected);
+          expect(answer.status).toBe(200);
+          const decoded =
+            expected === "br" ? brotliDecompressSync(answer.body) : expected === "gzip" ? gunzipSync(answer.body) : answer.body;
+          expect(decoded.equals(plain.body)).toBe(true);
+          if (expected) expect(answer.body.length).toBeLessThan(plain.body.length / 3);
+          expect(Number(answer.length)).toBe(answer.body.length);
+        }
+      }
+    }
+    // Below 1 kB compressing saves less than it costs.
+    const small = await raw("/graphql", "POST", JSON.stringify({ query: CATALOGUE.replace("first: 20", "first: 1") }), "br");
+    const again = await raw("/graphql", "POST", JSON.stringify({ query: CATALOGUE.replace("first: 20", "first: 1") }), "br");
+    expect([small.encoding, again.encoding]).toEqual([undefined, undefined]);
+  });
+
+  /** The bytes as sent (fetch() would decompress them). */
+  const raw = (path: string, method: string, body: string | undefined, acceptEncoding: string) =>
+    new Promise<{ status: number; encoding?: string; vary?: string; length?: string; body: Buffer }>((resolve, reject) => {
+      const headers: Record<string, string> = { "accept-encoding": acceptEncoding };
+      if (body) headers["content-type"] = "application/json";
+      const req = request(`${app.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers["content-encoding"],
+            vary: res.headers.vary,
+            length: res.headers["content-length"],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end(body);
+    });
 
   it("never stores answers with errors, or answers to signed-in requests", async () => {
     const missing = await app.fetch("/api/tracks/00000000-0000-4000-8000-000000000000");

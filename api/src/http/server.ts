@@ -10,7 +10,7 @@ import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { registerOverloadProtection } from "./overload.ts";
-import { cachedGraphql, graphqlCacheKey, keepGraphql, registerPublicCache } from "./public-cache.ts";
+import { graphqlCacheKey, keepGraphql, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
 import { registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
@@ -84,15 +84,14 @@ export async function buildServer(services: Services, options: { webDist?: strin
       method: ["GET", "POST", "OPTIONS"],
       handler: async (req, reply) => {
         const cacheKey = graphqlCacheKey(req);
-        const hit = cacheKey ? await cachedGraphql(services.publicCache, cacheKey) : null;
-        if (hit) return reply.headers(hit.headers).send(hit.body);
+        if (cacheKey && (await sendCachedGraphql(services.publicCache, cacheKey, req, reply))) return reply;
         const viewer = await viewerFromAuthorization(services.db.prisma, req.headers.authorization);
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { viewer, request: requestInfo(req) });
         response.headers.forEach((value, key) => {
           reply.header(key, value);
         });
         reply.status(response.status);
-        const kept = cacheKey ? await keepGraphql(services.publicCache, cacheKey, response) : null;
+        const kept = cacheKey ? await keepGraphql(services.publicCache, cacheKey, response, req, reply) : null;
         reply.send(kept ?? response.body);
         return reply;
       },
