@@ -37,16 +37,6 @@ export function median(values: number[]): number {
 }
 
 /** Nearest-rank percentile. */
-/** Least-squares line through the points: its value at `x`. */
-export function linearFit(points: { x: number; y: number }[]): (x: number) => number {
-  const n = points.length;
-  const mx = points.reduce((sum, p) => sum + p.x, 0) / n;
-  const my = points.reduce((sum, p) => sum + p.y, 0) / n;
-  const sxx = points.reduce((sum, p) => sum + (p.x - mx) ** 2, 0);
-  const slope = sxx ? points.reduce((sum, p) => sum + (p.x - mx) * (p.y - my), 0) / sxx : 0;
-  return (x) => my + slope * (x - mx);
-}
-
 export function percentile(values: number[], p: number): number {
   if (!values.length) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
