@@ -4,7 +4,6 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
@@ -13,6 +12,7 @@ import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
 import { localStorage } from "../api/src/storage/storage.ts";
+import { rawRequest } from "../api/src/test/http.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
 import { OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { createBenchDatabase, serverVersion } from "./postgres.ts";
@@ -274,22 +274,17 @@ function withoutToken(text: string): unknown {
 }
 
 /** The answer as it travels (fetch() would decompress it): its bytes and the headers that describe them. */
-function onTheWire(target: Target, op: Operation, prepared: Prepared) {
-  return new Promise<{ body: Buffer; contentType: string; contentEncoding: string | null }>((resolve, reject) => {
-    const req = httpRequest(`${target.url}${op.path}`, { method: op.method, headers: requestHeaders(op, prepared.tokens) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({
-          body: Buffer.concat(chunks),
-          contentType: res.headers["content-type"] ?? "application/json",
-          contentEncoding: res.headers["content-encoding"] ?? null,
-        }),
-      );
-    });
-    req.on("error", reject);
-    req.end(requestBody(op, prepared.ctx));
+async function onTheWire(target: Target, op: Operation, prepared: Prepared) {
+  const res = await rawRequest(`${target.url}${op.path}`, {
+    method: op.method,
+    headers: requestHeaders(op, prepared.tokens),
+    body: requestBody(op, prepared.ctx),
   });
+  return {
+    body: Buffer.from(await res.arrayBuffer()),
+    contentType: res.headers.get("content-type") ?? "application/json",
+    contentEncoding: res.headers.get("content-encoding"),
+  };
 }
 
 /** One round against bench/wire.ts answering the bytes `ours` sends for `op`, after the same warm-up. */

@@ -1,6 +1,6 @@
 import { openDatabase } from "../src/db/client.ts";
 import { migrate, readMigrations } from "../src/db/migrate.ts";
-import { findPgliteTemplate, savePgliteTemplate } from "../src/db/pglite-template.ts";
+import { findPgliteTemplate, keepPgliteTemplate } from "../src/db/pglite-template.ts";
 
 /**
  * Run after `npm install`: prepares the migrated embedded database that new PGlite databases start from (see
@@ -11,13 +11,13 @@ async function main() {
   if (process.env.NODE_ENV === "production") return; // images run on PostgreSQL and need no archive.
   const migrations = readMigrations();
   const template = findPgliteTemplate(migrations);
-  if (template.data) return;
+  if (template.exists) return;
   const started = performance.now();
   const db = await openDatabase({ dataDir: ":memory:" });
   try {
     await migrate(db.sql, migrations);
-    const saved = db.archive && savePgliteTemplate(template, await db.archive());
-    if (saved) console.log(`Prepared the embedded database in ${Math.round(performance.now() - started)} ms`);
+    if (await keepPgliteTemplate(template, db))
+      console.log(`Prepared the embedded database in ${Math.round(performance.now() - started)} ms`);
   } finally {
     await db.close();
   }

@@ -2,7 +2,7 @@ import { createPublicCache, type PublicCache } from "./cache/public-cache.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
-import { findPgliteTemplate, savePgliteTemplate } from "./db/pglite-template.ts";
+import { findPgliteTemplate, keepPgliteTemplate } from "./db/pglite-template.ts";
 import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
 import { InProcessQueue } from "./jobs/in-process.ts";
@@ -43,14 +43,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const db = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
-    initialData: template?.data ?? undefined,
+    initialData: template?.exists ? template.read : undefined,
     onQuery: options.onQuery,
     onError: (error) => logger.warn({ err: error }, "an idle database connection was closed"),
   });
   const applied = await migrate(db.sql, migrations);
   if (applied.length) logger.info({ applied }, "migrations applied");
   // A database just made the slow way leaves its migrated, still empty state for the next new one.
-  if (template && !template.data && db.created && db.archive) savePgliteTemplate(template, await db.archive());
+  if (template) await keepPgliteTemplate(template, db);
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
   const pubsub = createAppPubSub(config.redisUrl);
   const publicCache = createPublicCache(pubsub);

@@ -1,9 +1,9 @@
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppPubSub } from "../events/pubsub.ts";
 import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
+import { rawRequest } from "../test/http.ts";
 import { testRedis } from "../test/redis.ts";
 import { createPublicCache } from "./public-cache.ts";
 
@@ -136,26 +136,18 @@ describe("public cache", () => {
   });
 
   /** The bytes as sent (fetch() would decompress them). */
-  const raw = (path: string, method: string, body: string | undefined, acceptEncoding: string) =>
-    new Promise<{ status: number; encoding?: string; vary?: string; length?: string; body: Buffer }>((resolve, reject) => {
-      const headers: Record<string, string> = { "accept-encoding": acceptEncoding };
-      if (body) headers["content-type"] = "application/json";
-      const req = request(`${app.url}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            encoding: res.headers["content-encoding"],
-            vary: res.headers.vary,
-            length: res.headers["content-length"],
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on("error", reject);
-      req.end(body);
-    });
+  const raw = async (path: string, method: string, body: string | undefined, acceptEncoding: string) => {
+    const headers: Record<string, string> = { "accept-encoding": acceptEncoding };
+    if (body) headers["content-type"] = "application/json";
+    const res = await rawRequest(`${app.url}${path}`, { method, headers, body });
+    return {
+      status: res.status,
+      encoding: res.headers.get("content-encoding") ?? undefined,
+      vary: res.headers.get("vary") ?? undefined,
+      length: res.headers.get("content-length") ?? undefined,
+      body: Buffer.from(await res.arrayBuffer()),
+    };
+  };
 
   it("never stores answers with errors, or answers to signed-in requests", async () => {
     const missing = await app.fetch("/api/tracks/00000000-0000-4000-8000-000000000000");

@@ -35,8 +35,9 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; ":memory:" keeps it in memory. */
   dataDir?: string;
-  /** PGlite only: a data-directory archive to start a new database from (see pglite-template.ts). */
-  initialData?: Blob;
+  /** PGlite only: a data-directory archive to start a new database from (see pglite-template.ts), asked for only
+   * when the database is new. */
+  initialData?: () => Blob;
   /** Called with every SQL statement Prisma sends (used to count statements per request). */
   onQuery?: (sql: string) => void;
   /** Told about connections lost while idle (PostgreSQL only). */
@@ -53,7 +54,7 @@ function withQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
   return prisma;
 }
 
-async function openPglite(dataDir: string, onQuery?: (sql: string) => void, initialData?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, onQuery?: (sql: string) => void, initialData?: () => Blob): Promise<Database> {
   let dir: string | undefined;
   if (dataDir !== ":memory:") {
     dir = join(dataDir, "pglite");
@@ -66,7 +67,7 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void, init
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
   ]);
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: created ? initialData : undefined });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: created ? initialData?.() : undefined });
   // Prisma's drivers send and read instants as zone-less UTC text: the session must be in UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");
   const prisma = withQueryLog(

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fromRoot } from "../paths.ts";
+import type { Database } from "./client.ts";
 import type { Migration } from "./migrate.ts";
 
 /**
@@ -15,8 +16,10 @@ import type { Migration } from "./migrate.ts";
  */
 export interface PgliteTemplate {
   path: string;
-  /** The archive's bytes, or null when there is none yet. */
-  data: Blob | null;
+  /** There is an archive for these migrations. */
+  exists: boolean;
+  /** The archive's bytes (40 MB: read only for a database that is new). */
+  read(): Blob;
 }
 
 function pgliteVersion(): string {
@@ -35,11 +38,13 @@ export function findPgliteTemplate(migrations: Migration[]): PgliteTemplate {
     .digest("hex")
     .slice(0, 16);
   const path = fromRoot("node_modules", ".cache", "learnhub-pglite", `${key}.tar`);
-  try {
-    return { path, data: new Blob([readFileSync(path)]) };
-  } catch {
-    return { path, data: null };
-  }
+  return { path, exists: existsSync(path), read: () => new Blob([readFileSync(path)]) };
+}
+
+/** After migrating: a database this open created the slow way (there was no archive) leaves its state as one. */
+export async function keepPgliteTemplate(template: PgliteTemplate, db: Database): Promise<boolean> {
+  if (template.exists || !db.created || !db.archive) return false;
+  return savePgliteTemplate(template, await db.archive());
 }
 
 /**
@@ -47,7 +52,7 @@ export function findPgliteTemplate(migrations: Migration[]): PgliteTemplate {
  * starts never read half of one). Returns false when it cannot be written (a read-only install), which only means
  * the next new database takes the slow path too.
  */
-export function savePgliteTemplate(template: PgliteTemplate, archive: Uint8Array): boolean {
+export function savePgliteTemplate(template: Pick<PgliteTemplate, "path">, archive: Uint8Array): boolean {
   const partial = `${template.path}.${process.pid}.${Date.now()}.partial`;
   try {
     mkdirSync(dirname(template.path), { recursive: true });

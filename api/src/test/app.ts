@@ -1,10 +1,10 @@
-import { request } from "node:http";
 import { type Env, loadConfig } from "../config.ts";
 import { buildServer } from "../http/server.ts";
 import type { InProcessQueue } from "../jobs/in-process.ts";
 import { createLogger } from "../logger.ts";
 import { createServices, type Services } from "../services.ts";
 import { testDatabaseUrl } from "./database.ts";
+import { rawRequest } from "./http.ts";
 
 /**
  * A real server on a random loopback port, backed by a fresh database: in-memory PGlite by default, or a new
@@ -59,8 +59,8 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
   if (services.config.paystack.sandbox) services.config.paystack.baseUrl = `${url}/paystack-sandbox`;
 
   const doFetch: TestApp["fetch"] = (path, init = {}) => {
-    const { host, ...rest } = init;
-    return host ? requestWithHost(`${url}${path}`, host, rest) : fetch(`${url}${path}`, rest);
+    // fetch() may not set Host, so requests for another site go through node:http.
+    return init.host ? rawRequest(`${url}${path}`, init) : fetch(`${url}${path}`, init);
   };
 
   return {
@@ -86,24 +86,4 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
       await database?.drop();
     },
   };
-}
-
-/** fetch() may not set Host (a forbidden header), so requests for another site go through node:http. */
-function requestWithHost(url: string, host: string, init: RequestInit): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const req = request(url, { method: init.method ?? "GET", headers: { ...headers, host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const responseHeaders = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders.set(k, String(v));
-        const status = res.statusCode ?? 500;
-        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-      });
-    });
-    req.on("error", reject);
-    if (typeof init.body === "string") req.write(init.body);
-    req.end();
-  });
 }

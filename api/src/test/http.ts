@@ -1,0 +1,25 @@
+import { request } from "node:http";
+
+/**
+ * A request over node:http, answered as a Response with the bytes as sent: unlike fetch(), it may set Host (a
+ * forbidden header there) and never decompresses the body, so tests see the answer's real encoding and length.
+ */
+export function rawRequest(url: string, init: RequestInit & { host?: string } = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    if (init.host) headers.host = init.host;
+    const req = request(url, { method: init.method ?? "GET", headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        const responseHeaders = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders.set(k, String(v));
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
+      });
+    });
+    req.on("error", reject);
+    if (typeof init.body === "string") req.write(init.body);
+    req.end();
+  });
+}
