@@ -37,8 +37,8 @@ export async function growData(
   const adminEmail = options.adminEmail ?? BENCH_ADMIN.email;
   const adminHash = await hashPassword(BENCH_ADMIN.password);
   await sql.query(
-    `INSERT INTO "Admin" ("firstName", "lastName", "email", "contact", "passwordHash", "emailVerifiedAt")
-     VALUES ('Bench', 'Admin', $1, '+234 800 000 0000', $2, now()) ON CONFLICT ("email") DO NOTHING`,
+    `INSERT INTO "Admin" ("firstName", "lastName", "email", "contact", "passwordHash", "emailVerifiedAt", "staffRole", "approvedAt")
+     VALUES ('Bench', 'Admin', $1, '+234 800 000 0000', $2, now(), 'OWNER', now()) ON CONFLICT ("email") DO NOTHING`,
     [adminEmail, adminHash],
   );
   await sql.query(

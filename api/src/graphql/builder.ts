@@ -6,9 +6,12 @@ import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
+import { can, isPendingStaff, isStaff, type Permission } from "../domain/staff/permissions.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
+
+export const PENDING_MESSAGE = "Your staff account is waiting for an owner's approval.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
@@ -22,7 +25,8 @@ const MALFORMED_ID = "00000000-0000-0000-0000-000000000001";
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { signedIn: boolean; admin: boolean; learner: boolean };
+  /** `staff`: an approved staff account of any role; `can`: a permission of domain/staff/permissions.ts. */
+  AuthScopes: { signedIn: boolean; learner: boolean; staff: boolean; can: Permission };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
@@ -58,11 +62,13 @@ export const builder = new SchemaBuilder<{
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       signedIn: !!ctx.viewer,
-      admin: ctx.viewer?.role === "ADMIN",
       learner: ctx.viewer?.role === "LEARNER",
+      staff: isStaff(ctx.viewer),
+      can: (permission: Permission) => can(ctx.viewer, permission),
     }),
-    // Signed out: 401-style error; signed in with the wrong role: 403-style error.
-    unauthorizedError: (_parent, ctx) => (ctx.viewer ? new ForbiddenError() : new NotAuthenticatedError()),
+    // Signed out: 401-style error; signed in with the wrong role: 403-style error (a pending staff account is told so).
+    unauthorizedError: (_parent, ctx) =>
+      !ctx.viewer ? new NotAuthenticatedError() : isPendingStaff(ctx.viewer) ? new ForbiddenError(PENDING_MESSAGE) : new ForbiddenError(),
   },
   errors: {
     defaultTypes: [],

@@ -1,11 +1,8 @@
+import type { Viewer } from "../domain/sessions.ts";
+import { type Actor, staffActor } from "../domain/staff/audit.ts";
 import type { Services } from "../services.ts";
 
-export interface Viewer {
-  sessionId: string;
-  role: "ADMIN" | "LEARNER";
-  /** Admin or learner id, per role. */
-  accountId: string;
-}
+export type { Viewer };
 
 export interface RequestInfo {
   ip: string;
@@ -18,3 +15,12 @@ export interface Context {
   viewer: Viewer | null;
   request: RequestInfo;
 }
+
+/** The ownership rule of every learner-owned record: the viewer is that learner. */
+export const isLearner = (ctx: Context, learnerId: string | null) => ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === learnerId;
+
+/** The viewer is this staff account (approved or not). */
+export const isStaffMember = (ctx: Context, adminId: string) => ctx.viewer?.role === "ADMIN" && ctx.viewer.accountId === adminId;
+
+/** The staff member a staff-only resolver acts for, as the audit log records them. */
+export const actor = (ctx: Context): Actor => staffActor(ctx.viewer, ctx.request.ip);

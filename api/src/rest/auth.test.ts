@@ -104,11 +104,20 @@ describe("REST /api/auth", () => {
       expect(again.body.message).toBe(NO_TOKEN);
     });
 
-    it("verifying an already verified e-mail says so and changes nothing", async () => {
+    it("verified, unverified and unknown e-mails get the same answer to a code (no account enumeration)", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const again = await rest(app, "POST", "/api/auth/verify-email", { body: { email: learner.email, token: learner.code } });
-      expect(again.status).toBe(200);
-      expect(again.body.message).toBe("Email already verified. You can log in.");
+      const pending = await signUp(app, "learner");
+      const wrong = pending.code === "123456" ? "654321" : "123456";
+      const answers = await Promise.all(
+        [learner.email, pending.email, uniqueEmail()].map((email) =>
+          rest(app, "POST", "/api/auth/verify-email", { body: { email, token: email === learner.email ? learner.code : wrong } }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(answer.body).toEqual(answers[2]?.body);
+      }
+      expect(answers[2]?.body.message).toBe("Invalid OTP. Please check the code and try again.");
     });
   });
 

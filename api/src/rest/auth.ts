@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
+import { NotAuthenticatedError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, jsonBody } from "./body.ts";
-import { ERROR_FIELDS, type RestContext, restContext, run, unwrap } from "./graphql.ts";
+import { ERROR_FIELDS, restContext, run, unwrap } from "./graphql.ts";
+import { requireRole } from "./params.ts";
 import { booleanIn, genderIn, LEARNER_FIELDS, textIn, USER_FIELDS, userJson } from "./shapes.ts";
 
 const SIGN_UP = (field: "signUpAdmin" | "signUpLearner") =>
@@ -17,13 +18,6 @@ const ME = `query { me { ${USER_FIELDS} } }`;
 const UPDATE_PROFILE = `mutation($input: UpdateLearnerProfileInput!) {
   result: updateLearnerProfile(input: $input) { ${ERROR_FIELDS} ... on UpdateLearnerProfilePayload { message token learner { ${LEARNER_FIELDS} } } }
 }`;
-
-/** Only sessions of this role may use the route: admin tokens never work for learner calls and vice versa. */
-function requireRole(ctx: RestContext, role: "ADMIN" | "LEARNER") {
-  if (!ctx.viewer) throw new NotAuthenticatedError();
-  if (ctx.viewer.role !== role)
-    throw new ForbiddenError(role === "ADMIN" ? "This action needs an admin session." : "This action needs a learner session.");
-}
 
 const text = (body: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, textIn(body[k], k)]));
 const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"];

@@ -3,7 +3,7 @@ import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { type RestContext, restContext, toGlobalId } from "./graphql.ts";
 import { ENROLLMENT_FIELDS, enrollmentJson } from "./json.ts";
-import { idParam, requireRole, runRest } from "./params.ts";
+import { idParam, requireRole, requireStaff, runRest } from "./params.ts";
 
 export const LEARNER_NOT_FOUND = "Learner not found.";
 
@@ -49,7 +49,7 @@ export async function enrollmentRoutes(app: FastifyInstance, services: Services)
 
   app.get("/api/enrollments/learner/:id", async (req) => {
     const ctx = await restContext(services, req);
-    requireRole(ctx, "ADMIN");
+    requireStaff(ctx);
     const id = idParam(req, LEARNER_NOT_FOUND);
     const enrollments = await allEnrollments(ctx, OF_LEARNER, { id: toGlobalId("Learner", id) });
     if (!enrollments) throw new NotFoundError(LEARNER_NOT_FOUND);

@@ -12,6 +12,7 @@ import { learnerRoutes } from "./learners.ts";
 import { openApiRoutes } from "./openapi.ts";
 import { paymentRoutes } from "./payments.ts";
 import { reportRoutes } from "./reports.ts";
+import { staffRoutes } from "./staff.ts";
 import { trackRoutes } from "./tracks.ts";
 
 /** The REST facade (spec §7) in its own Fastify scope: multipart parsing and `{message}` errors apply only here. */
@@ -50,6 +51,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await invoiceRoutes(scope, services);
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
+    await staffRoutes(scope, services);
     await openApiRoutes(scope);
   });
 }

@@ -142,6 +142,13 @@ function errors(...codes: (keyof typeof ERROR_TEXT)[]): Record<string, ResponseO
 
 const bearer = [{ bearerAuth: [] }];
 const ADMIN = "Needs an admin session (Bearer token from POST /api/auth/login).";
+const OWNER = "Needs an owner's session (staff role owner).";
+const AUDIT_PARAMS: ParameterObject[] = [
+  { name: "person", in: "query", description: "Part of the e-mail of who acted.", schema: str() },
+  { name: "entityType", in: "query", description: "Admin, Track, Course, Invoice or StaffInvitation.", schema: str() },
+  { name: "from", in: "query", description: "First day, YYYY-MM-DD (UTC).", schema: str(undefined, { format: "date" }) },
+  { name: "to", in: "query", description: "Last day, YYYY-MM-DD (UTC), included.", schema: str(undefined, { format: "date" }) },
+];
 const LEARNER = "Needs a learner session (Bearer token from POST /api/auth/login).";
 
 const idParam = (what: string): ParameterObject => ({
@@ -258,6 +265,40 @@ const schemas: Record<string, SchemaObject> = {
     enrollments: arrayOf(object({ _id: id(), track: ref("TrackRef") }), "Tracks the learner is enrolled in (newest first, at most 100)."),
     courseCount: int("How many tracks the learner is enrolled in (the COURSES column)."),
     totalPaid: num("Dollars: the sum of the learner's paid invoices."),
+  }),
+  Staff: object({
+    _id: id(),
+    firstName: str(),
+    lastName: str(),
+    email: str(),
+    contact: str(),
+    image: nullableStr(),
+    role: { type: ["string", "null"], enum: ["owner", "manager", "finance", "instructor", null], description: "Null while pending." },
+    status: { type: "string", enum: ["pending", "active", "disabled"] },
+    emailVerified: { type: "boolean" },
+    approvedAt: { type: ["string", "null"], format: "date-time" },
+    createdAt: dateTime(),
+    assignedTracks: arrayOf(ref("TrackRef"), "Instructors: the tracks whose courses they may edit."),
+  }),
+  StaffInvitation: object({
+    _id: id(),
+    email: str(),
+    role: { type: "string", enum: ["owner", "manager", "finance", "instructor"] },
+    status: { type: "string", enum: ["open", "expired", "accepted", "revoked"] },
+    expiresAt: dateTime(),
+    createdAt: dateTime(),
+  }),
+  AuditEntry: object({
+    _id: id(),
+    actorId: { type: ["string", "null"], format: "uuid", description: "Null for a failed login." },
+    actorEmail: str(),
+    actorRole: nullableStr(),
+    action: str("`<entity>.<verb>`, e.g. track.update, staff.approve, login.failed."),
+    entityType: str(),
+    entityId: nullableStr(),
+    changes: { type: ["object", "null"], description: "For each changed field, [before, after]." },
+    ip: nullableStr(),
+    createdAt: dateTime(),
   }),
   Enrollment: object({
     _id: id(),
@@ -722,6 +763,101 @@ const paths: OpenApiDocument["paths"] = {
     },
   },
 
+  "/api/admin/staff": {
+    get: {
+      operationId: "listStaff",
+      summary: "Staff accounts, pending ones first, then newest first; `search` matches names and e-mail.",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      parameters: listParams,
+      responses: {
+        "200": ok("A page of staff accounts.", object({ staff: arrayOf(ref("Staff")), ...paging })),
+        ...errors("400", "401", "403"),
+      },
+    },
+  },
+  "/api/admin/staff/invitations": {
+    post: {
+      operationId: "inviteStaff",
+      summary: "Mails an invitation to join the staff with a role (the link works once, for 7 days).",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      requestBody: jsonBody(form({ email: str(), role: { type: "string", enum: ["owner", "manager", "finance", "instructor"] } })),
+      responses: {
+        "201": ok("Invited.", withMessage("invitation", ref("StaffInvitation"))),
+        ...errors("400", "401", "403"),
+      },
+    },
+  },
+  "/api/admin/staff/invitations/{id}/resend": {
+    post: {
+      operationId: "resendStaffInvitation",
+      summary: "Sends an open or expired invitation again with a new link and expiry.",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      parameters: [idParam("invitation")],
+      requestBody: { required: false, content: json(form({}, "Nothing is read from the body.")) },
+      responses: { "200": ok("Sent.", withMessage("invitation", ref("StaffInvitation"))), ...errors("401", "403", "404") },
+    },
+  },
+  "/api/admin/staff/{id}/approve": {
+    post: {
+      operationId: "approveStaff",
+      summary: "Approves a pending staff account (its e-mail verified) with a role.",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      parameters: [idParam("staff account")],
+      requestBody: jsonBody(form({ role: { type: "string", enum: ["owner", "manager", "finance", "instructor"] } })),
+      responses: { "200": ok("Approved.", withMessage("staff", ref("Staff"))), ...errors("400", "401", "403", "404", "409") },
+    },
+  },
+  "/api/admin/staff/{id}": {
+    put: {
+      operationId: "updateStaff",
+      summary: "Changes a staff member's role, or deactivates (ending every session at once) or reactivates the account.",
+      description: `${OWNER} Owners cannot change themselves; the business keeps at least one active owner.`,
+      tags: ["staff"],
+      security: bearer,
+      parameters: [idParam("staff account")],
+      requestBody: jsonBody(
+        form({ role: { type: "string", enum: ["owner", "manager", "finance", "instructor"] }, disabled: { type: "boolean" } }),
+      ),
+      responses: { "200": ok("Updated.", withMessage("staff", ref("Staff"))), ...errors("400", "401", "403", "404", "409") },
+    },
+  },
+  "/api/admin/audit": {
+    get: {
+      operationId: "listAuditLog",
+      summary: "The audit log, newest first, 10 a page: every staff write, login and failed login.",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      parameters: [...AUDIT_PARAMS, listParams[1] as ParameterObject],
+      responses: {
+        "200": ok("A page of entries.", object({ entries: arrayOf(ref("AuditEntry")), ...paging })),
+        ...errors("400", "401", "403"),
+      },
+    },
+  },
+  "/api/admin/audit/export.csv": {
+    get: {
+      operationId: "exportAuditLog",
+      summary: "The filtered audit log as CSV (at most 10,000 entries, newest first).",
+      description: OWNER,
+      tags: ["staff"],
+      security: bearer,
+      parameters: AUDIT_PARAMS,
+      responses: {
+        "200": { description: "The entries.", content: { "text/csv": { schema: str() } } },
+        ...errors("400", "401", "403"),
+      },
+    },
+  },
+
   "/api/openapi.json": {
     get: {
       operationId: "openApi",
@@ -752,6 +888,7 @@ export const openApiDocument: OpenApiDocument = {
     { name: "enrollments", description: "Who is enrolled in what." },
     { name: "payments", description: "Callbacks from the payment provider." },
     { name: "reports", description: "Reports (admin)." },
+    { name: "staff", description: "Staff accounts, invitations and the audit log (owners; an addition to the spec)." },
     { name: "meta", description: "About the API." },
   ],
   paths,

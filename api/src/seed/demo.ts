@@ -5,6 +5,12 @@ import { coverImage } from "./images.ts";
 
 export const DEMO_ADMIN = { email: "admin@learnhub.test", password: "Demo@Admin2026" };
 export const DEMO_LEARNER = { email: "learner@learnhub.test", password: "Demo@Learner2026" };
+/** One staff account of each other role (the demo admin is the owner), with the demo admin's password. */
+export const DEMO_STAFF = [
+  { firstName: "Musa", lastName: "Bello", email: "manager@learnhub.test", staffRole: "MANAGER" },
+  { firstName: "Ngozi", lastName: "Eze", email: "finance@learnhub.test", staffRole: "FINANCE" },
+  { firstName: "Tunde", lastName: "Okafor", email: "instructor@learnhub.test", staffRole: "INSTRUCTOR" },
+] as const;
 
 type Rgb = [number, number, number];
 
@@ -166,8 +172,18 @@ export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, n
       contact: "+234 801 234 5678",
       passwordHash: adminHash,
       emailVerifiedAt: now,
+      staffRole: "OWNER",
+      approvedAt: now,
     },
   });
+  const staff = [];
+  for (const [i, member] of DEMO_STAFF.entries()) {
+    staff.push(
+      await prisma.admin.create({
+        data: { ...member, contact: `+234 801 234 56${80 + i}`, passwordHash: adminHash, emailVerifiedAt: now, approvedAt: now },
+      }),
+    );
+  }
 
   const tracks = [];
   for (const [i, t] of TRACKS.entries()) {
@@ -194,6 +210,11 @@ export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, n
         },
       }),
     );
+  }
+  // The demo instructor teaches the first two tracks.
+  const instructor = staff.find((m) => m.staffRole === "INSTRUCTOR");
+  if (instructor) {
+    await prisma.trackInstructor.createMany({ data: tracks.slice(0, 2).map((t) => ({ trackId: t.id, adminId: instructor.id })) });
   }
 
   const learners = [];

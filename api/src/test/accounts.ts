@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createSession } from "../domain/accounts/login.ts";
 import { hashPassword } from "../domain/passwords.ts";
+import type { StaffRole } from "../domain/staff/permissions.ts";
 import type { TestApp } from "./app.ts";
 
 let passwordHash: Promise<string> | undefined;
@@ -22,7 +23,10 @@ export async function learnerWithToken(app: TestApp, overrides: { firstName?: st
   return { learner, token: await createSession(app.services.db.prisma, "LEARNER", learner.id) };
 }
 
-export async function adminWithToken(app: TestApp) {
+/**
+ * A verified staff account with a live session; an owner unless another role is asked for (null: pending approval).
+ */
+export async function adminWithToken(app: TestApp, staffRole: StaffRole | null = "OWNER") {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const admin = await app.services.db.prisma.admin.create({
     data: {
@@ -32,6 +36,8 @@ export async function adminWithToken(app: TestApp) {
       contact: "+234 801 000 0001",
       passwordHash: await passwordHash,
       emailVerifiedAt: new Date(),
+      staffRole,
+      approvedAt: staffRole ? new Date() : null,
     },
   });
   return { admin, token: await createSession(app.services.db.prisma, "ADMIN", admin.id) };

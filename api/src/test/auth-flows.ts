@@ -103,11 +103,15 @@ export async function signUp(app: TestApp, role: RoleName, overrides: Record<str
   return { ...body, email: body.email.toLowerCase(), code: codeIn(mail) };
 }
 
-/** Signs up, verifies with the mailed code and logs in; returns the account's e-mail, password and token. */
+/**
+ * Signs up, verifies with the mailed code and logs in; returns the account's e-mail, password and token. A staff
+ * account is approved as an owner before it logs in (approval itself is tested in api/src/domain/staff/).
+ */
 export async function signUpAndVerify(app: TestApp, role: RoleName, overrides: Record<string, unknown> = {}) {
   const account = await signUp(app, role, overrides);
   const verified = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (role === "admin") await app.services.db.prisma.admin.update({ where: { email: account.email }, data: { staffRole: "OWNER" } });
   const token = await login(app, account.email, account.password);
   return { ...account, token };
 }

@@ -69,9 +69,11 @@ describe("accounts over GraphQL", () => {
     return r.token;
   }
 
+  /** A verified account, logged in; a staff account is approved as an owner first (approval is tested in staff.test.ts). */
   async function signUpAndVerify(role: "ADMIN" | "LEARNER", overrides: Record<string, unknown> = {}) {
     const account = await signUp(role, overrides);
     expect((await call(VERIFY, { email: account.email, code: account.code })).__typename).toBe("MessagePayload");
+    if (role === "ADMIN") await app.services.db.prisma.admin.update({ where: { email: account.email }, data: { staffRole: "OWNER" } });
     return { ...account, token: await login(account.email) };
   }
 
@@ -116,7 +118,23 @@ describe("accounts over GraphQL", () => {
     });
   });
 
-  it("signing up again with an unverified address sends a new code but cannot change the password", async () => {
+  it("pre-hijacking: a stranger who signed up first with someone's e-mail loses the account to its owner's sign-up", async () => {
+    const email = uniqueEmail();
+    // The attacker signs up first with the victim's address and their own password.
+    await call(
+      SIGN_UP("signUpLearner"),
+      signUpInput({ email, firstName: "Mallory", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
+    );
+    await resetRateLimits(app);
+    // The owner signs up (their own password) and verifies with the code mailed for that sign-up.
+    const owner = await signUp("LEARNER", { email });
+    expect((await call(VERIFY, { email, code: owner.code })).__typename).toBe("MessagePayload");
+    // Only the owner's password opens the verified account.
+    expect((await call(LOGIN, { email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
+    expect(await me(await login(email))).toMatchObject({ fullName: "Grace Hopper" });
+  });
+
+  it("a repeat sign-up before verifying replaces the password and voids older codes; the mail names who signed up", async () => {
     const owner = await signUp("LEARNER");
     await resetRateLimits(app);
     const intruder = await call(
@@ -124,9 +142,13 @@ describe("accounts over GraphQL", () => {
       signUpInput({ email: owner.email, firstName: "Mallory", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
     );
     expect(intruder.__typename).toBe("SignUpPayload");
-    const code = codeIn(await lastMailTo(app, owner.email));
-    expect(code).not.toBe(owner.code);
-    expect((await call(VERIFY, { email: owner.email, code })).__typename).toBe("MessagePayload");
+    // The owner's code no longer works, and the new mail greets the name of the latest sign-up.
+    expect((await call(VERIFY, { email: owner.email, code: owner.code })).__typename).toBe("ValidationError");
+    expect((await lastMailTo(app, owner.email)).text).toContain("Hi Mallory");
+    // The owner signs up again; verifying with that code activates the owner's password only.
+    await resetRateLimits(app);
+    const again = await signUp("LEARNER", { email: owner.email });
+    expect((await call(VERIFY, { email: owner.email, code: again.code })).__typename).toBe("MessagePayload");
     expect((await call(LOGIN, { email: owner.email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
     expect(await me(await login(owner.email))).toMatchObject({ fullName: "Grace Hopper" });
   });
@@ -228,10 +250,11 @@ describe("accounts over GraphQL", () => {
     }
     expect((await call(VERIFY, { email: second.email, code: renewed })).__typename).toBe("MessagePayload");
 
-    // Unknown e-mail: the same message as no pending code.
+    // Unknown and already verified e-mails: the same answer as a wrong code, so the call reveals no account.
     expect((await call(VERIFY, { email: uniqueEmail(), code: "123456" })).message).toBe(
-      "No verification code is pending for this email. Please request a new one.",
+      "Invalid OTP. Please check the code and try again.",
     );
+    expect((await call(VERIFY, { email: second.email, code: renewed })).message).toBe("Invalid OTP. Please check the code and try again.");
   });
 
   it("concurrent wrong guesses are each counted: exactly five get through before the code dies", async () => {
@@ -264,8 +287,8 @@ describe("accounts over GraphQL", () => {
     expect(again.message).toBe("Account created successfully! Please check your email to verify.");
     const mails = await mailsTo(app, first.email);
     expect(mails).toHaveLength(2);
-    // The details of the first sign-up stand; only a new code goes out.
-    expect(mails[1]?.text).toContain("Hi Grace");
+    // The latest sign-up's details replace the first's, and a new code goes out.
+    expect(mails[1]?.text).toContain("Hi Amazing");
     const code = codeIn(mails[1]!);
     expect((await call(VERIFY, { email: first.email, code: first.code })).__typename).toBe("ValidationError");
     expect((await call(VERIFY, { email: first.email, code })).__typename).toBe("MessagePayload");

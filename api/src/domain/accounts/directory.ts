@@ -22,7 +22,7 @@ export async function findAccountByEmail(prisma: PrismaClient, email: string): P
     prisma.admin.findUnique({ where: { email } }),
     prisma.learner.findUnique({ where: { email } }),
   ]);
-  if (admin) return { ...admin, role: "ADMIN", disabled: false, row: admin };
+  if (admin) return { ...admin, role: "ADMIN", row: admin };
   if (learner) return { ...learner, role: "LEARNER", row: learner };
   return null;
 }
@@ -30,7 +30,7 @@ export async function findAccountByEmail(prisma: PrismaClient, email: string): P
 export async function findAccount(prisma: PrismaClient, role: Role, id: string): Promise<AccountRecord | null> {
   if (role === "ADMIN") {
     const admin = await prisma.admin.findUnique({ where: { id } });
-    return admin && { ...admin, role, disabled: false, row: admin };
+    return admin && { ...admin, role, row: admin };
   }
   const learner = await prisma.learner.findUnique({ where: { id } });
   return learner && { ...learner, role, row: learner };

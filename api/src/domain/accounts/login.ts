@@ -5,6 +5,7 @@ import { ForbiddenError, NotAuthenticatedError, ValidationError } from "../error
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
 import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput, tryParseInput } from "../validation.ts";
 import { type AccountRecord, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
 
@@ -58,6 +59,8 @@ export async function login(deps: Services, raw: unknown, ip: string): Promise<{
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) {
+    if (account?.role === "ADMIN")
+      await recordAudit(prisma, staffLoginActor(account, ip, false), { action: "login.failed", entityType: "Admin", entityId: account.id });
     await recordFailure(deps, keys.failures, keys.lockouts, LIMITS.loginFailuresPerAccount);
     throw new ValidationError(LOGIN_MESSAGES.invalid);
   }
@@ -66,7 +69,15 @@ export async function login(deps: Services, raw: unknown, ip: string): Promise<{
   // A successful login forgets earlier failures and lockouts; most accounts have none to forget.
   if (windows.has(keys.failures) || windows.has(keys.lockouts)) await clear(prisma, keys.failures, keys.lockouts);
   const token = await createSession(prisma, account.role, account.id);
+  if (account.role === "ADMIN")
+    await recordAudit(prisma, staffLoginActor(account, ip, true), { action: "login", entityType: "Admin", entityId: account.id });
   return { token, account };
+}
+
+/** Who a staff login is recorded as in the audit log; a failed one names the account tried, not an actor. */
+function staffLoginActor(account: AccountRecord, ip: string, succeeded: boolean): Actor {
+  const role = "staffRole" in account.row ? account.row.staffRole : null;
+  return { id: succeeded ? account.id : null, email: account.email, role, ip };
 }
 
 /** Revokes the session; the token stops working at once. */

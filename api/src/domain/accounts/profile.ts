@@ -3,6 +3,7 @@ import type { Services } from "../../services.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { createSession, revokeAllSessions } from "./login.ts";
 import * as rules from "./rules.ts";
@@ -102,16 +103,17 @@ const adminProfileInput = z.object({
 });
 
 /** Updates an admin's own name, contact and picture. */
-export async function updateAdminProfile(
-  deps: Services,
-  adminId: string,
-  raw: z.input<typeof adminProfileInput> & { image?: File | null },
-) {
+export async function updateAdminProfile(deps: Services, actor: Actor, raw: z.input<typeof adminProfileInput> & { image?: File | null }) {
   const { prisma } = deps.db;
   const { image, ...fields } = raw;
   const input = parseInput(adminProfileInput, fields);
+  const adminId = actor.id ?? "";
   const admin = await prisma.admin.findUnique({ where: { id: adminId } });
   if (!admin) throw new NotFoundError("Admin not found.");
   const imagePath = image ? await replaceImage(deps.storage, image, admin.image) : undefined;
-  return prisma.admin.update({ where: { id: adminId }, data: { ...input, image: imagePath } });
+  return prisma.$transaction(async (tx) => {
+    const updated = await tx.admin.update({ where: { id: adminId }, data: { ...input, image: imagePath } });
+    await recordAudit(tx, actor, { action: "profile.update", entityType: "Admin", entityId: adminId, before: admin, after: updated });
+    return updated;
+  });
 }

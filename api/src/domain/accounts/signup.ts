@@ -5,8 +5,9 @@ import type { Services } from "../../services.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
+import { acceptInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
-import { checkVerificationCode, issueCode } from "./codes.ts";
+import { CODE_MESSAGES, checkVerificationCode, issueCode } from "./codes.ts";
 import { findAccountByEmail, type Role } from "./directory.ts";
 import { alreadyRegisteredMail, verificationCodeMail } from "./mails.ts";
 import * as rules from "./rules.ts";
@@ -29,23 +30,34 @@ const signUpInput = (mismatch: string) =>
 const MISMATCH = { ADMIN: "Passwords do not match", LEARNER: "Passwords do not match." } as const;
 
 /**
- * Creates an unverified account and mails it a 6-digit code. An e-mail that already has an account gets a
+ * Creates an unverified account and mails it a 6-digit code. An e-mail that already has a verified account gets a
  * "you already have an account" mail instead, and the answer is the same either way, so sign-up reveals nothing.
+ *
+ * Signing up again before the e-mail is verified replaces the account's password and details and voids older codes:
+ * whoever verifies the e-mail (which takes its mailbox) does so for the password of the latest sign-up, so a
+ * stranger who signed up first with someone's address cannot keep a password on the account its owner verifies.
+ *
+ * Staff (role ADMIN): with an owner's invitation token the account gets the invitation's role when verified;
+ * without one it is pending (see domain/staff/staff.ts onStaffEmailVerified).
  */
 export async function signUp(deps: Services, role: Role, raw: unknown, ip: string) {
   const { prisma } = deps.db;
   await hit(deps, `signup:ip:${ip}`, LIMITS.signupPerIp);
-  const input = parseInput(signUpInput(MISMATCH[role]), raw);
+  const { invitation, ...fields } = (raw ?? {}) as Record<string, unknown>;
+  const input = parseInput(signUpInput(MISMATCH[role]), fields);
+  const invitationToken = role === "ADMIN" && typeof invitation === "string" && invitation ? invitation : null;
   const existing = await findAccountByEmail(prisma, input.email);
   const passwordHash = await hashPassword(input.password);
 
   await prisma.$transaction(async (tx) => {
+    const staffRole = invitationToken ? await acceptInvitation(tx, invitationToken, input.email) : null;
+    const data = { firstName: input.firstName, lastName: input.lastName, email: input.email, contact: input.contact, passwordHash };
     if (existing) {
-      const loginUrl =
-        existing.role === "ADMIN"
-          ? siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "admin")
-          : `${deps.config.publicUrl}/learner-login`;
       if (existing.emailVerifiedAt || existing.role !== role) {
+        const loginUrl =
+          existing.role === "ADMIN"
+            ? siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "admin")
+            : `${deps.config.publicUrl}/learner-login`;
         await recordJob(
           tx,
           "send-mail",
@@ -54,14 +66,13 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
         );
         return;
       }
-      // Signing up again before verifying sends a new code, and changes nothing else: whoever repeats a sign-up
-      // with someone else's address must not get to set that account's password.
+      if (role === "ADMIN") await tx.admin.update({ where: { id: existing.id }, data: { ...data, ...(staffRole ? { staffRole } : {}) } });
+      else await tx.learner.update({ where: { id: existing.id }, data });
       const code = await issueCode(tx, role, existing.id, "VERIFY_EMAIL");
-      await recordJob(tx, "send-mail", verificationCodeMail(existing.email, existing.firstName, code.secret), `mail-code-${code.id}`);
+      await recordJob(tx, "send-mail", verificationCodeMail(input.email, input.firstName, code.secret), `mail-code-${code.id}`);
       return;
     }
-    const data = { firstName: input.firstName, lastName: input.lastName, email: input.email, contact: input.contact, passwordHash };
-    const account = role === "ADMIN" ? await tx.admin.create({ data }) : await tx.learner.create({ data });
+    const account = role === "ADMIN" ? await tx.admin.create({ data: { ...data, staffRole } }) : await tx.learner.create({ data });
     const code = await issueCode(tx, role, account.id, "VERIFY_EMAIL");
     await recordJob(tx, "send-mail", verificationCodeMail(input.email, input.firstName, code.secret), `mail-code-${code.id}`);
   });
@@ -73,26 +84,38 @@ const verifyInput = z.object({ email: rules.email(), code: rules.otpCode });
 
 export const VERIFIED_MESSAGE = "Email verified successfully. You can now log in.";
 
-/** Verifies an e-mail with its 6-digit code. */
+/**
+ * Verifies an e-mail with its 6-digit code. An unknown e-mail, an e-mail already verified and a wrong code get the
+ * same answer, so the call tells nothing about which addresses have accounts.
+ */
 export async function verifyEmail(deps: Services, raw: unknown, ip: string) {
   const { prisma } = deps.db;
   await hit(deps, `verify:ip:${ip}`, LIMITS.codeVerifyPerIp);
   const input = parseInput(verifyInput, raw);
   const account = await findAccountByEmail(prisma, input.email);
-  if (!account) throw ValidationError.forField("code", "No verification code is pending for this email. Please request a new one.");
-  if (account.emailVerifiedAt) return { message: "Email already verified. You can log in." };
   const result = await prisma.$transaction(async (tx) => {
+    if (!account || account.emailVerifiedAt) {
+      // The same statements as a wrong code for a pending account (find the live code, lock it), on no row.
+      await tx.$executeRaw`SELECT 1 FROM "EmailCode" WHERE "id" = ${UNKNOWN_ID}::uuid FOR UPDATE`;
+      return { ok: false as const, message: CODE_MESSAGES.invalid };
+    }
     const check = await checkVerificationCode(tx, account.role, account.id, input.code);
     if (check.ok) {
       const data = { emailVerifiedAt: new Date() };
-      if (account.role === "ADMIN") await tx.admin.update({ where: { id: account.id }, data });
-      else await tx.learner.update({ where: { id: account.id }, data });
+      if (account.role === "ADMIN") {
+        await tx.admin.update({ where: { id: account.id }, data });
+        await onStaffEmailVerified(deps, tx, account.id);
+      } else await tx.learner.update({ where: { id: account.id }, data });
     }
     return check;
   });
+  deps.jobs.kick();
   if (!result.ok) throw ValidationError.forField("code", result.message);
   return { message: VERIFIED_MESSAGE };
 }
+
+/** A version-0 UUID: names no row (every id is a gen_random_uuid()). */
+const UNKNOWN_ID = "00000000-0000-0000-0000-000000000000";
 
 const resendInput = z.object({ email: rules.email() });
 

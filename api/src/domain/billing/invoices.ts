@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Services } from "../../services.ts";
 import { NotFoundError } from "../errors.ts";
 import { dollarsToCents } from "../money.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 
 export const INVOICE_MESSAGES = {
@@ -35,44 +36,56 @@ async function requireLearner(deps: Services, learnerId: string) {
 }
 
 /** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen. */
-export async function createInvoice(deps: Services, raw: InvoiceInput) {
+export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   await requireLearner(deps, input.learnerId);
-  return deps.db.prisma.invoice.create({
-    data: {
-      learnerId: input.learnerId,
-      amountCents: input.amount,
-      dueDate: input.dueDate ?? null,
-      status: input.status,
-      paymentDetails: input.paymentDetails,
-      paidAt: input.status === "PAID" ? new Date() : null,
-    },
+  return deps.db.prisma.$transaction(async (tx) => {
+    const invoice = await tx.invoice.create({
+      data: {
+        learnerId: input.learnerId,
+        amountCents: input.amount,
+        dueDate: input.dueDate ?? null,
+        status: input.status,
+        paymentDetails: input.paymentDetails,
+        paidAt: input.status === "PAID" ? new Date() : null,
+      },
+    });
+    await recordAudit(tx, actor, { action: "invoice.create", entityType: "Invoice", entityId: invoice.id, before: null, after: invoice });
+    return invoice;
   });
 }
 
 /** The due date is changed only when given (spec: "dueDate only if set"). */
-export async function updateInvoice(deps: Services, id: string, raw: InvoiceInput) {
+export async function updateInvoice(deps: Services, actor: Actor, id: string, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   const { prisma } = deps.db;
-  const existing = await prisma.invoice.findUnique({ where: { id }, select: { status: true, paidAt: true } });
+  const existing = await prisma.invoice.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   await requireLearner(deps, input.learnerId);
   const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
-  return prisma.invoice.update({
-    where: { id },
-    data: {
-      learnerId: input.learnerId,
-      amountCents: input.amount,
-      ...(input.dueDate ? { dueDate: input.dueDate } : {}),
-      status: input.status,
-      paymentDetails: input.paymentDetails,
-      paidAt,
-    },
+  return prisma.$transaction(async (tx) => {
+    const invoice = await tx.invoice.update({
+      where: { id },
+      data: {
+        learnerId: input.learnerId,
+        amountCents: input.amount,
+        ...(input.dueDate ? { dueDate: input.dueDate } : {}),
+        status: input.status,
+        paymentDetails: input.paymentDetails,
+        paidAt,
+      },
+    });
+    await recordAudit(tx, actor, { action: "invoice.update", entityType: "Invoice", entityId: id, before: existing, after: invoice });
+    return invoice;
   });
 }
 
-export async function deleteInvoice(deps: Services, id: string) {
-  const deleted = await deps.db.prisma.invoice.deleteMany({ where: { id } });
-  if (deleted.count === 0) throw new NotFoundError(INVOICE_MESSAGES.notFound);
-  return { id };
+export async function deleteInvoice(deps: Services, actor: Actor, id: string) {
+  return deps.db.prisma.$transaction(async (tx) => {
+    const existing = await tx.invoice.findUnique({ where: { id } });
+    const deleted = await tx.invoice.deleteMany({ where: { id } });
+    if (!existing || deleted.count === 0) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+    await recordAudit(tx, actor, { action: "invoice.delete", entityType: "Invoice", entityId: id, before: existing, after: null });
+    return { id };
+  });
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Services } from "../../services.ts";
-import { NotFoundError } from "../errors.ts";
+import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
+import { mayEditTrackContent } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 
 export const COURSE_MESSAGES = {
@@ -20,39 +22,57 @@ const courseInput = z.object({
 
 export type CourseInput = { title?: string | null; trackId?: string | null; description?: string | null; image?: File | null };
 
-async function requireTrack(deps: Services, trackId: string) {
+export const NOT_ASSIGNED_MESSAGE = "You can only edit the courses of tracks assigned to you.";
+
+async function requireTrack(deps: Services, actor: Actor, trackId: string) {
   const track = await deps.db.prisma.track.findUnique({ where: { id: trackId }, select: { id: true } });
   if (!track) throw new NotFoundError(COURSE_MESSAGES.trackNotFound);
+  if (!(await mayEditTrackContent(deps.db.prisma, actor, trackId))) throw new ForbiddenError(NOT_ASSIGNED_MESSAGE);
 }
 
-export async function createCourse(deps: Services, raw: CourseInput) {
+/** Instructors create and edit courses only in the tracks assigned to them (domain/staff/permissions.ts). */
+export async function createCourse(deps: Services, actor: Actor, raw: CourseInput) {
   const { image, ...fields } = raw;
   const input = parseInput(courseInput, fields);
-  await requireTrack(deps, input.trackId);
+  await requireTrack(deps, actor, input.trackId);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
-  const course = await deps.db.prisma.course.create({ data: { ...input, image: imagePath } });
+  const course = await deps.db.prisma.$transaction(async (tx) => {
+    const created = await tx.course.create({ data: { ...input, image: imagePath } });
+    await recordAudit(tx, actor, { action: "course.create", entityType: "Course", entityId: created.id, before: null, after: created });
+    return created;
+  });
   deps.publicCache.clear();
   return course;
 }
 
-export async function updateCourse(deps: Services, id: string, raw: CourseInput) {
+export async function updateCourse(deps: Services, actor: Actor, id: string, raw: CourseInput) {
   const { image, ...fields } = raw;
   const input = parseInput(courseInput, fields);
   const { prisma } = deps.db;
-  const existing = await prisma.course.findUnique({ where: { id }, select: { image: true } });
+  const existing = await prisma.course.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
-  await requireTrack(deps, input.trackId);
+  // Moving a course needs the right to edit both tracks.
+  if (!(await mayEditTrackContent(prisma, actor, existing.trackId))) throw new ForbiddenError(NOT_ASSIGNED_MESSAGE);
+  await requireTrack(deps, actor, input.trackId);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
-  const course = await prisma.course.update({ where: { id }, data: { ...input, image: imagePath } });
+  const course = await prisma.$transaction(async (tx) => {
+    const updated = await tx.course.update({ where: { id }, data: { ...input, image: imagePath } });
+    await recordAudit(tx, actor, { action: "course.update", entityType: "Course", entityId: id, before: existing, after: updated });
+    return updated;
+  });
   deps.publicCache.clear();
   return course;
 }
 
-export async function deleteCourse(deps: Services, id: string) {
+export async function deleteCourse(deps: Services, actor: Actor, id: string) {
   const { prisma } = deps.db;
-  const existing = await prisma.course.findUnique({ where: { id }, select: { image: true } });
+  const existing = await prisma.course.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
-  await prisma.course.delete({ where: { id } });
+  if (!(await mayEditTrackContent(prisma, actor, existing.trackId))) throw new ForbiddenError(NOT_ASSIGNED_MESSAGE);
+  await prisma.$transaction(async (tx) => {
+    await tx.course.delete({ where: { id } });
+    await recordAudit(tx, actor, { action: "course.delete", entityType: "Course", entityId: id, before: existing, after: null });
+  });
   deps.publicCache.clear();
   if (existing.image) await deps.storage.remove(existing.image);
   return { id };

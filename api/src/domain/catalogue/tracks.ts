@@ -3,6 +3,7 @@ import type { Services } from "../../services.ts";
 import { NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 
 /** The catalogue's order: newest first, the id breaking ties so that every list and page has one order. */
@@ -29,35 +30,47 @@ const trackInput = z.object({
 
 export type TrackInput = z.input<typeof trackInput> & { image?: File | null };
 
-export async function createTrack(deps: Services, raw: TrackInput) {
+export async function createTrack(deps: Services, actor: Actor, raw: TrackInput) {
   const { image, ...fields } = raw;
   const input = parseInput(trackInput, fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
   const { price, ...rest } = input;
-  const track = await deps.db.prisma.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+  const track = await deps.db.prisma.$transaction(async (tx) => {
+    const created = await tx.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+    await recordAudit(tx, actor, { action: "track.create", entityType: "Track", entityId: created.id, before: null, after: created });
+    return created;
+  });
   deps.publicCache.clear();
   return track;
 }
 
-export async function updateTrack(deps: Services, id: string, raw: TrackInput) {
+export async function updateTrack(deps: Services, actor: Actor, id: string, raw: TrackInput) {
   const { image, ...fields } = raw;
   const input = parseInput(trackInput, fields);
   const { prisma } = deps.db;
-  const existing = await prisma.track.findUnique({ where: { id }, select: { image: true } });
+  const existing = await prisma.track.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
   const { price, ...rest } = input;
-  const track = await prisma.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+  const track = await prisma.$transaction(async (tx) => {
+    const updated = await tx.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+    await recordAudit(tx, actor, { action: "track.update", entityType: "Track", entityId: id, before: existing, after: updated });
+    return updated;
+  });
   deps.publicCache.clear();
   return track;
 }
 
 /** Deletes a track with its courses, ratings and enrollments; its invoices stay (for the books) without the link. */
-export async function deleteTrack(deps: Services, id: string) {
+export async function deleteTrack(deps: Services, actor: Actor, id: string) {
   const { prisma } = deps.db;
-  const existing = await prisma.track.findUnique({ where: { id }, select: { image: true, courses: { select: { image: true } } } });
+  const existing = await prisma.track.findUnique({ where: { id }, include: { courses: { select: { image: true } } } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
-  await prisma.track.delete({ where: { id } });
+  await prisma.$transaction(async (tx) => {
+    await tx.track.delete({ where: { id } });
+    const { courses: _, ...before } = existing;
+    await recordAudit(tx, actor, { action: "track.delete", entityType: "Track", entityId: id, before, after: null });
+  });
   deps.publicCache.clear();
   for (const path of [existing.image, ...existing.courses.map((c) => c.image)]) if (path) await deps.storage.remove(path);
   return { id };

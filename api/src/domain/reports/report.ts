@@ -134,7 +134,8 @@ export function reportCsv(report: { months: (CsvRow & { month: string })[]; trac
   return `${csv([["month", "revenue", "enrollments"], ...months])}\n${csv([["track", "revenue", "enrollments"], ...tracks])}`;
 }
 
-const csv = (rows: unknown[][]) => stringify(rows, { cast: { string: neutraliseFormula } });
+/** Rows as CSV, with spreadsheet formulas neutralised. */
+export const csv = (rows: unknown[][]) => stringify(rows, { cast: { string: neutraliseFormula } });
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**

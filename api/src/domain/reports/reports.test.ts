@@ -57,7 +57,14 @@ async function measured<T = any>(query: string, variables?: Record<string, unkno
 beforeAll(async () => {
   app = await startTestApp();
   const admin = await db().admin.create({
-    data: { firstName: "Grace", lastName: "Adeyemi", email: "reports-admin@example.com", contact: "0800", passwordHash: "-" },
+    data: {
+      firstName: "Grace",
+      lastName: "Adeyemi",
+      email: "reports-admin@example.com",
+      contact: "0800",
+      passwordHash: "-",
+      staffRole: "OWNER",
+    },
   });
   adminToken = await createSession(db(), "ADMIN", admin.id);
 });

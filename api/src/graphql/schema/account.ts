@@ -1,6 +1,7 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import type { Context } from "../context.ts";
+import { isLearner, isStaffMember } from "../context.ts";
 
 export const Gender = builder.enumType("Gender", { values: ["MALE", "FEMALE"] as const });
 export const Role = builder.enumType("Role", { values: ["ADMIN", "LEARNER"] as const });
@@ -15,8 +16,8 @@ interface AccountShape {
 /** What admins and learners have in common; `me` answers with one of them. */
 export const Account = builder.interfaceRef<AccountShape>("Account").implement({
   interfaces: [builder.nodeInterfaceRef()],
-  // Only learner rows have the disabled flag.
-  resolveType: (account) => ("disabled" in account ? "Learner" : "Admin"),
+  // Only admin (staff) rows have a staff role column.
+  resolveType: (account) => ("staffRole" in account ? "Admin" : "Learner"),
   fields: (t) => ({
     firstName: t.exposeString("firstName"),
     lastName: t.exposeString("lastName"),
@@ -26,15 +27,13 @@ export const Account = builder.interfaceRef<AccountShape>("Account").implement({
   }),
 });
 
-const isSelf = (ctx: Context, role: "ADMIN" | "LEARNER", id: string) => ctx.viewer?.role === role && ctx.viewer.accountId === id;
-
 export const Admin = builder.prismaNode("Admin", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   interfaces: [Account],
-  // Admins see admins; nobody else does.
-  authScopes: { admin: true },
+  // Owners see the staff; every staff member sees their own account (a pending one too: its waiting screen).
+  authScopes: (admin, ctx) => can(ctx.viewer, "manageStaff") || isStaffMember(ctx, admin.id),
   fields: (t) => ({
     role: t.field({ type: Role, resolve: () => "ADMIN" as const }),
     contact: t.exposeString("contact"),
@@ -47,8 +46,8 @@ export const Learner = builder.prismaNode("Learner", {
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   interfaces: [Account],
-  // A learner is visible to admins and to that learner only.
-  authScopes: (learner, ctx) => ctx.viewer?.role === "ADMIN" || isSelf(ctx, "LEARNER", learner.id),
+  // A learner is visible to staff who read learners and to that learner only.
+  authScopes: (learner, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, learner.id),
   fields: (t) => ({
     role: t.field({ type: Role, resolve: () => "LEARNER" as const }),
     contact: t.exposeString("contact"),

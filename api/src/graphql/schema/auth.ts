@@ -3,6 +3,7 @@ import { requestPasswordReset, resetPassword } from "../../domain/accounts/passw
 import { updateAdminProfile, updateLearnerProfile } from "../../domain/accounts/profile.ts";
 import { resendCode, signUp, verifyEmail } from "../../domain/accounts/signup.ts";
 import { builder } from "../builder.ts";
+import { actor } from "../context.ts";
 import { Account, Admin, Gender, Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
 
@@ -17,6 +18,9 @@ const SignUpInput = builder.inputType("SignUpInput", {
     contact: t.string(),
     password: t.string(),
     confirmPassword: t.string(),
+    invitation: t.string({
+      description: "Admin sign-up only: the token of an owner's invitation link (the e-mail must be the invited one).",
+    }),
   }),
 });
 
@@ -119,7 +123,12 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const { token, account } = await login(ctx.services, input, ctx.request.ip);
       // The new session is not this request's viewer yet; let the account be read in the answer.
-      ctx.viewer = { sessionId: "", role: account.role, accountId: account.id };
+      ctx.viewer = {
+        sessionId: "",
+        role: account.role,
+        accountId: account.id,
+        staffRole: "staffRole" in account.row ? account.row.staffRole : null,
+      };
       return { token, account: account.row, message: LOGIN_MESSAGES.success };
     },
   }),
@@ -152,8 +161,8 @@ builder.mutationFields((t) => ({
   updateAdminProfile: t.field({
     type: Admin,
     errors,
-    authScopes: { admin: true },
+    authScopes: { staff: true },
     args: { input: t.arg({ type: UpdateAdminProfileInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateAdminProfile(ctx.services, ctx.viewer?.accountId as string, input as never),
+    resolve: (_root, { input }, ctx) => updateAdminProfile(ctx.services, actor(ctx), input as never),
   }),
 }));

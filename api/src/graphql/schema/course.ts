@@ -1,5 +1,6 @@
 import { createCourse, deleteCourse, updateCourse } from "../../domain/catalogue/courses.ts";
 import { builder } from "../builder.ts";
+import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
 import { pagedConnection, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
@@ -27,7 +28,7 @@ const CourseConnection = builder.connectionObject({
 builder.queryFields((t) => ({
   courses: t.field({
     type: CourseConnection,
-    authScopes: { admin: true },
+    authScopes: { can: "readCatalogue" },
     description: "All courses, newest first, 10 a page; `search` matches the title.",
     args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
     resolve: (_root, args, ctx, info) => {
@@ -66,22 +67,24 @@ builder.mutationFields((t) => ({
   createCourse: t.field({
     type: CoursePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCourses" },
     args: { input: t.arg({ type: CourseInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ course: await createCourse(ctx.services, courseInput(input) as never) }),
+    resolve: async (_root, { input }, ctx) => ({ course: await createCourse(ctx.services, actor(ctx), courseInput(input) as never) }),
   }),
   updateCourse: t.field({
     type: CoursePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCourses" },
     args: { id: t.arg.globalID({ required: true, for: [Course] }), input: t.arg({ type: CourseInput, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => ({ course: await updateCourse(ctx.services, id.id, courseInput(input) as never) }),
+    resolve: async (_root, { id, input }, ctx) => ({
+      course: await updateCourse(ctx.services, actor(ctx), id.id, courseInput(input) as never),
+    }),
   }),
   deleteCourse: t.field({
     type: DeletePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCourses" },
     args: { id: t.arg.globalID({ required: true, for: [Course] }) },
-    resolve: async (_root, { id }, ctx) => ({ ...(await deleteCourse(ctx.services, id.id)), type: "Course" }),
+    resolve: async (_root, { id }, ctx) => ({ ...(await deleteCourse(ctx.services, actor(ctx), id.id)), type: "Course" }),
   }),
 }));

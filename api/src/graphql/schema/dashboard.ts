@@ -52,7 +52,7 @@ const DashboardRef = builder.objectRef<Dashboard>("Dashboard").implement({
 builder.queryFields((t) => ({
   dashboard: t.field({
     type: DashboardRef,
-    authScopes: { admin: true },
+    authScopes: { can: "readDashboard" },
     description: "The admin dashboard's summary cards and revenue chart.",
     resolve: (_root, _args, ctx) => loadDashboard(ctx.services),
   }),

@@ -1,4 +1,6 @@
+import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
+import { isLearner } from "../context.ts";
 
 export const EnrollmentStatus = builder.enumType("EnrollmentStatus", { values: ["ACTIVE", "COMPLETED"] as const });
 
@@ -6,9 +8,8 @@ export const Enrollment = builder.prismaNode("Enrollment", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
-  // Admins see every enrollment; a learner sees their own.
-  authScopes: (enrollment, ctx) =>
-    ctx.viewer?.role === "ADMIN" || (ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === enrollment.learnerId),
+  // Staff who read learners see every enrollment; a learner sees their own.
+  authScopes: (enrollment, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, enrollment.learnerId),
   fields: (t) => ({
     track: t.relation("track"),
     learner: t.relation("learner"),

@@ -12,6 +12,7 @@ import "./learner.ts";
 import "./dashboard.ts";
 import "./report.ts";
 import "./payment.ts";
+import "./staff.ts";
 
 builder.queryType({});
 builder.mutationType({});

@@ -1,6 +1,7 @@
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/billing/invoices.ts";
+import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import type { Context } from "../context.ts";
+import { actor, isLearner } from "../context.ts";
 import { Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
 import { pagedConnection, wordsWhere } from "./paging.ts";
@@ -8,14 +9,12 @@ import { DeletePayload } from "./payloads.ts";
 
 export const InvoiceStatus = builder.enumType("InvoiceStatus", { values: ["PENDING", "PAID", "FAILED"] as const });
 
-const ownedBy = (learnerId: string | null, ctx: Context) => ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === learnerId;
-
 export const Invoice = builder.prismaNode("Invoice", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
-  // Admins see every invoice; a learner sees their own.
-  authScopes: (invoice, ctx) => ctx.viewer?.role === "ADMIN" || ownedBy(invoice.learnerId, ctx),
+  // Staff who read invoices see every invoice; a learner sees their own.
+  authScopes: (invoice, ctx) => can(ctx.viewer, "readInvoices") || isLearner(ctx, invoice.learnerId),
   fields: (t) => ({
     learner: t.relation("learner", { nullable: true }),
     track: t.relation("track", { nullable: true }),
@@ -28,7 +27,7 @@ export const Invoice = builder.prismaNode("Invoice", {
     reference: t.exposeString("reference", { nullable: true, description: "Paystack reference, for card payments." }),
     flaggedReason: t.exposeString("flaggedReason", {
       nullable: true,
-      authScopes: { admin: true },
+      authScopes: { can: "readInvoices" },
       description: "Why an automatic settlement was refused (e.g. amount mismatch).",
     }),
     paidAt: t.expose("paidAt", { type: "DateTime", nullable: true }),
@@ -46,7 +45,7 @@ const InvoiceConnection = builder.connectionObject({
 builder.queryFields((t) => ({
   invoices: t.field({
     type: InvoiceConnection,
-    authScopes: { admin: true },
+    authScopes: { can: "readInvoices" },
     description: "All invoices, newest first, 10 a page; `search` matches the learner's name.",
     args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
     resolve: (_root, args, ctx, info) => {
@@ -82,22 +81,24 @@ builder.mutationFields((t) => ({
   createInvoice: t.field({
     type: InvoicePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editInvoices" },
     args: { input: t.arg({ type: InvoiceInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, invoiceInput(input) as never) }),
+    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input) as never) }),
   }),
   updateInvoice: t.field({
     type: InvoicePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editInvoices" },
     args: { id: t.arg.globalID({ required: true, for: [Invoice] }), input: t.arg({ type: InvoiceInput, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => ({ invoice: await updateInvoice(ctx.services, id.id, invoiceInput(input) as never) }),
+    resolve: async (_root, { id, input }, ctx) => ({
+      invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input) as never),
+    }),
   }),
   deleteInvoice: t.field({
     type: DeletePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editInvoices" },
     args: { id: t.arg.globalID({ required: true, for: [Invoice] }) },
-    resolve: async (_root, { id }, ctx) => ({ ...(await deleteInvoice(ctx.services, id.id)), type: "Invoice" }),
+    resolve: async (_root, { id }, ctx) => ({ ...(await deleteInvoice(ctx.services, actor(ctx), id.id)), type: "Invoice" }),
   }),
 }));

@@ -26,7 +26,7 @@ const LearnerConnection = builder.connectionObject({
 builder.queryFields((t) => ({
   learners: t.field({
     type: LearnerConnection,
-    authScopes: { admin: true },
+    authScopes: { can: "readLearners" },
     description: "All learners, newest first, 10 a page; `search` matches first and last name and e-mail.",
     args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
     resolve: (_root, args, ctx, info) => {

@@ -56,7 +56,7 @@ builder.queryFields((t) => ({
   report: t.field({
     type: ReportRef,
     errors: { types: commonErrors },
-    authScopes: { admin: true },
+    authScopes: { can: "readReports" },
     description: "From and to are calendar dates (UTC), both included; at most 5 years.",
     args: { from: t.arg({ type: "Date", required: true }), to: t.arg({ type: "Date", required: true }) },
     resolve: (_root, args, ctx) => loadReport(ctx.services, args),

@@ -1,6 +1,7 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
 import { COURSE_ORDER, createTrack, deleteTrack, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
+import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
 import { refuseOversizedPage, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
@@ -76,23 +77,23 @@ builder.mutationFields((t) => ({
   createTrack: t.field({
     type: TrackPayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCatalogue" },
     args: { input: t.arg({ type: TrackInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, input as never) }),
+    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input as never) }),
   }),
   updateTrack: t.field({
     type: TrackPayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCatalogue" },
     args: { id: t.arg.globalID({ required: true, for: [Track] }), input: t.arg({ type: TrackInput, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, id.id, input as never) }),
+    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input as never) }),
   }),
   deleteTrack: t.field({
     type: DeletePayload,
     errors,
-    authScopes: { admin: true },
+    authScopes: { can: "editCatalogue" },
     args: { id: t.arg.globalID({ required: true, for: [Track] }) },
-    resolve: async (_root, { id }, ctx) => ({ ...(await deleteTrack(ctx.services, id.id)), type: "Track" }),
+    resolve: async (_root, { id }, ctx) => ({ ...(await deleteTrack(ctx.services, actor(ctx), id.id)), type: "Track" }),
   }),
   rateTrack: t.field({
     type: TrackPayload,

@@ -1,0 +1,295 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { Prisma, PrismaClient } from "../../db/client.ts";
+import { siteUrl } from "../../http/hosts.ts";
+import { recordJob } from "../../jobs/outbox.ts";
+import type { Services } from "../../services.ts";
+import { revokeAllSessions } from "../accounts/login.ts";
+import * as rules from "../accounts/rules.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { hashToken } from "../sessions.ts";
+import { parseInput } from "../validation.ts";
+import { type Actor, recordAudit } from "./audit.ts";
+import { invitationMail, pendingStaffMail, staffApprovedMail } from "./mails.ts";
+import { STAFF_ROLES, type StaffRole } from "./permissions.ts";
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export const STAFF_MESSAGES = {
+  notFound: "Staff account not found.",
+  invitationNotFound: "Invitation not found.",
+  invitationInvalid: "This invitation is invalid or has expired. Ask an owner to send a new one.",
+  invitationOtherEmail: "This invitation is for another e-mail address.",
+  hasAccount: "This e-mail already has an account.",
+  notPending: "This account is not waiting for approval.",
+  notVerified: "This account has not verified its e-mail yet.",
+  self: "You cannot change your own role or deactivate yourself.",
+  lastOwner: "The business needs at least one active owner.",
+  notInstructor: "Only instructors are assigned to tracks.",
+  trackNotFound: "Track not found.",
+  invited: "Invitation sent.",
+  resent: "Invitation sent again.",
+} as const;
+
+const role = z.enum(STAFF_ROLES, { error: "Choose a role: owner, manager, finance or instructor." });
+const id = (message: string) => z.string({ error: message }).uuid(message);
+
+/** The staff-related state of an admin row, as the audit log records it. */
+const STAFF_FIELDS = { id: true, email: true, staffRole: true, disabled: true, approvedAt: true, emailVerifiedAt: true } as const;
+
+/** The admin console's base URL: invitation links and approval mails point there. */
+const adminSite = (deps: Services) => siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "admin");
+
+/** Serialises the staff changes that must keep "at least one active owner" true, across transactions and instances. */
+const lockStaff = (tx: Prisma.TransactionClient) => tx.$executeRaw`SELECT pg_advisory_xact_lock(731001)`;
+
+async function activeOwners(tx: Prisma.TransactionClient): Promise<number> {
+  return tx.admin.count({ where: { staffRole: "OWNER", disabled: false } });
+}
+
+// ---- Invitations -------------------------------------------------------------------------------------------------
+
+const inviteInput = z.object({ email: rules.email(), role });
+
+/**
+ * An owner invites someone by e-mail with a role. The mailed link opens the admin sign-up with the e-mail fixed; the
+ * account it creates has the role once its e-mail is verified. A newer invitation to the same e-mail voids older ones.
+ */
+export async function inviteStaff(deps: Services, actor: Actor, raw: unknown) {
+  const input = parseInput(inviteInput, raw);
+  const { prisma } = deps.db;
+  const [admin, learner] = await Promise.all([
+    prisma.admin.findUnique({ where: { email: input.email }, select: { id: true } }),
+    prisma.learner.findUnique({ where: { email: input.email }, select: { id: true } }),
+  ]);
+  if (admin || learner) throw ValidationError.forField("email", STAFF_MESSAGES.hasAccount);
+  const invitation = await prisma.$transaction(async (tx) => {
+    await tx.staffInvitation.updateMany({
+      where: { email: input.email, acceptedAt: null, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    const issued = await issueInvitation(deps, tx, actor, { email: input.email, role: input.role });
+    await recordAudit(tx, actor, {
+      action: "staff.invite",
+      entityType: "StaffInvitation",
+      entityId: issued.id,
+      after: { email: input.email, role: input.role },
+    });
+    return issued;
+  });
+  deps.jobs.kick();
+  return { message: STAFF_MESSAGES.invited, invitation };
+}
+
+async function issueInvitation(
+  deps: Services,
+  tx: Prisma.TransactionClient,
+  actor: Actor,
+  data: { email: string; role: StaffRole },
+  previousId?: string,
+) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_MS);
+  const fields = { tokenHash: hashToken(token), expiresAt, invitedById: actor.id };
+  const invitation = previousId
+    ? await tx.staffInvitation.update({ where: { id: previousId }, data: fields })
+    : await tx.staffInvitation.create({ data: { ...fields, email: data.email, role: data.role } });
+  const link = `${adminSite(deps)}/signup?invitation=${encodeURIComponent(token)}`;
+  await recordJob(tx, "send-mail", invitationMail(data.email, data.role, link), `mail-invitation-${invitation.id}-${expiresAt.getTime()}`);
+  return invitation;
+}
+
+/** Sends an open invitation again with a new link (the old link stops working) and a new expiry. */
+export async function resendInvitation(deps: Services, actor: Actor, invitationId: string) {
+  const { prisma } = deps.db;
+  const invitation = await prisma.$transaction(async (tx) => {
+    const existing = await tx.staffInvitation.findUnique({ where: { id: invitationId } });
+    if (!existing || existing.acceptedAt || existing.revokedAt) throw new NotFoundError(STAFF_MESSAGES.invitationNotFound);
+    const issued = await issueInvitation(deps, tx, actor, existing, existing.id);
+    await recordAudit(tx, actor, {
+      action: "staff.invitation.resend",
+      entityType: "StaffInvitation",
+      entityId: existing.id,
+      before: { expiresAt: existing.expiresAt },
+      after: { expiresAt: issued.expiresAt },
+    });
+    return issued;
+  });
+  deps.jobs.kick();
+  return { message: STAFF_MESSAGES.resent, invitation };
+}
+
+/** The open invitation a link's token names, or null (unknown, used, voided or expired). */
+export async function findLiveInvitation(db: Prisma.TransactionClient | PrismaClient, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
+  const invitation = await db.staffInvitation.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) return null;
+  return invitation;
+}
+
+/** What the sign-up page shows for an invitation link: the fixed e-mail and the role. */
+export async function invitationPreview(deps: Services, token: string) {
+  const invitation = await findLiveInvitation(deps.db.prisma, token);
+  if (!invitation) throw new NotFoundError(STAFF_MESSAGES.invitationInvalid);
+  return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt };
+}
+
+/**
+ * Uses an invitation for a sign-up (in the sign-up's transaction): the e-mail must be the invited one; the
+ * invitation is spent, and its role is what the account gets once the e-mail is verified.
+ */
+export async function acceptInvitation(tx: Prisma.TransactionClient, token: string, email: string): Promise<StaffRole> {
+  const invitation = await findLiveInvitation(tx, token);
+  if (!invitation) throw ValidationError.forField("invitation", STAFF_MESSAGES.invitationInvalid);
+  if (invitation.email !== email) throw ValidationError.forField("email", STAFF_MESSAGES.invitationOtherEmail);
+  const spent = await tx.staffInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
+  if (spent.count !== 1) throw ValidationError.forField("invitation", STAFF_MESSAGES.invitationInvalid);
+  return invitation.role;
+}
+
+// ---- Verification of a staff account --------------------------------------------------------------------------------
+
+/**
+ * Runs when a staff account verifies its e-mail (in that transaction). An invited account is approved with its
+ * invitation's role. Otherwise the first staff account of an installation becomes its owner; any later one stays
+ * pending, and every owner gets a mail asking to approve it.
+ */
+export async function onStaffEmailVerified(deps: Services, tx: Prisma.TransactionClient, adminId: string) {
+  await lockStaff(tx);
+  const admin = await tx.admin.findUniqueOrThrow({ where: { id: adminId } });
+  if (admin.staffRole) {
+    await tx.admin.update({ where: { id: adminId }, data: { approvedAt: new Date() } });
+    return;
+  }
+  const staff = await tx.admin.count({ where: { staffRole: { not: null } } });
+  if (staff === 0) {
+    await tx.admin.update({ where: { id: adminId }, data: { staffRole: "OWNER", approvedAt: new Date() } });
+    await recordAudit(tx, systemActor(admin.email), {
+      action: "staff.firstOwner",
+      entityType: "Admin",
+      entityId: adminId,
+      before: { staffRole: null },
+      after: { staffRole: "OWNER" },
+    });
+    return;
+  }
+  const owners = await tx.admin.findMany({ where: { staffRole: "OWNER", disabled: false }, select: { id: true, email: true } });
+  const link = `${adminSite(deps)}/staff`;
+  for (const owner of owners) {
+    const name = `${admin.firstName} ${admin.lastName}`;
+    await recordJob(tx, "send-mail", pendingStaffMail(owner.email, name, admin.email, link), `mail-pending-${adminId}-${owner.id}`);
+  }
+}
+
+/** The actor of a change the system makes on its own (the first owner), named by the account it concerns. */
+const systemActor = (email: string): Actor => ({ id: null, email, role: null, ip: null });
+
+// ---- Owners manage the staff ----------------------------------------------------------------------------------------
+
+const approveInput = z.object({ role });
+
+/** Approves a pending account that has verified its e-mail, with a role; the person is told by mail. */
+export async function approveStaff(deps: Services, actor: Actor, adminId: string, raw: unknown) {
+  const input = parseInput(approveInput, raw);
+  const { prisma } = deps.db;
+  const admin = await prisma.$transaction(async (tx) => {
+    const before = await tx.admin.findUnique({ where: { id: adminId }, select: STAFF_FIELDS });
+    if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    if (!before.emailVerifiedAt) throw new ConflictError(STAFF_MESSAGES.notVerified);
+    const approved = await tx.admin.updateMany({
+      where: { id: adminId, staffRole: null },
+      data: { staffRole: input.role, approvedAt: new Date() },
+    });
+    if (approved.count !== 1) throw new ConflictError(STAFF_MESSAGES.notPending);
+    const after = await tx.admin.findUniqueOrThrow({ where: { id: adminId } });
+    await recordAudit(tx, actor, { action: "staff.approve", entityType: "Admin", entityId: adminId, before, after: pick(after) });
+    await recordJob(
+      tx,
+      "send-mail",
+      staffApprovedMail(after.email, after.firstName, input.role, adminSite(deps)),
+      `mail-approved-${adminId}`,
+    );
+    return after;
+  });
+  deps.jobs.kick();
+  return admin;
+}
+
+const updateInput = z.object({ role: role.optional(), disabled: z.boolean({ error: "disabled must be true or false." }).optional() });
+
+/**
+ * Changes a staff member's role or deactivates (or reactivates) the account. Deactivating revokes every session at
+ * once. Owners cannot change themselves, and the business always keeps at least one active owner.
+ */
+export async function updateStaff(deps: Services, actor: Actor, adminId: string, raw: unknown) {
+  const input = parseInput(updateInput, raw);
+  if (adminId === actor.id) throw new ForbiddenError(STAFF_MESSAGES.self);
+  return deps.db.prisma.$transaction(async (tx) => {
+    await lockStaff(tx);
+    const before = await tx.admin.findUnique({ where: { id: adminId }, select: STAFF_FIELDS });
+    if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    const data: Prisma.AdminUpdateInput = {};
+    if (input.role && input.role !== before.staffRole) {
+      data.staffRole = input.role;
+      if (!before.staffRole) data.approvedAt = new Date();
+    }
+    if (input.disabled !== undefined && input.disabled !== before.disabled) data.disabled = input.disabled;
+    if (Object.keys(data).length === 0) return tx.admin.findUniqueOrThrow({ where: { id: adminId } });
+    const after = await tx.admin.update({ where: { id: adminId }, data });
+    if (before.staffRole === "OWNER" && !before.disabled && (await activeOwners(tx)) === 0)
+      throw new ConflictError(STAFF_MESSAGES.lastOwner);
+    if (data.disabled === true) await revokeAllSessions(tx, "ADMIN", adminId);
+    if (data.staffRole && before.staffRole !== "INSTRUCTOR") await tx.trackInstructor.deleteMany({ where: { adminId } });
+    await recordAudit(tx, actor, {
+      action: data.disabled === true ? "staff.deactivate" : data.disabled === false ? "staff.reactivate" : "staff.role",
+      entityType: "Admin",
+      entityId: adminId,
+      before,
+      after: pick(after),
+    });
+    return after;
+  });
+}
+
+const tracksInput = z.object({ trackIds: z.array(id(STAFF_MESSAGES.trackNotFound)).max(500) });
+
+/** Sets the tracks an instructor may edit the content of. */
+export async function setInstructorTracks(deps: Services, actor: Actor, adminId: string, raw: unknown) {
+  const input = parseInput(tracksInput, raw);
+  const trackIds = [...new Set(input.trackIds)];
+  return deps.db.prisma.$transaction(async (tx) => {
+    const admin = await tx.admin.findUnique({
+      where: { id: adminId },
+      select: { staffRole: true, instructing: { select: { trackId: true } } },
+    });
+    if (!admin) throw new NotFoundError(STAFF_MESSAGES.notFound);
+    if (admin.staffRole !== "INSTRUCTOR") throw new ConflictError(STAFF_MESSAGES.notInstructor);
+    const found = await tx.track.count({ where: { id: { in: trackIds } } });
+    if (found !== trackIds.length) throw ValidationError.forField("trackIds", STAFF_MESSAGES.trackNotFound);
+    await tx.trackInstructor.deleteMany({ where: { adminId } });
+    if (trackIds.length) await tx.trackInstructor.createMany({ data: trackIds.map((trackId) => ({ trackId, adminId })) });
+    await recordAudit(tx, actor, {
+      action: "staff.tracks",
+      entityType: "Admin",
+      entityId: adminId,
+      before: { trackIds: admin.instructing.map((t) => t.trackId).sort() },
+      after: { trackIds: [...trackIds].sort() },
+    });
+    return tx.admin.findUniqueOrThrow({ where: { id: adminId } });
+  });
+}
+
+/** May this staff member edit the courses and lessons of the track? Instructors: only of the tracks assigned to them. */
+export async function mayEditTrackContent(prisma: PrismaClient, staff: Pick<Actor, "id" | "role">, trackId: string): Promise<boolean> {
+  if (!staff.id) return false;
+  if (staff.role === "OWNER" || staff.role === "MANAGER") return true;
+  if (staff.role !== "INSTRUCTOR") return false;
+  const assigned = await prisma.trackInstructor.findUnique({ where: { trackId_adminId: { trackId, adminId: staff.id } } });
+  return assigned !== null;
+}
+
+/** The staff state an audit entry compares. */
+function pick(admin: Record<keyof typeof STAFF_FIELDS, unknown>) {
+  return Object.fromEntries(Object.keys(STAFF_FIELDS).map((key) => [key, admin[key as keyof typeof STAFF_FIELDS]]));
+}

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ValidationError } from "../domain/errors.ts";
+import { STAFF_ROLES } from "../domain/staff/permissions.ts";
+import { STAFF_MESSAGES } from "../domain/staff/staff.ts";
+import type { Services } from "../services.ts";
+import { jsonBody } from "./body.ts";
+import { ERROR_FIELDS, restContext, toGlobalId, toRawId, unwrap } from "./graphql.ts";
+import { idParam, listQuery, PAGE_SIZE, pageInfo, requireStaff, runRest } from "./params.ts";
+import { booleanIn, textIn } from "./shapes.ts";
+
+/**
+ * Staff accounts, invitations and the audit log for scripts (owners only): the same GraphQL operations as the
+ * Staff and Audit log pages, so the same rules. Deliberate additions to the spec's API (README).
+ */
+
+const STAFF_FIELDS = `id firstName lastName email contact image staffRole status emailVerified approvedAt createdAt
+  assignedTracks { id name }`;
+const INVITATION_FIELDS = "id email role status expiresAt createdAt";
+const AUDIT_FIELDS = "id actorId actorEmail actorRole action entityType entityId changes ip createdAt";
+
+const LIST = `query($search: String, $page: Int!, $first: Int!) {
+  staff(search: $search, page: $page, first: $first) { totalCount edges { node { ${STAFF_FIELDS} } } }
+}`;
+const INVITE = `mutation($input: InviteStaffInput!) {
+  result: inviteStaff(input: $input) { ${ERROR_FIELDS} ... on StaffInvitationPayload { message invitation { ${INVITATION_FIELDS} } } }
+}`;
+const RESEND = `mutation($id: ID!) {
+  result: resendStaffInvitation(id: $id) { ${ERROR_FIELDS} ... on StaffInvitationPayload { message invitation { ${INVITATION_FIELDS} } } }
+}`;
+const APPROVE = `mutation($id: ID!, $role: StaffRole!) {
+  result: approveStaff(id: $id, role: $role) { ${ERROR_FIELDS} ... on Admin { ${STAFF_FIELDS} } }
+}`;
+const UPDATE = `mutation($id: ID!, $input: UpdateStaffInput!) {
+  result: updateStaff(id: $id, input: $input) { ${ERROR_FIELDS} ... on Admin { ${STAFF_FIELDS} } }
+}`;
+const AUDIT = `query($filter: AuditFilter, $page: Int!, $first: Int!) {
+  result: auditLog(filter: $filter, page: $page, first: $first) {
+    ${ERROR_FIELDS} ... on AuditEntryConnection { totalCount edges { node { ${AUDIT_FIELDS} } } }
+  }
+}`;
+const AUDIT_CSV = `query($filter: AuditFilter) { result: auditLogCsv(filter: $filter) { ${ERROR_FIELDS} ... on AuditCsv { csv } } }`;
+
+type Node = Record<string, any>;
+
+const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null);
+
+export function staffJson(node: Node) {
+  return {
+    _id: toRawId(node.id),
+    firstName: node.firstName,
+    lastName: node.lastName,
+    email: node.email,
+    contact: node.contact,
+    image: node.image ?? null,
+    role: lower(node.staffRole),
+    status: lower(node.status),
+    emailVerified: node.emailVerified,
+    approvedAt: node.approvedAt ?? null,
+    createdAt: node.createdAt,
+    assignedTracks: (node.assignedTracks ?? []).map((t: Node) => ({ _id: toRawId(t.id), name: t.name })),
+  };
+}
+
+const invitationJson = (node: Node) => ({
+  _id: toRawId(node.id),
+  email: node.email,
+  role: lower(node.role),
+  status: lower(node.status),
+  expiresAt: node.expiresAt,
+  createdAt: node.createdAt,
+});
+
+const auditJson = (node: Node) => ({
+  _id: toRawId(node.id),
+  actorId: node.actorId ?? null,
+  actorEmail: node.actorEmail,
+  actorRole: lower(node.actorRole),
+  action: node.action,
+  entityType: node.entityType,
+  entityId: node.entityId ?? null,
+  changes: node.changes ? JSON.parse(node.changes) : null,
+  ip: node.ip ?? null,
+  createdAt: node.createdAt,
+});
+
+/** `owner`, `MANAGER`...: a role of the table in domain/staff/permissions.ts; blank is "not given". */
+function roleIn(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const role = typeof value === "string" ? value.trim().toUpperCase() : "";
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) {
+    throw ValidationError.forField("role", "Choose a role: owner, manager, finance or instructor.");
+  }
+  return role;
+}
+
+function queryOf(req: FastifyRequest): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
+}
+
+/** The audit page's filters from the query string. */
+function auditFilter(req: FastifyRequest) {
+  const query = queryOf(req);
+  const filter: Record<string, string | undefined> = {};
+  for (const key of ["person", "entityType", "from", "to"]) filter[key] = textIn(query[key], key) || undefined;
+  return filter;
+}
+
+export async function staffRoutes(app: FastifyInstance, services: Services) {
+  app.get("/api/admin/staff", async (req) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const { search, page } = listQuery(req);
+    const { staff } = await runRest(ctx, LIST, { search, page, first: PAGE_SIZE });
+    return { staff: staff.edges.map((e: { node: Node }) => staffJson(e.node)), ...pageInfo(page, staff.totalCount) };
+  });
+
+  app.post("/api/admin/staff/invitations", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const body = jsonBody(req);
+    const input = { email: textIn(body.email, "email"), role: roleIn(body.role) };
+    const { result } = await runRest(ctx, INVITE, { input });
+    const ok = unwrap(reply, result);
+    if (ok) return reply.code(201).send({ message: ok.message, invitation: invitationJson(ok.invitation) });
+  });
+
+  app.post("/api/admin/staff/invitations/:id/resend", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const id = idParam(req, STAFF_MESSAGES.invitationNotFound);
+    const { result } = await runRest(ctx, RESEND, { id: toGlobalId("StaffInvitation", id) });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: ok.message, invitation: invitationJson(ok.invitation) };
+  });
+
+  app.post("/api/admin/staff/:id/approve", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const id = idParam(req, STAFF_MESSAGES.notFound);
+    const role = roleIn(jsonBody(req).role);
+    if (!role) throw ValidationError.forField("role", "Choose a role: owner, manager, finance or instructor.");
+    const { result } = await runRest(ctx, APPROVE, { id: toGlobalId("Admin", id), role });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: "Staff account approved.", staff: staffJson(ok) };
+  });
+
+  app.put("/api/admin/staff/:id", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const id = idParam(req, STAFF_MESSAGES.notFound);
+    const body = jsonBody(req);
+    const input = { role: roleIn(body.role), disabled: booleanIn(body.disabled) };
+    const { result } = await runRest(ctx, UPDATE, { id: toGlobalId("Admin", id), input });
+    const ok = unwrap(reply, result);
+    if (ok) return { message: "Staff account updated.", staff: staffJson(ok) };
+  });
+
+  app.get("/api/admin/audit", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const { page } = listQuery(req);
+    const { result } = await runRest(ctx, AUDIT, { filter: auditFilter(req), page, first: PAGE_SIZE });
+    const ok = unwrap(reply, result);
+    if (ok) return { entries: ok.edges.map((e: { node: Node }) => auditJson(e.node)), ...pageInfo(page, ok.totalCount) };
+  });
+
+  app.get("/api/admin/audit/export.csv", async (req, reply) => {
+    const ctx = await restContext(services, req);
+    requireStaff(ctx);
+    const { result } = await runRest(ctx, AUDIT_CSV, { filter: auditFilter(req) });
+    const ok = unwrap(reply, result);
+    if (!ok) return;
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="audit-log.csv"')
+      .header("cache-control", "no-store")
+      .send(ok.csv);
+  });
+}
