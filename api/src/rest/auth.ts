@@ -30,7 +30,8 @@ export async function authRoutes(app: FastifyInstance, services: Services) {
   ] as const) {
     app.post(path, async (req, reply) => {
       const ctx = await restContext(services, req);
-      const { result } = await run(ctx, SIGN_UP(field), { input: text(jsonBody(req), SIGN_UP_FIELDS) });
+      const fields = field === "signUpAdmin" ? [...SIGN_UP_FIELDS, "invitation"] : SIGN_UP_FIELDS;
+      const { result } = await run(ctx, SIGN_UP(field), { input: text(jsonBody(req), fields) });
       const ok = unwrap(reply, result);
       if (ok) return reply.code(201).send({ message: ok.message, email: ok.email });
     });
