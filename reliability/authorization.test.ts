@@ -32,6 +32,10 @@ type OpenApiOperation = {
 };
 type SchemaObject = { $ref?: string; properties?: Record<string, SchemaObject>; type?: unknown };
 
+/** Scopes that only staff pass: `staff` (any approved role) or a staff permission (`can`). */
+const staffOnly = (scopes: ReturnType<typeof declaredScopes>) =>
+  scopes !== null && scopes !== "function" && (scopes.staff === true || typeof scopes.can === "string");
+
 describe("3. authorization", () => {
   let app: TestApp;
   const tag = randomBytes(4).toString("hex");
@@ -288,10 +292,7 @@ describe("3. authorization", () => {
   it("3.3 every admin operation is refused to learners and to anonymous callers", async () => {
     const before = await snapshot();
     const roots = rootFields(schema);
-    const declared = roots.filter((r) => {
-      const scopes = declaredScopes(r.field);
-      return scopes !== null && scopes !== "function" && scopes.admin === true;
-    });
+    const declared = roots.filter((r) => staffOnly(declaredScopes(r.field)));
     // Real objects, so a missing check would show (or destroy) something.
     const realIds: Record<string, string> = {
       Track: encodeGlobalID("Track", catalogue.track),
@@ -299,6 +300,8 @@ describe("3. authorization", () => {
       Invoice: encodeGlobalID("Invoice", victim.invoices[0] as string),
       Learner: encodeGlobalID("Learner", victim.id),
       Enrollment: encodeGlobalID("Enrollment", victim.enrollment),
+      Admin: encodeGlobalID("Admin", (await prisma().admin.findFirstOrThrow()).id),
+      StaffInvitation: encodeGlobalID("StaffInvitation", randomUUID()),
     };
     const real = (accepted: string[] | null) => realIds[accepted?.[0] ?? "Track"] ?? (realIds.Track as string);
     const nothing = (accepted: string[] | null) => encodeGlobalID(accepted?.[0] ?? "Track", randomUUID());
@@ -357,7 +360,7 @@ describe("3. authorization", () => {
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isObjectType(type) || type.name.startsWith("__")) continue;
       const typeScopes = declaredScopes(type);
-      if (typeScopes !== null && typeScopes !== "function" && typeScopes.admin === true) {
+      if (staffOnly(typeScopes)) {
         const admin = await prisma().admin.findFirstOrThrow();
         const answer = await graphqlCall(
           app,
@@ -370,8 +373,7 @@ describe("3. authorization", () => {
       }
       for (const field of Object.values(type.getFields())) {
         const scopes = declaredScopes(field);
-        if (scopes === null || scopes === "function" || scopes.admin !== true || type.name === "Query" || type.name === "Mutation")
-          continue;
+        if (!staffOnly(scopes) || type.name === "Query" || type.name === "Mutation") continue;
         if (type.name !== "Invoice") {
           typeFailures.push(`${type.name}.${field.name}: no probe for this type`);
           continue;
@@ -394,7 +396,7 @@ describe("3. authorization", () => {
     const doc = (await (await app.fetch("/api/openapi.json")).json()) as OpenApi;
     const restAdmin = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([, op]) => /admin session/i.test(op.description ?? ""))
+        .filter(([, op]) => /admin session|owner's session/i.test(op.description ?? ""))
         .map(([method]) => ({ method: method.toUpperCase(), path })),
     );
     const restNotRefused: string[] = [];

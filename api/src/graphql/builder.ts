@@ -6,12 +6,10 @@ import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
-import { can, isPendingStaff, isStaff, type Permission } from "../domain/staff/permissions.ts";
+import { can, isPendingStaff, isStaff, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
-
-export const PENDING_MESSAGE = "Your staff account is waiting for an owner's approval.";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**

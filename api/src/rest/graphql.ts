@@ -32,8 +32,16 @@ export interface RestContext {
   req: FastifyRequest;
 }
 
-export async function restContext(services: Services, req: FastifyRequest): Promise<RestContext> {
-  return { services, viewer: await viewerFromAuthorization(services.db.prisma, req.headers.authorization), req };
+const contexts = new WeakMap<FastifyRequest, Promise<RestContext>>();
+
+/** The request's viewer and services; the session is looked up once per request (the access check reads it first). */
+export function restContext(services: Services, req: FastifyRequest): Promise<RestContext> {
+  let context = contexts.get(req);
+  if (!context) {
+    context = viewerFromAuthorization(services.db.prisma, req.headers.authorization).then((viewer) => ({ services, viewer, req }));
+    contexts.set(req, context);
+  }
+  return context;
 }
 
 /** Runs an operation as the request's viewer and returns its data, throwing the first error as an HTTP error. */

@@ -2,11 +2,13 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, ValidationError } from "../domain/errors.ts";
 import { IMAGE_MESSAGES } from "../domain/images.ts";
+import { requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
+import { REST_ACCESS } from "./access.ts";
 import { authRoutes } from "./auth.ts";
 import { courseRoutes } from "./courses.ts";
 import { enrollmentRoutes } from "./enrollments.ts";
-import { HttpError } from "./graphql.ts";
+import { HttpError, restContext } from "./graphql.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { learnerRoutes } from "./learners.ts";
 import { openApiRoutes } from "./openapi.ts";
@@ -43,6 +45,22 @@ export async function registerRest(app: FastifyInstance, services: Services) {
       return reply.code(500).send({ message: "Something went wrong. Please try again." });
     });
 
+    // Every route has an entry in the access table (a route without one stops the server at start), and the caller is
+    // checked against it before the body is read or the handler runs.
+    scope.addHook("onRoute", (route) => {
+      for (const method of [route.method].flat()) {
+        if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {
+          throw new Error(`REST route ${routeKey(method, route.url)} has no entry in api/src/rest/access.ts`);
+        }
+      }
+    });
+    scope.addHook("onRequest", async (req) => {
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      const audience = REST_ACCESS[routeKey(method, req.routeOptions.url ?? "")];
+      if (!audience || audience === "anyone") return;
+      requireAudience(audience, (await restContext(services, req)).viewer);
+    });
+
     await authRoutes(scope, services);
     await reportRoutes(scope, services);
     await paymentRoutes(scope, services);
@@ -54,4 +72,9 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await staffRoutes(scope, services);
     await openApiRoutes(scope);
   });
+}
+
+/** `POST /api/tracks/{id}`: a route as the access table and the OpenAPI document name it. */
+function routeKey(method: string, url: string): string {
+  return `${method} ${url.replace(/:(\w+)/g, "{$1}")}`;
 }

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
-import { ForbiddenError, NotAuthenticatedError, NotFoundError, ValidationError } from "../domain/errors.ts";
-import { isStaff } from "../domain/staff/permissions.ts";
-import { PENDING_MESSAGE } from "../graphql/builder.ts";
+import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { HttpError, type RestContext, run } from "./graphql.ts";
 
 /** Reading URLs, query strings and form values for the catalogue and back-office routes, before GraphQL sees them. */
@@ -14,22 +12,6 @@ export function idParam(req: FastifyRequest, notFound: string): string {
   const id = (req.params as { id?: unknown }).id;
   if (typeof id !== "string" || !UUID.test(id)) throw new NotFoundError(notFound);
   return id.toLowerCase();
-}
-
-/** Only sessions of this role may use the route (a pending staff account too); checked before the body is read. */
-export function requireRole(ctx: RestContext, role: "ADMIN" | "LEARNER") {
-  if (!ctx.viewer) throw new NotAuthenticatedError();
-  if (ctx.viewer.role !== role)
-    throw new ForbiddenError(role === "ADMIN" ? "This action needs an admin session." : "This action needs a learner session.");
-}
-
-/**
- * Back-office routes: an approved staff session, checked before the body is read. Which role may do what is then
- * decided by the GraphQL operation the route runs (domain/staff/permissions.ts), the same rule as for GraphQL.
- */
-export function requireStaff(ctx: RestContext) {
-  requireRole(ctx, "ADMIN");
-  if (!isStaff(ctx.viewer)) throw new ForbiddenError(PENDING_MESSAGE);
 }
 
 /** `?search=&page=` of the back-office tables (page size 10, spec §9). */

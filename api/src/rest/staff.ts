@@ -5,7 +5,7 @@ import { STAFF_MESSAGES } from "../domain/staff/staff.ts";
 import type { Services } from "../services.ts";
 import { jsonBody } from "./body.ts";
 import { ERROR_FIELDS, restContext, toGlobalId, toRawId, unwrap } from "./graphql.ts";
-import { idParam, listQuery, PAGE_SIZE, pageInfo, requireStaff, runRest } from "./params.ts";
+import { idParam, listQuery, PAGE_SIZE, pageInfo, runRest } from "./params.ts";
 import { booleanIn, textIn } from "./shapes.ts";
 
 /**
@@ -108,7 +108,6 @@ function auditFilter(req: FastifyRequest) {
 export async function staffRoutes(app: FastifyInstance, services: Services) {
   app.get("/api/admin/staff", async (req) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const { search, page } = listQuery(req);
     const { staff } = await runRest(ctx, LIST, { search, page, first: PAGE_SIZE });
     return { staff: staff.edges.map((e: { node: Node }) => staffJson(e.node)), ...pageInfo(page, staff.totalCount) };
@@ -116,7 +115,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.post("/api/admin/staff/invitations", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const body = jsonBody(req);
     const input = { email: textIn(body.email, "email"), role: roleIn(body.role) };
     const { result } = await runRest(ctx, INVITE, { input });
@@ -126,7 +124,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.post("/api/admin/staff/invitations/:id/resend", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const id = idParam(req, STAFF_MESSAGES.invitationNotFound);
     const { result } = await runRest(ctx, RESEND, { id: toGlobalId("StaffInvitation", id) });
     const ok = unwrap(reply, result);
@@ -135,7 +132,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.post("/api/admin/staff/:id/approve", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const id = idParam(req, STAFF_MESSAGES.notFound);
     const role = roleIn(jsonBody(req).role);
     if (!role) throw ValidationError.forField("role", "Choose a role: owner, manager, finance or instructor.");
@@ -146,7 +142,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.put("/api/admin/staff/:id", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const id = idParam(req, STAFF_MESSAGES.notFound);
     const body = jsonBody(req);
     const input = { role: roleIn(body.role), disabled: booleanIn(body.disabled) };
@@ -157,7 +152,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.get("/api/admin/audit", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const { page } = listQuery(req);
     const { result } = await runRest(ctx, AUDIT, { filter: auditFilter(req), page, first: PAGE_SIZE });
     const ok = unwrap(reply, result);
@@ -166,7 +160,6 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
 
   app.get("/api/admin/audit/export.csv", async (req, reply) => {
     const ctx = await restContext(services, req);
-    requireStaff(ctx);
     const { result } = await runRest(ctx, AUDIT_CSV, { filter: auditFilter(req) });
     const ok = unwrap(reply, result);
     if (!ok) return;

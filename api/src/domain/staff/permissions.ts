@@ -1,3 +1,4 @@
+import { ForbiddenError, NotAuthenticatedError } from "../errors.ts";
 import type { Viewer } from "../sessions.ts";
 
 /**
@@ -5,6 +6,8 @@ import type { Viewer } from "../sessions.ts";
  * GraphQL operations) and the web app's sidebar (it asks the API for `me { permissions }`). An admin account with
  * no role is pending: it may log in and wait, and nothing else. docs/ARCHITECTURE.md, "Staff and roles".
  */
+export const PENDING_MESSAGE = "Your staff account is waiting for an owner's approval.";
+
 export const STAFF_ROLES = ["OWNER", "MANAGER", "FINANCE", "INSTRUCTOR"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -48,4 +51,58 @@ export function can(viewer: Viewer | null | undefined, permission: Permission): 
 /** The permissions a role has, for the web app to show what the account may use. */
 export function permissionsOf(role: StaffRole | null): Permission[] {
   return role ? PERMISSION_NAMES.filter((p) => (PERMISSIONS[p] as readonly StaffRole[]).includes(role)) : [];
+}
+
+// ---- Audiences: who may call an operation (the GraphQL and REST access tables use them) ----------------------------
+
+/**
+ * - `anyone`: no session needed (answers may still depend on who asks).
+ * - `signedIn`: any session, a pending staff account's too.
+ * - `learner`: a learner's session.
+ * - `anyStaff`: a staff session, a pending one too (logging out of the console).
+ * - `staff`: an approved staff account of any role.
+ * - a permission: approved staff whose role has it.
+ */
+export type Audience = "anyone" | "signedIn" | "learner" | "anyStaff" | "staff" | Permission;
+
+/** The kinds of caller the policy tells apart. */
+export const CALLERS = ["anonymous", "learner", "pending", ...STAFF_ROLES] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export function callerOf(viewer: Viewer | null | undefined): Caller {
+  if (!viewer) return "anonymous";
+  if (viewer.role === "LEARNER") return "learner";
+  return viewer.staffRole ?? "pending";
+}
+
+export function admits(audience: Audience, caller: Caller): boolean {
+  switch (audience) {
+    case "anyone":
+      return true;
+    case "signedIn":
+      return caller !== "anonymous";
+    case "learner":
+      return caller === "learner";
+    case "anyStaff":
+      return caller !== "anonymous" && caller !== "learner";
+    case "staff":
+      return (STAFF_ROLES as readonly string[]).includes(caller);
+    default:
+      return (PERMISSIONS[audience] as readonly string[]).includes(caller);
+  }
+}
+
+/**
+ * Refuses a caller the audience does not admit: 401 without a session, 403 with the reason otherwise (the REST
+ * facade's check before a route runs; GraphQL fields say the same through their scopes).
+ */
+export function requireAudience(audience: Audience, viewer: Viewer | null): void {
+  const caller = callerOf(viewer);
+  if (admits(audience, caller)) return;
+  if (caller === "anonymous") throw new NotAuthenticatedError();
+  if (audience === "learner") throw new ForbiddenError("This action needs a learner session.");
+  if (caller === "learner" && (audience === "anyStaff" || audience === "staff"))
+    throw new ForbiddenError("This action needs an admin session.");
+  if (caller === "pending") throw new ForbiddenError(PENDING_MESSAGE);
+  throw new ForbiddenError();
 }
