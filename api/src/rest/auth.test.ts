@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coverImage } from "../seed/images.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
@@ -171,15 +172,16 @@ describe("REST /api/auth", () => {
       expect(await login(app, account.email, PASSWORD)).toBeTruthy();
     });
 
-    it("resending does not reset the wrong-attempt count", async () => {
+    it("wrong tries count against one code: a code sent after five wrong ones still works", async () => {
       const account = await signUp(app, "learner");
       const wrong = account.code === "000000" ? "111111" : "000000";
       for (let i = 0; i < 5; i++) await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: wrong } });
+      const dead = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
+      expect(dead.body.message).toBe("Too many wrong attempts. Please request a new code later.");
       expect((await rest(app, "POST", "/api/auth/resend-token", { body: { email: account.email } })).status).toBe(200);
       const fresh = codeIn(await lastMailTo(app, account.email));
       const res = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: fresh } });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Too many wrong attempts. Please request a new code later.");
+      expect(res.status).toBe(200);
     });
 
     it("an unverified account cannot log in", async () => {
@@ -266,6 +268,41 @@ describe("REST /api/auth", () => {
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(first) })).status).toBe(400);
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body("x".repeat(43)) })).status).toBe(400);
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(second) })).status).toBe(200);
+    });
+
+    it("a password change in the profile, or a reset, voids every reset link still outstanding", async () => {
+      const body = (token: string, password = NEW_PASSWORD) => ({ token, password, confirmPassword: password });
+      const learner = await signUpAndVerify(app, "learner");
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const { token } = resetTokenIn(await lastMailTo(app, learner.email));
+      const changed = await rest(app, "PUT", "/api/auth/update", {
+        token: learner.token,
+        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+      });
+      expect(changed.status).toBe(200);
+      const stale = await rest(app, "POST", "/api/auth/reset-password", { body: body(token, "Att@cker-choice1") });
+      expect(stale.status).toBe(400);
+      expect(stale.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
+      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+
+      // Two links live at once (one of them planted directly): using one voids the other.
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const mailed = resetTokenIn(await lastMailTo(app, learner.email)).token;
+      const { prisma } = app.services.db;
+      const live = await prisma.emailCode.findFirstOrThrow({ where: { learner: { email: learner.email }, consumedAt: null } });
+      const planted = "planted-reset-token-0123456789";
+      await prisma.emailCode.create({
+        data: {
+          role: "LEARNER",
+          learnerId: live.learnerId,
+          purpose: "RESET_PASSWORD",
+          codeHash: createHash("sha256").update(planted).digest("hex"),
+          expiresAt: live.expiresAt,
+        },
+      });
+      expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(mailed, "Fresh#Pass-21") })).status).toBe(200);
+      expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(planted, "Fresh#Pass-22") })).status).toBe(400);
+      expect(await login(app, learner.email, "Fresh#Pass-21")).toBeTruthy();
     });
 
     it("the new password must follow the rules and match", async () => {
