@@ -19,6 +19,7 @@ import {
   uniqueEmail,
 } from "../api/src/test/auth-flows.ts";
 import { median, ms, record } from "./lib/report.ts";
+import { pairedTiming } from "./lib/timing.ts";
 
 /**
  * Item 1, authentication (OWASP ASVS 5.0 V6/V7, Authentication, Forgot Password and Password Storage cheat sheets).
@@ -155,8 +156,6 @@ describe("1. authentication", () => {
     const rounds = 40;
     // Wrong passwords spread over accounts that stay under the per-account lockout (10 failures).
     const accounts = await Promise.all(Array.from({ length: 6 }, () => learnerWithToken(app)));
-    const unknown: number[] = [];
-    const wrong: number[] = [];
     const answers = new Set<string>();
     const attempt = async (email: string) => {
       const started = performance.now();
@@ -165,31 +164,17 @@ describe("1. authentication", () => {
       answers.add(`${res.status} ${JSON.stringify(res.body)}`);
       return elapsed;
     };
-    // Warm-up (connection, JIT, the dummy hash), not counted.
-    for (let i = 0; i < 3; i++) {
-      await attempt(uniqueEmail("warm"));
-      await attempt(accounts[5]?.learner.email as string);
-    }
-    // Pairs of neighbours in time, in alternating order, so that drift (other load on the machine) cancels out.
-    const differences: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      const wrongEmail = accounts[i % 5]?.learner.email as string;
-      let u: number;
-      let w: number;
-      if (i % 2 === 0) {
-        u = await attempt(uniqueEmail("nobody"));
-        w = await attempt(wrongEmail);
-      } else {
-        w = await attempt(wrongEmail);
-        u = await attempt(uniqueEmail("nobody"));
-      }
-      unknown.push(u);
-      wrong.push(w);
-      differences.push(w - u);
-    }
-    const gap = median(differences);
-    // Noise floor: the same statistic between neighbouring attempts of one kind.
-    const noise = Math.abs(median(unknown.slice(1).map((u, i) => u - (unknown[i] as number))));
+    // Warm-up (connection, JIT, the dummy hash) is not counted; warm-up wrong passwords go to the sixth account.
+    const {
+      a: unknown,
+      b: wrong,
+      gap,
+      noise,
+    } = await pairedTiming(
+      rounds,
+      () => attempt(uniqueEmail("nobody")),
+      (i) => attempt(accounts[i < 0 ? 5 : i % 5]?.learner.email as string),
+    );
     const sameAnswer = answers.size === 1;
     const met = sameAnswer && Math.abs(gap) < Math.max(5, 0.1 * median(unknown));
     record({

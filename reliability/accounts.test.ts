@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "../api/src/test/accounts.ts";
+import { startTestApp, type TestApp } from "../api/src/test/app.ts";
+import { mailsTo, rest, uniqueEmail } from "../api/src/test/auth-flows.ts";
+import { median, ms, record } from "./lib/report.ts";
+import { pairedTiming } from "./lib/timing.ts";
+
+/** Items 8.20-8.29: account and payment rules (forgot-password timing, lockout per address, unlock links, checkout). */
+
+describe("8. accounts and payments", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    // Scaled limits: these checks make many attempts from one address.
+    app = await startTestApp({ RATE_LIMIT_SCALE: "100" });
+  });
+  afterAll(() => app.close());
+
+  it("8.20 forgot-password: a known and an unknown e-mail answer alike, with no measurable timing gap", async () => {
+    const rounds = 40;
+    const accounts = await Promise.all(Array.from({ length: 5 }, () => learnerWithToken(app)));
+    const answers = new Set<string>();
+    const attempt = async (email: string) => {
+      const started = performance.now();
+      const res = await rest(app, "POST", "/api/auth/forgot-password", { body: { email } });
+      const elapsed = performance.now() - started;
+      answers.add(`${res.status} ${JSON.stringify(res.body)}`);
+      // The mail (for a known address) is sent by a job after the answer; let it finish so it does not slow the next attempt.
+      await app.settleJobs();
+      return elapsed;
+    };
+    const {
+      a: unknown,
+      b: known,
+      gap,
+      noise,
+    } = await pairedTiming(
+      rounds,
+      () => attempt(uniqueEmail("nobody")),
+      (i) => attempt(accounts[Math.abs(i) % accounts.length]?.learner.email as string),
+    );
+    const mailed = (await Promise.all(accounts.map((a) => mailsTo(app, a.learner.email)))).reduce((n, m) => n + m.length, 0);
+    const sameAnswer = answers.size === 1;
+    const met = sameAnswer && mailed === rounds + 3 && Math.abs(gap) < Math.max(5, 0.1 * median(unknown));
+    record({
+      item: "8.20",
+      check: `forgot-password, unknown vs known e-mail (${rounds} alternating attempts each)`,
+      figure: `${sameAnswer ? "same status and body" : `${answers.size} different answers`}; medians ${ms(median(unknown))} vs ${ms(median(known))}, paired gap ${ms(gap)} (unknown vs unknown: ${ms(noise)}); ${mailed} reset mails sent for ${rounds + 3} known requests`,
+      target: "same answer; |gap| < max(5 ms, 10% of median); every known request mailed",
+      met,
+    });
+    expect(sameAnswer, [...answers].join("\n")).toBe(true);
+    expect(met).toBe(true);
+  });
+});
