@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { coverImage } from "../seed/images.ts";
+import { learnerWithToken } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import {
   codeIn,
@@ -683,6 +684,50 @@ describe("REST /api/auth", () => {
       });
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ contact: "(080) 1234-5678", description: "Bio", gender: "Male", location: "Accra" });
+    });
+  });
+
+  describe("names go into mails: short, no links, escaped", () => {
+    it("sign-up and profile refuse long names, links and control characters; ordinary names pass", async () => {
+      const refused: Record<string, string> = {
+        "visit evil.com": "First name cannot contain a web or e-mail address.",
+        "http://evil.example": "First name cannot contain a web or e-mail address.",
+        "www.evil": "First name cannot contain a web or e-mail address.",
+        "me@evil.example": "First name cannot contain a web or e-mail address.",
+        "CLICK-HERE.ly": "First name cannot contain a web or e-mail address.",
+        [`Ada${"a".repeat(48)}`]: "First name must be at most 50 characters",
+        "Ada\u0007": "First name contains a character that is not allowed.",
+        "Ada\nVisit us": "First name contains a character that is not allowed.",
+        "Ada\u202Emoc.live": "First name contains a character that is not allowed.",
+      };
+      for (const [firstName, message] of Object.entries(refused)) {
+        const res = await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody({ firstName }) });
+        expect([firstName, res.status, res.body.message]).toEqual([firstName, 400, message]);
+      }
+      await resetRateLimits(app);
+      for (const firstName of ["Zoë-Anne", "O'Neil", "St. John", "J.R.", "Ada".repeat(16)]) {
+        const res = await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody({ firstName }) });
+        expect([firstName, res.status]).toEqual([firstName, 201]);
+      }
+      const learner = await signUpAndVerify(app, "learner");
+      const profile = await rest(app, "PUT", "/api/auth/update", { token: learner.token, body: profileForm({ lastName: "see www.evil" }) });
+      expect(profile.status).toBe(400);
+      expect(profile.body.message).toBe("Last name cannot contain a web or e-mail address.");
+    });
+
+    it("HTML in a name is escaped in the mail; a stored name that holds a link is left out of the greeting", async () => {
+      const marked = await signUp(app, "learner", { firstName: `<img src=x onerror=alert(1)>"'&` });
+      const mail = await lastMailTo(app, marked.email);
+      expect(mail.html).toContain("Hi &#60;img src=x onerror=alert(1)&#62;&#34;&#39;&#38;, your verification code");
+      expect(mail.html).not.toContain("<img");
+
+      // A name stored before these rules (made directly in the database): the greeting goes without it.
+      const { learner } = await learnerWithToken(app, { firstName: "visit evil.com" });
+      await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
+      const reset = await lastMailTo(app, learner.email);
+      expect(reset.text.startsWith("Hi,\n")).toBe(true);
+      expect(`${reset.text}${reset.html}`).not.toContain("evil");
+      expect(reset.html).toContain("<p>Hi, click the button");
     });
   });
 
