@@ -20,6 +20,8 @@ export const LIMITS = {
   codeResendPerIp: { max: 20, windowMs: 60 * 60_000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
+  /** Checkouts a learner may start; a repeated one gets the open invoice's payment page anyway. */
+  checkoutPerLearner: { max: 10, windowMs: 60_000, message: "Too many checkout attempts. Please wait a minute and try again." },
 } satisfies Record<string, Limit>;
 
 /** A fixed window's state: hits (or failures) counted so far, and when the window ends. */
