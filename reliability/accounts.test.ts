@@ -52,4 +52,31 @@ describe("8. accounts and payments", () => {
     expect(sameAnswer, [...answers].join("\n")).toBe(true);
     expect(met).toBe(true);
   });
+
+  it("8.21 forty concurrent checkouts of one track by one learner: one pending invoice", async () => {
+    const { learner, token } = await learnerWithToken(app);
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Race track", priceCents: 4999, duration: "4 weeks", instructor: "I", description: "D" },
+    });
+    // The limits are scaled here, so every checkout gets past the per-learner limit and meets the others at the invoice.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        rest(app, "POST", "/api/enrollments", { token, body: { track: track.id, contact: "+234 802 555 0101", gender: "Female" } }),
+      ),
+    );
+    const statuses = new Map<number, number>();
+    for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+    const pages = new Set(answers.filter((a) => a.status === 200).map((a) => `${a.body.reference} ${a.body.authorization_url}`));
+    const pending = await app.services.db.prisma.invoice.count({ where: { learnerId: learner.id, trackId: track.id, status: "PENDING" } });
+    const all = await app.services.db.prisma.invoice.count({ where: { learnerId: learner.id, trackId: track.id } });
+    const met = pending === 1 && all === 1 && pages.size === 1 && statuses.get(200) === 40;
+    record({
+      item: "8.21",
+      check: "40 concurrent checkouts of one track by one learner (per-learner limit lifted)",
+      figure: `${[...statuses].map(([s, n]) => `${n}x ${s}`).join(", ")}; ${pending} pending invoice(s) of ${all}; ${pages.size} distinct payment page(s)`,
+      target: "1 pending invoice, one payment page for all",
+      met,
+    });
+    expect(met).toBe(true);
+  });
 });
