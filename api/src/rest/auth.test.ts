@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { escapeHtml } from "../domain/accounts/mails.ts";
 import { coverImage } from "../seed/images.ts";
 import { learnerWithToken } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
@@ -491,6 +492,63 @@ describe("REST /api/auth", () => {
         body: { email: ` ${learner.email.toUpperCase()} `, password: PASSWORD },
       });
       expect(shouted.status).toBe(429);
+    });
+
+    it("a lockout holds per account and address: the owner elsewhere still logs in, and is mailed a link that unlocks", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const attacker = "127.0.0.2";
+      const tryLogin = (password: string, from?: string) =>
+        rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password }, from });
+      for (let i = 0; i < 10; i++) expect((await tryLogin(`wrong-${i}`, attacker)).status).toBe(400);
+      const locked = await tryLogin(PASSWORD, attacker);
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
+      // The owner, at their own address, is not locked out.
+      expect((await tryLogin(PASSWORD)).status).toBe(200);
+      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+
+      const mail = await lastMailTo(app, learner.email);
+      expect(mail.subject).toBe("Your LearnHub account was locked");
+      const match = /(https?:\/\/\S+\/api\/auth\/unlock\?token=(\S+))/.exec(mail.text);
+      expect(match).not.toBeNull();
+      const token = decodeURIComponent(match?.[2] as string);
+      expect(mail.html).toContain(escapeHtml(match?.[1] as string));
+      // Opening the link changes nothing; its page's button posts the token.
+      const page = await rest(app, "GET", `/api/auth/unlock?token=${encodeURIComponent(token)}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(page.body).toContain(
+        `<form method="post" action="/api/auth/unlock"><input type="hidden" name="token" value="${escapeHtml(token)}">`,
+      );
+      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+      const unlocked = await rest(app, "POST", "/api/auth/unlock", {
+        body: new URLSearchParams({ token }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(unlocked.status).toBe(200);
+      expect(unlocked.body).toContain("Your account is unlocked. You can log in again.");
+      expect((await tryLogin(PASSWORD, attacker)).status).toBe(200);
+      // Once only; over JSON (as the GraphQL mutation) the same.
+      const again = await rest(app, "POST", "/api/auth/unlock", { body: { token } });
+      expect([again.status, again.body.message]).toEqual([400, "This unlock link is invalid, has expired or was already used."]);
+      const bad = await rest(app, "POST", "/api/auth/unlock", { body: { token: 42 } });
+      expect(bad.status).toBe(400);
+    });
+
+    it("failures from many addresses together reach a ceiling that locks the account everywhere", async () => {
+      const learner = await signUpAndVerify(app, "learner");
+      const addresses = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
+      for (const from of addresses) {
+        for (let i = 0; i < 10; i++) {
+          const res = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `nope-${i}` }, from });
+          expect(res.status).toBe(400);
+        }
+      }
+      const owner = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      expect(owner.status).toBe(429);
+      expect(owner.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
+      // One unlock mail for all those lockouts.
+      expect((await mailsTo(app, learner.email)).filter((m) => m.subject === "Your LearnHub account was locked")).toHaveLength(1);
     });
 
     it("a successful login clears the failure count", async () => {

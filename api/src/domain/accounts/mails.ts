@@ -72,3 +72,19 @@ export function alreadyRegisteredMail(to: string, firstName: string, loginUrl: s
     ),
   };
 }
+
+/** Sent when failed logins have locked the account: the owner can lift the lockout (the link works once, 24 hours). */
+export function unlockLinkMail(to: string, firstName: string, link: string): Mail {
+  const hi = greeting(firstName);
+  return {
+    to,
+    subject: "Your LearnHub account was locked",
+    text: `${hi.text}\n\nThere were too many failed logins to your account, so logging in is paused for a while. If that was you, open this link to unlock it now (valid for 24 hours, once):\n${link}\n\nIf it was not you, someone may be guessing your password: consider changing it.\n\nThe LearnHub team`,
+    html: layout(
+      "Your account was locked",
+      `<p>${hi.html} there were too many failed logins to your account, so logging in is paused for a while. If that was you, unlock it now. The link works once, for 24 hours.</p>
+${linkButton(link, "Unlock my account")}
+<p>If it was not you, someone may be guessing your password: consider changing it.</p>`,
+    ),
+  };
+}
