@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../api/src/domain/rate-limit.ts";
 import { learnerWithToken } from "../api/src/test/accounts.ts";
 import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { mailsTo, rest, uniqueEmail } from "../api/src/test/auth-flows.ts";
+import { mailsTo, PASSWORD, rest, signUpAndVerify, uniqueEmail } from "../api/src/test/auth-flows.ts";
 import { median, ms, record } from "./lib/report.ts";
 import { pairedTiming } from "./lib/timing.ts";
 
@@ -78,5 +79,34 @@ describe("8. accounts and payments", () => {
       met,
     });
     expect(met).toBe(true);
+  });
+
+  it("8.22 a lockout holds per account and address; the owner's unlock link lifts it", async () => {
+    const strict = await startTestApp();
+    try {
+      const learner = await signUpAndVerify(strict, "learner");
+      const attempt = (password: string, from?: string) =>
+        rest(strict, "POST", "/api/auth/login", { body: { email: learner.email, password }, from });
+      for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i++) await attempt(`Wrong#pass${i}`, "127.0.0.2");
+      const attacker = (await attempt(PASSWORD, "127.0.0.2")).status;
+      const owner = (await attempt(PASSWORD)).status;
+      const mail = (await mailsTo(strict, learner.email)).find((m) => m.subject === "Your LearnHub account was locked");
+      const token = decodeURIComponent(/\/api\/auth\/unlock\?token=(\S+)/.exec(mail?.text ?? "")?.[1] ?? "");
+      const unlock = (await rest(strict, "POST", "/api/auth/unlock", { body: { token } })).status;
+      const afterUnlock = (await attempt(PASSWORD, "127.0.0.2")).status;
+      const reused = (await rest(strict, "POST", "/api/auth/unlock", { body: { token } })).status;
+      const met = attacker === 429 && owner === 200 && Boolean(mail) && unlock === 200 && afterUnlock === 200 && reused === 400;
+      record({
+        item: "8.22",
+        check: `${LIMITS.loginFailuresPerAccount.max} wrong passwords from one address, then the right one from it and from the owner's address; the mailed unlock link`,
+        figure: `that address ${attacker}, owner's address ${owner}; unlock mail ${mail ? "sent" : "MISSING"}; unlock ${unlock}, then that address ${afterUnlock}; link reused ${reused}`,
+        target: "429 there, 200 for the owner; unlock works once",
+        met,
+        note: `Backstop: ${LIMITS.loginFailuresPerAccountAllAddresses.max} failures an hour from all addresses lock the account everywhere.`,
+      });
+      expect(met).toBe(true);
+    } finally {
+      await strict.close();
+    }
   });
 });
