@@ -12,14 +12,27 @@ export interface Limit {
 /** The limits in one place, so they can be read (and reasoned about) together. */
 export const LIMITS = {
   loginPerIp: { max: 30, windowMs: 5 * 60_000 },
-  /** Failed logins per account within the window; reaching the max locks the account (see LOGIN_LOCKOUT). */
+  /**
+   * Failed logins per account and client address within the window; reaching the max locks that address out of the
+   * account (see LOGIN_LOCKOUT). The owner, at another address, can still log in.
+   */
   loginFailuresPerAccount: { max: 10, windowMs: 15 * 60_000 },
+  /**
+   * Failed logins per account from all addresses together: the backstop against guessing spread over many addresses
+   * (10 a address would otherwise allow unbounded guesses). Reaching it locks the account for everyone, with the
+   * same growing delays; the owner is mailed an unlock link.
+   */
+  loginFailuresPerAccountAllAddresses: { max: 100, windowMs: 60 * 60_000 },
+  /** Unlock-link mails per account: one per first lockout's length, however many addresses get locked out. */
+  unlockMailPerAccount: { max: 1, windowMs: 15 * 60_000 },
   signupPerIp: { max: 10, windowMs: 60 * 60_000 },
   codeVerifyPerIp: { max: 30, windowMs: 10 * 60_000 },
   codeResendPerEmail: { max: 1, windowMs: 60_000, message: "Please wait a minute before requesting a new code." },
   codeResendPerIp: { max: 20, windowMs: 60 * 60_000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
+  /** Checkouts a learner may start; a repeated one gets the open invoice's payment page anyway. */
+  checkoutPerLearner: { max: 10, windowMs: 60_000, message: "Too many checkout attempts. Please wait a minute and try again." },
 } satisfies Record<string, Limit>;
 
 /** A fixed window's state: hits (or failures) counted so far, and when the window ends. */
@@ -89,9 +102,9 @@ export function checkLockout(failures: RateWindow | undefined, limit: Limit): vo
 /**
  * Counts a failure against `failuresKey` (a fixed window of `limit.windowMs`). The failure that reaches `limit.max`
  * starts a lockout: the window is extended to the lockout's length, which doubles with each lockout recorded under
- * `lockoutsKey`. Only one request can reach exactly `max` (the counter is incremented atomically).
+ * `lockoutsKey`. Only one request can reach exactly `max` (the counter is incremented atomically); it gets true.
  */
-export async function recordFailure(deps: Pick<Services, "db">, failuresKey: string, lockoutsKey: string, limit: Limit): Promise<void> {
+export async function recordFailure(deps: Pick<Services, "db">, failuresKey: string, lockoutsKey: string, limit: Limit): Promise<boolean> {
   const { prisma } = deps.db;
   const rows = await prisma.$queryRaw<{ count: number }[]>`
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
@@ -100,7 +113,7 @@ export async function recordFailure(deps: Pick<Services, "db">, failuresKey: str
       "count" = CASE WHEN "RateLimit"."resetAt" <= now() THEN 1 ELSE "RateLimit"."count" + 1 END,
       "resetAt" = CASE WHEN "RateLimit"."resetAt" <= now() THEN EXCLUDED."resetAt" ELSE "RateLimit"."resetAt" END
     RETURNING "count"`;
-  if (Number(rows[0]?.count) !== limit.max) return;
+  if (Number(rows[0]?.count) !== limit.max) return false;
   const lockouts = await prisma.$queryRaw<{ count: number }[]>`
     INSERT INTO "RateLimit" ("key", "count", "resetAt")
     VALUES (${lockoutsKey}, 1, now() + ${LOGIN_LOCKOUT.rememberMs} * interval '1 millisecond')
@@ -111,6 +124,7 @@ export async function recordFailure(deps: Pick<Services, "db">, failuresKey: str
   const duration = lockoutMs(Number(lockouts[0]?.count ?? 1));
   await prisma.$executeRaw`
     UPDATE "RateLimit" SET "resetAt" = now() + ${duration} * interval '1 millisecond' WHERE "key" = ${failuresKey}`;
+  return true;
 }
 
 /** Forgets keys (e.g. an account's failed logins and lockouts after a successful login), in one statement. */

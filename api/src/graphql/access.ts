@@ -31,6 +31,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.login": "anyone",
   "Mutation.requestPasswordReset": "anyone",
   "Mutation.resetPassword": "anyone",
+  "Mutation.unlockAccount": "anyone",
   "Mutation.logout": "signedIn",
   "Mutation.updateLearnerProfile": "learner",
   "Mutation.rateTrack": "learner",

@@ -11,6 +11,8 @@ export const jobPayloads = {
     text: z.string(),
     html: z.string(),
   }),
+  /** Mail a reset link if the address has a live account (the request answers before knowing, see password-reset.ts). */
+  "password-reset": z.object({ email: z.string().min(3).max(254) }),
   /** Settle a Paystack payment reference (verify, check, mark paid, enroll). */
   "verify-payment": z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/) }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */

@@ -1,3 +1,4 @@
+import { mailResetLink } from "../domain/accounts/password-reset.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
 import type { Services } from "../services.ts";
 import type { Processors } from "./queue.ts";
@@ -8,6 +9,7 @@ export function createProcessors(deps: Services): Processors {
     "send-mail": async (mail) => {
       await deps.mail.send(mail);
     },
+    "password-reset": ({ email }) => mailResetLink(deps, email),
     "verify-payment": ({ reference }) => settlePaymentJob(deps, reference),
     ping: async ({ value }) => ({ pong: value }),
   };

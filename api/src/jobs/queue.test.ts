@@ -27,6 +27,9 @@ function recordingProcessors(failFirst = 0) {
     "verify-payment": async () => {
       throw new PermanentJobError("not used here");
     },
+    "password-reset": async () => {
+      throw new PermanentJobError("not used here");
+    },
   };
   return { processors, runs, mails };
 }

@@ -13,6 +13,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/auth/forgot-password": "anyone",
   "POST /api/auth/reset-password": "anyone",
   "POST /api/auth/login": "anyone",
+  "GET /api/auth/unlock": "anyone",
+  "POST /api/auth/unlock": "anyone",
   "POST /api/auth/logout": "learner",
   "POST /api/admin/auth/logout": "anyStaff",
   "GET /api/auth/check-auth": "learner",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { escapeHtml } from "../domain/accounts/mails.ts";
 import { NotAuthenticatedError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, jsonBody } from "./body.ts";
@@ -11,6 +12,7 @@ const VERIFY = `mutation($input: VerifyEmailInput!) { result: verifyEmail(input:
 const RESEND = `mutation($input: EmailInput!) { result: resendVerificationCode(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 const FORGOT = `mutation($input: EmailInput!) { result: requestPasswordReset(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 const RESET = `mutation($input: ResetPasswordInput!) { result: resetPassword(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const UNLOCK = `mutation($input: UnlockAccountInput!) { result: unlockAccount(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 const LOGIN = `mutation($input: LoginInput!) { result: login(input: $input) { ${ERROR_FIELDS} ... on LoginPayload { message token account { ${USER_FIELDS} } } } }`;
 const LOGOUT = `mutation { result: logout { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 const ME = `query { me { ${USER_FIELDS} } }`;
@@ -65,6 +67,31 @@ export async function authRoutes(app: FastifyInstance, services: Services) {
     if (ok) return { message: ok.message };
   });
 
+  // The unlock link of a locked account's mail opens a small page whose button posts the token back (a GET alone must
+  // not unlock: mail scanners open links). The page's form is the one form-encoded body the API takes.
+  app.get("/api/auth/unlock", async (req, reply) => {
+    const token = (req.query as { token?: unknown }).token;
+    return reply.type("text/html; charset=utf-8").send(unlockPage(typeof token === "string" ? token : ""));
+  });
+  await app.register(async (scope) => {
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.post("/api/auth/unlock", async (req, reply) => {
+      const fromPage = req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded") ?? false;
+      const ctx = await restContext(services, req);
+      const { result } = await run(ctx, UNLOCK, { input: text(jsonBody(req), ["token"]) });
+      if (fromPage) {
+        return reply
+          .code(result.__typename === "MessagePayload" ? 200 : 400)
+          .type("text/html; charset=utf-8")
+          .send(unlockPage(null, result.message));
+      }
+      const ok = unwrap(reply, result);
+      if (ok) return { message: ok.message };
+    });
+  });
+
   app.post("/api/auth/login", async (req, reply) => {
     const ctx = await restContext(services, req);
     const { result } = await run(ctx, LOGIN, { input: text(jsonBody(req), ["email", "password"]) });
@@ -113,4 +140,15 @@ export async function authRoutes(app: FastifyInstance, services: Services) {
     const current = req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? null;
     return { message: ok.message, user: userJson(ok.learner), token: ok.token ?? current };
   });
+}
+
+/** The unlock page: a button that posts the link's token (token given), or the outcome (message given). */
+function unlockPage(token: string | null, message?: string): string {
+  const body =
+    token === null
+      ? `<p>${escapeHtml(message ?? "")}</p>`
+      : `<p>Too many failed logins paused logging in to your account. If that was you, unlock it now.</p>
+<form method="post" action="/api/auth/unlock"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Unlock my account</button></form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unlock your LearnHub account</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:520px;margin:48px auto;padding:0 16px;color:#1f2937"><h1 style="font-size:20px">Unlock your LearnHub account</h1>${body}</body></html>`;
 }

@@ -592,6 +592,35 @@ describe("invoices", () => {
     expectRefusal(await call("DELETE", "/api/invoices/x", { token: adminToken }), 404, "Invoice not found.");
   });
 
+  it("amounts are plain decimals: hex, exponents, padding, Infinity and trailing text are refused, in tracks and invoices", async () => {
+    const { prisma } = app.services.db;
+    const [tracks, invoices] = [await prisma.track.count(), await prisma.invoice.count()];
+    const refused = ["0x10", "1e3", " 12 ", "Infinity", "12abc", "0b11", "1_000", "+12", "12.", ".5", "１２"];
+    for (const price of refused) {
+      const res = await call("POST", "/api/tracks", { token: adminToken, body: formOf({ ...TRACK_FORM, price }) });
+      expect([price, res.status, res.body.message]).toEqual([price, 400, "Price must be a number of dollars, 0 or more."]);
+      const invoice = await call("POST", "/api/invoices", {
+        token: adminToken,
+        body: { learner: adaId, amount: price, status: "pending" },
+      });
+      expect([price, invoice.status, invoice.body.message]).toEqual([price, 400, "Amount must be a number of dollars, 0 or more."]);
+    }
+    expect([await prisma.track.count(), await prisma.invoice.count()]).toEqual([tracks, invoices]);
+    for (const [text, dollars] of [
+      ["12", 12],
+      ["12.5", 12.5],
+      ["12.50", 12.5],
+    ] as const) {
+      const track = await call("POST", "/api/tracks", {
+        token: adminToken,
+        body: formOf({ ...TRACK_FORM, name: `Priced ${text}`, price: text }),
+      });
+      expect([text, track.status, track.body.track.price]).toEqual([text, 201, dollars]);
+      const invoice = await call("POST", "/api/invoices", { token: adminToken, body: { learner: adaId, amount: text, status: "pending" } });
+      expect([text, invoice.status, invoice.body.invoice.amount]).toEqual([text, 201, dollars]);
+    }
+  });
+
   it("validates with the invoice form's messages; learners cannot create", async () => {
     const { prisma } = app.services.db;
     const count = await prisma.invoice.count();

@@ -426,6 +426,23 @@ const paths: OpenApiDocument["paths"] = {
       responses: { "200": ok("Password changed; every session is revoked.", ref("Message")), ...errors("400", "429") },
     },
   },
+  "/api/auth/unlock": {
+    get: {
+      operationId: "unlockPage",
+      summary: "The page an unlock link opens: a button that posts the link's token (opening it unlocks nothing).",
+      tags: ["auth"],
+      parameters: [{ name: "token", in: "query", description: "The token of the mailed unlock link.", schema: str() }],
+      responses: { "200": { description: "An HTML page.", content: { "text/html": { schema: str() } } } },
+    },
+    post: {
+      operationId: "unlockAccount",
+      summary: "Lifts a locked account's lockout with the token of the link mailed to its owner (once, 24 hours).",
+      description: "JSON answers JSON; the page's form (application/x-www-form-urlencoded) gets an HTML page.",
+      tags: ["auth"],
+      requestBody: jsonBody(form({ token: str() })),
+      responses: { "200": ok("Unlocked: failed logins from every address are forgotten.", ref("Message")), ...errors("400") },
+    },
+  },
   "/api/auth/login": {
     post: {
       operationId: "login",

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { GraphQLError } from "graphql";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { decimalText } from "../domain/money.ts";
 import { HttpError, type RestContext, run } from "./graphql.ts";
 
 /** Reading URLs, query strings and form values for the catalogue and back-office routes, before GraphQL sees them. */
@@ -33,11 +34,14 @@ export function pageInfo(page: number, total: number) {
   return { page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
 }
 
-/** An optional number from JSON or a form: blank is "not given" (the domain says what is required). */
+/**
+ * An optional amount from JSON or a form: blank is "not given" (the domain says what is required). Text must be
+ * plain decimal digits ("12.50"): "0x10", "1e3", " 12 ", "Infinity" and "12abc" are refused, not read as numbers.
+ */
 export function numberIn(value: unknown, field: string, invalid: string): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string" && value.trim() === "") return undefined;
-  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : Number.NaN;
+  const number = typeof value === "number" ? value : typeof value === "string" ? decimalText(value) : Number.NaN;
   if (!Number.isFinite(number)) throw ValidationError.forField(field, invalid);
   return number;
 }

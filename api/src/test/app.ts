@@ -15,7 +15,8 @@ export interface TestApp {
   url: string;
   /** Records every SQL statement Prisma sends, for statement-count assertions. */
   queries: string[];
-  fetch(path: string, init?: RequestInit & { host?: string }): Promise<Response>;
+  /** `host` sets the Host header; `localAddress` (127.0.0.x) makes the request come from another client address. */
+  fetch(path: string, init?: RequestInit & { host?: string; localAddress?: string }): Promise<Response>;
   graphql<T = any>(
     query: string,
     variables?: Record<string, unknown>,
@@ -59,8 +60,8 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
   if (services.config.paystack.sandbox) services.config.paystack.baseUrl = `${url}/paystack-sandbox`;
 
   const doFetch: TestApp["fetch"] = (path, init = {}) => {
-    // fetch() may not set Host, so requests for another site go through node:http.
-    return init.host ? rawRequest(`${url}${path}`, init) : fetch(`${url}${path}`, init);
+    // fetch() may not set Host or the local address, so such requests go through node:http.
+    return init.host || init.localAddress ? rawRequest(`${url}${path}`, init) : fetch(`${url}${path}`, init);
   };
 
   return {

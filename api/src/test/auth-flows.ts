@@ -18,12 +18,15 @@ export interface RestAnswer<T = any> {
   body: T;
 }
 
-/** Calls the REST facade; a plain object body is sent as JSON, anything else (FormData, string) as is. */
+/**
+ * Calls the REST facade; a plain object body is sent as JSON, anything else (FormData, string) as is. `from` is the
+ * client address (another loopback address, e.g. 127.0.0.2; string bodies only with it).
+ */
 export async function rest<T = any>(
   app: TestApp,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
 ): Promise<RestAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -34,7 +37,7 @@ export async function rest<T = any>(
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await app.fetch(path, { method, headers, body });
+  const res = await app.fetch(path, { method, headers, body, localAddress: options.from });
   const text = await res.text();
   let parsed: unknown = text;
   try {

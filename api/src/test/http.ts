@@ -2,13 +2,14 @@ import { request } from "node:http";
 
 /**
  * A request over node:http, answered as a Response with the bytes as sent: unlike fetch(), it may set Host (a
- * forbidden header there) and never decompresses the body, so tests see the answer's real encoding and length.
+ * forbidden header there) and never decompresses the body, so tests see the answer's real encoding and length. It may
+ * also come from another loopback address (`localAddress`, e.g. 127.0.0.2): another client address to the server.
  */
-export function rawRequest(url: string, init: RequestInit & { host?: string } = {}): Promise<Response> {
+export function rawRequest(url: string, init: RequestInit & { host?: string; localAddress?: string } = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     if (init.host) headers.host = init.host;
-    const req = request(url, { method: init.method ?? "GET", headers }, (res) => {
+    const req = request(url, { method: init.method ?? "GET", headers, localAddress: init.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {

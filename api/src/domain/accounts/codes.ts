@@ -3,15 +3,17 @@ import type { Prisma } from "../../db/client.ts";
 import { ValidationError } from "../errors.ts";
 import { ownerColumn, type Role } from "./directory.ts";
 
-export type CodePurpose = "VERIFY_EMAIL" | "RESET_PASSWORD";
+export type CodePurpose = "VERIFY_EMAIL" | "RESET_PASSWORD" | "UNLOCK_ACCOUNT";
 
+/**
+ * Wrong tries count against one code only: a new code starts at zero, so five wrong guesses never block the codes
+ * sent after them. Guessing stays bounded by the per-address and per-e-mail limits on verifying and resending.
+ */
 export const CODE_RULES = {
   VERIFY_EMAIL: { ttlMs: 15 * 60_000, maxAttempts: 5 },
   RESET_PASSWORD: { ttlMs: 60 * 60_000, maxAttempts: 5 },
+  UNLOCK_ACCOUNT: { ttlMs: 24 * 60 * 60_000, maxAttempts: 1 },
 } as const;
-
-/** A new code inherits the failures of the one it replaces for this long, so resending does not buy new guesses. */
-const FAILURES_CARRY_MS = 60 * 60_000;
 
 export const CODE_MESSAGES = {
   expired: "This code has expired. Please request a new one.",
@@ -19,6 +21,7 @@ export const CODE_MESSAGES = {
   tooManyAttempts: "Too many wrong attempts. Please request a new code later.",
   noCode: "No verification code is pending for this email. Please request a new one.",
   resetInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  unlockInvalid: "This unlock link is invalid, has expired or was already used.",
 } as const;
 
 const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
@@ -27,29 +30,27 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * Issues a code for an account, voiding any live one of the same purpose. Verification codes are 6 digits from a
- * CSPRNG; reset tokens are 32 random bytes. Only a hash is stored.
+ * CSPRNG; reset and unlock tokens are 32 random bytes. Only a hash is stored.
  */
 export async function issueCode(tx: Tx, role: Role, accountId: string, purpose: CodePurpose): Promise<{ id: string; secret: string }> {
-  const owner = { [ownerColumn(role)]: accountId };
-  const previous = await tx.emailCode.findFirst({
-    where: { ...owner, purpose, consumedAt: null },
-    orderBy: { createdAt: "desc" },
-  });
   const now = new Date();
-  await tx.emailCode.updateMany({ where: { ...owner, purpose, consumedAt: null }, data: { consumedAt: now } });
+  await voidCodes(tx, role, accountId, purpose, now);
   const secret = purpose === "VERIFY_EMAIL" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : randomBytes(32).toString("base64url");
-  const carried = previous && now.getTime() - previous.createdAt.getTime() < FAILURES_CARRY_MS ? previous.attempts : 0;
   const code = await tx.emailCode.create({
     data: {
-      ...owner,
+      ...{ [ownerColumn(role)]: accountId },
       role,
       purpose,
       codeHash: hash(secret),
-      attempts: carried,
       expiresAt: new Date(now.getTime() + CODE_RULES[purpose].ttlMs),
     },
   });
   return { id: code.id, secret };
+}
+
+/** Voids every live code of one purpose of an account (e.g. reset links once the password has changed). */
+export async function voidCodes(tx: Tx, role: Role, accountId: string, purpose: CodePurpose, now = new Date()): Promise<void> {
+  await tx.emailCode.updateMany({ where: { [ownerColumn(role)]: accountId, purpose, consumedAt: null }, data: { consumedAt: now } });
 }
 
 /**
@@ -83,10 +84,21 @@ export async function checkVerificationCode(
   return { ok: true };
 }
 
-/** Finds the live reset token's code row, or throws the "invalid or expired link" error. */
-export async function findResetCode(tx: Tx, token: string) {
-  const code = await tx.emailCode.findFirst({ where: { codeHash: hash(token), purpose: "RESET_PASSWORD" } });
-  if (!code || code.consumedAt || code.expiresAt <= new Date()) throw ValidationError.forField("token", CODE_MESSAGES.resetInvalid);
+/**
+ * Consumes a live link token (reset or unlock) once: of two concurrent uses only one gets the row back. Throws the
+ * purpose's "invalid or expired link" error otherwise.
+ */
+export async function consumeLinkCode(tx: Tx, token: string, purpose: "RESET_PASSWORD" | "UNLOCK_ACCOUNT", invalid: string) {
+  const code = await findLinkCode(tx, token, purpose, invalid);
+  const consumed = await tx.emailCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: new Date() } });
+  if (consumed.count !== 1) throw ValidationError.forField("token", invalid);
+  const role = code.role as Role;
+  return { role, accountId: (role === "ADMIN" ? code.adminId : code.learnerId) as string };
+}
+
+async function findLinkCode(tx: Tx, token: string, purpose: "RESET_PASSWORD" | "UNLOCK_ACCOUNT", invalid: string) {
+  const code = await tx.emailCode.findFirst({ where: { codeHash: hash(token), purpose } });
+  if (!code || code.consumedAt || code.expiresAt <= new Date()) throw ValidationError.forField("token", invalid);
   return code;
 }
 

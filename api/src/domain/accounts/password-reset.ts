@@ -1,13 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { siteUrl } from "../../http/hosts.ts";
+import { toJobId } from "../../jobs/contract.ts";
 import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
-import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { parseInput } from "../validation.ts";
-import { CODE_MESSAGES, findResetCode, issueCode } from "./codes.ts";
-import { findAccountByEmail, type Role } from "./directory.ts";
+import { CODE_MESSAGES, consumeLinkCode, issueCode, voidCodes } from "./codes.ts";
+import { findAccountByEmail } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
 import { resetLinkMail } from "./mails.ts";
 import * as rules from "./rules.ts";
@@ -17,23 +18,33 @@ export const RESET_MESSAGE = "Your password has been reset. You can now log in."
 
 const forgotInput = z.object({ email: rules.email("Please enter a valid email address") });
 
-/** Mails a single-use reset link (1 hour) to the account's site; answers the same whether or not the account exists. */
+/**
+ * Asks for a reset link (mailed by a job, see mailResetLink); answers the same whether or not the account exists.
+ * The request itself never looks the account up: known and unknown addresses cost the same statements, so the
+ * answer's timing tells nothing either.
+ */
 export async function requestPasswordReset(deps: Services, raw: unknown, ip: string) {
-  const { prisma } = deps.db;
   await hit(deps, `forgot:ip:${ip}`, LIMITS.forgotPerIp);
   const input = parseInput(forgotInput, raw);
   await hit(deps, `forgot:email:${input.email}`, LIMITS.forgotPerEmail);
-  const account = await findAccountByEmail(prisma, input.email);
-  if (account && !account.disabled) {
-    await prisma.$transaction(async (tx) => {
-      const code = await issueCode(tx, account.role, account.id, "RESET_PASSWORD");
-      const base = siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, account.role === "ADMIN" ? "admin" : "learner");
-      const link = `${base}/reset-password?token=${encodeURIComponent(code.secret)}`;
-      await recordJob(tx, "send-mail", resetLinkMail(account.email, account.firstName, link), `mail-reset-${code.id}`);
-    });
-    deps.jobs.kick();
-  }
+  await recordJob(deps.db.prisma, "password-reset", { email: input.email }, toJobId("forgot", randomUUID()));
+  deps.jobs.kick();
   return { message: FORGOT_MESSAGE };
+}
+
+/**
+ * The job behind a reset request: mails a single-use reset link (1 hour) to the account's site if the address has a
+ * live account, and does nothing otherwise. A retry (the mail failed) issues a new link, voiding the one before.
+ */
+export async function mailResetLink(deps: Services, email: string): Promise<{ sent: boolean }> {
+  const { prisma } = deps.db;
+  const account = await findAccountByEmail(prisma, email);
+  if (!account || account.disabled) return { sent: false };
+  const code = await prisma.$transaction((tx) => issueCode(tx, account.role, account.id, "RESET_PASSWORD"));
+  const base = siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, account.role === "ADMIN" ? "admin" : "learner");
+  const link = `${base}/reset-password?token=${encodeURIComponent(code.secret)}`;
+  await deps.mail.send(resetLinkMail(account.email, account.firstName, link));
+  return { sent: true };
 }
 
 const resetInput = z
@@ -44,22 +55,19 @@ const resetInput = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
-/** Sets a new password with an e-mailed token, once; every session of the account is revoked. */
+/** Sets a new password with an e-mailed token, once; every session and every other reset link of the account dies. */
 export async function resetPassword(deps: Services, raw: unknown) {
   const { prisma } = deps.db;
   const input = parseInput(resetInput, raw);
   const passwordHash = await hashPassword(input.password);
   await prisma.$transaction(async (tx) => {
-    const code = await findResetCode(tx, input.token);
-    // Consume conditionally: of two concurrent uses of one link, only one changes the password.
-    const consumed = await tx.emailCode.updateMany({ where: { id: code.id, consumedAt: null }, data: { consumedAt: new Date() } });
-    if (consumed.count !== 1) throw ValidationError.forField("token", CODE_MESSAGES.resetInvalid);
-    const role = code.role as Role;
-    const accountId = (role === "ADMIN" ? code.adminId : code.learnerId) as string;
+    // Consumed conditionally: of two concurrent uses of one link, only one changes the password.
+    const { role, accountId } = await consumeLinkCode(tx, input.token, "RESET_PASSWORD", CODE_MESSAGES.resetInvalid);
     // A reset proves the mailbox, so it verifies the e-mail too.
     const data = { passwordHash, emailVerifiedAt: new Date() };
     if (role === "ADMIN") await tx.admin.update({ where: { id: accountId }, data });
     else await tx.learner.update({ where: { id: accountId }, data });
+    await voidCodes(tx, role, accountId, "RESET_PASSWORD");
     await revokeAllSessions(tx, role, accountId);
   });
   return { message: RESET_MESSAGE };

@@ -5,6 +5,7 @@ import { replaceImage } from "../images.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
+import { voidCodes } from "./codes.ts";
 import { createSession, revokeAllSessions } from "./login.ts";
 import * as rules from "./rules.ts";
 
@@ -58,7 +59,8 @@ export type LearnerProfileInput = z.input<typeof learnerProfileInput> & { image?
 
 /**
  * Updates a learner's own profile. A password change happens only when both the current and the new password are
- * given; it (and disabling the account) revokes every session. After a password change a fresh token is returned.
+ * given; it (and disabling the account) revokes every session, and it voids every reset link still outstanding.
+ * After a password change a fresh token is returned.
  */
 export async function updateLearnerProfile(deps: Services, learnerId: string, raw: LearnerProfileInput) {
   const { prisma } = deps.db;
@@ -91,6 +93,8 @@ export async function updateLearnerProfile(deps: Services, learnerId: string, ra
     });
     let token: string | null = null;
     if (changePassword || (input.disabled && !learner.disabled)) await revokeAllSessions(tx, "LEARNER", learnerId);
+    // A reset link mailed before the change would otherwise still set a password the owner no longer expects.
+    if (changePassword) await voidCodes(tx, "LEARNER", learnerId, "RESET_PASSWORD");
     if (changePassword && !updated.disabled) token = await createSession(tx, "LEARNER", learnerId);
     return { learner: updated, token, message: PROFILE_MESSAGES.success };
   });

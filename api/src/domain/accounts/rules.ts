@@ -5,7 +5,25 @@ import { isCommonPassword } from "./common-passwords.ts";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-export const name = (label: string) => required(`${label} is required`).max(100, `${label} must be at most 100 characters`);
+/** Names go into mails sent to any address, so they are kept short and may not carry a link. */
+export const NAME_MAX = 50;
+
+/**
+ * Anything a mail client could turn into a link: a scheme (`https://`), `www.`, an e-mail address or a domain-like
+ * word (`evil.com`: a letter or digit, a dot, then two letters). "St. John" and "J.R." are fine.
+ */
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+/** Control characters (tabs, line breaks, ...) and the invisible marks that reorder text (bidi overrides). */
+const CONTROL = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** A name that may be shown in a mail as typed (every name taken since these rules; older ones may not be). */
+export const isMailSafeName = (value: string) => value.length <= NAME_MAX && !LINK_LIKE.test(value) && !CONTROL.test(value);
+
+export const name = (label: string) =>
+  required(`${label} is required`)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .refine((v) => !CONTROL.test(v), `${label} contains a character that is not allowed.`)
+    .refine((v) => !LINK_LIKE.test(v), `${label} cannot contain a web or e-mail address.`);
 
 export const email = (invalid = "Email is invalid") =>
   z

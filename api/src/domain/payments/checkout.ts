@@ -4,7 +4,9 @@ import { paystackFor } from "../../payments/paystack/index.ts";
 import type { Services } from "../../services.ts";
 import { PHONE_PATTERN } from "../accounts/rules.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
+import { hit, LIMITS } from "../rate-limit.ts";
 import { parseInput } from "../validation.ts";
+import { PaymentStillPendingError, settlePayment } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
   contact: "Contact is required.",
@@ -45,12 +47,21 @@ export type CheckoutResult =
 /** Paystack references allow A-Za-z0-9 - . = only. */
 const newReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
 
+/** How long a repeated checkout waits for the payment page another request is still asking Paystack for. */
+const PAYMENT_PAGE_WAIT_MS = 10_000;
+
+/** Written on an abandoned checkout's invoice (it becomes FAILED, without a flag: nothing went wrong). */
+export const ABANDONED_DETAILS = "Card payment (Paystack): not paid in time, the checkout expired.";
+
 /**
  * Starts a checkout: unless the learner is already enrolled, their contact details are saved, then a free track
  * enrolls at once; a paid one gets a pending invoice (price in cents, USD, unique reference) before Paystack is asked
- * for a payment page, so every payment Paystack knows of has an invoice here. Nothing is given until the payment is verified server-side.
+ * for a payment page, so every payment Paystack knows of has an invoice here. Nothing is given until the payment is
+ * verified server-side. A learner has at most one open checkout per track: a repeated checkout (a double click, a
+ * second tab, a script) gets the same invoice and payment page, and checkouts are rate-limited per learner.
  */
 export async function startCheckout(deps: Services, learnerId: string, raw: CheckoutInput): Promise<CheckoutResult> {
+  await hit(deps, `checkout:learner:${learnerId}`, LIMITS.checkoutPerLearner);
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
   const track = await prisma.track.findUnique({ where: { id: input.trackId } });
@@ -77,18 +88,35 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
 
-  const reference = newReference();
-  const invoice = await prisma.invoice.create({
-    data: {
-      learnerId,
-      trackId: track.id,
-      amountCents: track.priceCents,
-      currency: track.currency,
-      reference,
-      status: "PENDING",
-      paymentDetails: "Card payment (Paystack)",
-    },
+  await expireAbandonedCheckouts(deps, learnerId);
+  const cutoff = new Date(Date.now() - deps.config.checkoutExpiryMs);
+  // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
+  const { invoice, created } = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
+    const open = await tx.invoice.findFirst({
+      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
+      orderBy: { createdAt: "desc" },
+    });
+    // An open invoice at an older price is left to expire; the learner pays today's price.
+    if (open && open.amountCents === track.priceCents && open.currency === track.currency) return { invoice: open, created: false };
+    const fresh = await tx.invoice.create({
+      data: {
+        learnerId,
+        trackId: track.id,
+        amountCents: track.priceCents,
+        currency: track.currency,
+        reference: newReference(),
+        status: "PENDING",
+        paymentDetails: "Card payment (Paystack)",
+      },
+    });
+    return { invoice: fresh, created: true };
   });
+  const reference = invoice.reference as string;
+  if (!created) {
+    const authorizationUrl = invoice.authorizationUrl ?? (await paymentPageOf(deps, invoice.id));
+    return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id };
+  }
   try {
     const result = await paystackFor(deps.config).initialize({
       email: learner.email,
@@ -98,6 +126,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
     });
+    await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
     return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id };
   } catch (error) {
     deps.logger.error({ err: error, reference }, "Paystack initialize failed");
@@ -107,4 +136,57 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
+}
+
+/** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */
+async function paymentPageOf(deps: Services, invoiceId: string): Promise<string> {
+  for (const started = Date.now(); Date.now() - started < PAYMENT_PAGE_WAIT_MS; ) {
+    const invoice = await deps.db.prisma.invoice.findUnique({ where: { id: invoiceId }, select: { status: true, authorizationUrl: true } });
+    if (invoice?.authorizationUrl) return invoice.authorizationUrl;
+    if (invoice?.status !== "PENDING") break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
+}
+
+/**
+ * Pending card checkouts older than the configured expiry (CHECKOUT_EXPIRY_HOURS) are no longer payable. Each is
+ * settled first, so a payment made late is still honoured (and a declined one marked as such); one Paystack still
+ * reports as open is marked FAILED with ABANDONED_DETAILS. Runs on the learner's next checkout, or for everyone when
+ * `learnerId` is omitted; returns how many were expired.
+ */
+export async function expireAbandonedCheckouts(deps: Services, learnerId?: string, batch = 50): Promise<number> {
+  const { prisma } = deps.db;
+  const stale = await prisma.invoice.findMany({
+    where: {
+      ...(learnerId ? { learnerId } : {}),
+      status: "PENDING",
+      reference: { not: null },
+      createdAt: { lte: new Date(Date.now() - deps.config.checkoutExpiryMs) },
+    },
+    select: { id: true, reference: true },
+    take: batch,
+  });
+  let expired = 0;
+  for (const invoice of stale) {
+    const reference = invoice.reference as string;
+    try {
+      await settlePayment(deps, reference);
+      continue;
+    } catch (error) {
+      if (!(error instanceof PaymentStillPendingError)) {
+        deps.logger.warn({ err: error, reference }, "could not check an abandoned checkout; left pending");
+        continue;
+      }
+    }
+    const changed = await prisma.invoice.updateMany({
+      where: { id: invoice.id, status: "PENDING" },
+      data: { status: "FAILED", paymentDetails: ABANDONED_DETAILS },
+    });
+    if (changed.count) {
+      expired++;
+      deps.pubsub.publish("payment", reference, { reference, status: "FAILED" });
+    }
+  }
+  return expired;
 }

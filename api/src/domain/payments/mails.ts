@@ -1,16 +1,16 @@
 import type { Mail } from "../../mail/transport.ts";
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, greeting } from "../accounts/mails.ts";
 
 export function receiptMail(to: string, firstName: string, trackName: string, amountCents: number, reference: string): Mail {
   const amount = `$${(amountCents / 100).toFixed(2)}`;
+  const hi = greeting(firstName);
   return {
     to,
     subject: `Payment received: you are enrolled in ${trackName}`,
-    text: `Hi ${firstName},\n\nWe received your payment of ${amount} (reference ${reference}). You are now enrolled in ${trackName}; find it in your portal.\n\nThe LearnHub team`,
+    text: `${hi.text}\n\nWe received your payment of ${amount} (reference ${reference}). You are now enrolled in ${trackName}; find it in your portal.\n\nThe LearnHub team`,
     html: `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
 <p style="font-weight:700;color:#4f46e5">LearnHub</p><h1 style="font-size:20px">Payment received</h1>
-<p>Hi ${escapeHtml(firstName)}, we received your payment of <strong>${amount}</strong> (reference ${escapeHtml(reference)}).</p>
+<p>${hi.html} we received your payment of <strong>${escapeHtml(amount)}</strong> (reference ${escapeHtml(reference)}).</p>
 <p>You are now enrolled in <strong>${escapeHtml(trackName)}</strong>; find it in your portal.</p></body></html>`,
   };
 }

@@ -7,6 +7,8 @@ import { signPaystackBody } from "../../payments/paystack/signature.ts";
 import { learnerWithToken } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { testRedis } from "../../test/redis.ts";
+import { LIMITS } from "../rate-limit.ts";
+import { ABANDONED_DETAILS } from "./checkout.ts";
 
 /** The payment journey through HTTP, on both job backends: in-process, and BullMQ on a real redis-server. */
 function paymentSuite(backend: "in-process" | "bullmq") {
@@ -123,6 +125,53 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       const page = await (await fetch(body.authorization_url)).text();
       expect(page).toContain("49.99");
       expect(page).toContain(learner.email);
+    });
+
+    it("forty concurrent checkouts of one track make one pending invoice and one payment page; checkouts are rate-limited", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const answers = await Promise.all(Array.from({ length: 40 }, () => checkout(token, t.id)));
+      const ok = answers.filter((a) => a.status === 200);
+      const limited = answers.filter((a) => a.status === 429);
+      expect(ok.length + limited.length).toBe(40);
+      expect(ok.length).toBe(LIMITS.checkoutPerLearner.max);
+      expect(limited[0]?.body.message).toBe("Too many checkout attempts. Please wait a minute and try again.");
+      expect(new Set(ok.map((a) => `${a.body.reference} ${a.body.authorization_url}`)).size).toBe(1);
+      const { invoices } = await counts(learner.id, t.id);
+      expect(invoices.map((i) => [i.status, i.reference])).toEqual([["PENDING", ok[0]?.body.reference]]);
+
+      // Later (the limit's window over), the same open checkout comes back.
+      await app.services.db.prisma.rateLimit.deleteMany({ where: { key: `checkout:learner:${learner.id}` } });
+      const again = await checkout(token, t.id);
+      expect([again.status, again.body.reference, again.body.authorization_url]).toEqual([
+        200,
+        ok[0]?.body.reference,
+        ok[0]?.body.authorization_url,
+      ]);
+      expect((await counts(learner.id, t.id)).invoices).toHaveLength(1);
+    });
+
+    it("a checkout left unpaid past CHECKOUT_EXPIRY_HOURS (24) is no longer payable; the next one starts afresh", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const first = await checkout(token, t.id);
+      const { prisma } = app.services.db;
+      await prisma.invoice.updateMany({
+        where: { reference: first.body.reference },
+        data: { createdAt: new Date(Date.now() - app.services.config.checkoutExpiryMs - 60_000) },
+      });
+      const second = await checkout(token, t.id);
+      expect(second.status).toBe(200);
+      expect(second.body.reference).not.toBe(first.body.reference);
+      const { invoices } = await counts(learner.id, t.id);
+      const byReference = Object.fromEntries(invoices.map((i) => [i.reference, i]));
+      expect(byReference[first.body.reference]).toMatchObject({ status: "FAILED", flaggedReason: null, paymentDetails: ABANDONED_DETAILS });
+      expect(byReference[second.body.reference]).toMatchObject({ status: "PENDING" });
+      expect((await verify(token, first.body.reference)).body).toMatchObject({
+        success: false,
+        status: "failed",
+        message: "Payment Verification Failed",
+      });
     });
 
     it("webhook and verify racing settle once: one enrollment, one paid invoice, one receipt", async () => {

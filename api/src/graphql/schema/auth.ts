@@ -1,4 +1,4 @@
-import { LOGIN_MESSAGES, login, logout } from "../../domain/accounts/login.ts";
+import { LOGIN_MESSAGES, login, logout, unlockAccount } from "../../domain/accounts/login.ts";
 import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset.ts";
 import { updateAdminProfile, updateLearnerProfile } from "../../domain/accounts/profile.ts";
 import { resendCode, signUp, verifyEmail } from "../../domain/accounts/signup.ts";
@@ -34,6 +34,10 @@ const LoginInput = builder.inputType("LoginInput", { fields: (t) => ({ email: t.
 
 const ResetPasswordInput = builder.inputType("ResetPasswordInput", {
   fields: (t) => ({ token: t.string(), password: t.string(), confirmPassword: t.string() }),
+});
+
+const UnlockAccountInput = builder.inputType("UnlockAccountInput", {
+  fields: (t) => ({ token: t.string({ description: "The token of the unlock link mailed when the account was locked." }) }),
 });
 
 const UpdateLearnerProfileInput = builder.inputType("UpdateLearnerProfileInput", {
@@ -144,6 +148,13 @@ builder.mutationFields((t) => ({
     description: "Mails a reset link if the account exists; the answer is the same either way.",
     args: { input: t.arg({ type: EmailInput, required: true }) },
     resolve: (_root, { input }, ctx) => requestPasswordReset(ctx.services, input, ctx.request.ip),
+  }),
+  unlockAccount: t.field({
+    type: MessagePayload,
+    errors,
+    description: "Lifts the lockout of an account after failed logins, with the single-use link mailed to its owner.",
+    args: { input: t.arg({ type: UnlockAccountInput, required: true }) },
+    resolve: (_root, { input }, ctx) => unlockAccount(ctx.services, input),
   }),
   resetPassword: t.field({
     type: MessagePayload,
