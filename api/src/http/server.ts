@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
@@ -23,6 +24,15 @@ export function requestInfo(req: FastifyRequest): RequestInfo {
   return { ip: req.ip, userAgent: req.headers["user-agent"] };
 }
 
+/**
+ * Fastify's trustProxy: false, the proxies' addresses, or a hop count as the function Fastify would build from it (its
+ * types leave the number out): the client is the address the last trusted proxy saw.
+ */
+function trustedHops(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** One HTTP server for both hosts: GraphQL, the REST facade, uploads, the dev pages and the built web app. */
 export async function buildServer(services: Services, options: { webDist?: string } = {}): Promise<HttpServer> {
   const { config, logger } = services;
@@ -33,7 +43,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
   });
   const yoga = createGraphqlServer(services);
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
