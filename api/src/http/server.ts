@@ -15,6 +15,12 @@ import { graphqlCacheKey, keepGraphql, registerPublicCache, sendCachedGraphql } 
 import { registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
+/**
+ * The largest JSON body (GraphQL operations and REST calls): far above what the apps send (a few kB), far below what
+ * would let a flood of requests fill memory. Uploads are multipart, with limits of their own.
+ */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
 export interface HttpServer {
   app: FastifyInstance;
   yoga: Yoga;
@@ -42,7 +48,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: trustedHops(config.trustProxy),
   });
   const yoga = createGraphqlServer(services);
