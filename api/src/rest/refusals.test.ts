@@ -32,7 +32,7 @@ describe("REST refusals through the GraphQL bridge", () => {
     expect(JSON.stringify(entries)).not.toContain("ERR_HTTP_HEADERS_SENT");
     const completed = entries.filter((e) => e.msg === "request completed");
     expect(completed).toHaveLength(1);
-    expect((completed[0]?.res as { statusCode: number }).statusCode).toBe(answer.status);
+    expect(completed[0]?.res).toMatchObject({ statusCode: answer.status });
   });
 
   it("a signed-in learner's refused checkout: one 4xx answer, no error logged", async () => {
