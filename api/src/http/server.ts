@@ -9,10 +9,11 @@ import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
+import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
-import { registerOverloadProtection } from "./overload.ts";
+import { leaveInFlight, registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
-import { registerSecurityHeaders } from "./security.ts";
+import { registerNoStore, registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
 /**
@@ -27,7 +28,7 @@ export interface HttpServer {
 }
 
 export function requestInfo(req: FastifyRequest): RequestInfo {
-  return { ip: req.ip, userAgent: req.headers["user-agent"] };
+  return { ip: req.ip, userAgent: req.headers["user-agent"], leaveInFlight: () => leaveInFlight(req) };
 }
 
 /**
@@ -50,11 +51,20 @@ export async function buildServer(services: Services, options: { webDist?: strin
     },
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: trustedHops(config.trustProxy),
+    // Slow clients: headers must arrive within headersTimeout and the whole request within requestTimeout (node
+    // answers 408 and closes), idle kept-alive connections close after keepAliveTimeout, silent ones after
+    // connectionTimeout. Node checks the first two every connectionsCheckingInterval (30 s by default).
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
   });
+  if (config.http.maxConnectionsPerAddress > 0) limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   const yoga = createGraphqlServer(services);
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
+  registerNoStore(app);
 
   // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
   // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a

@@ -40,6 +40,8 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
     // Tests share one process with several servers starting at once; load shedding would refuse their requests.
     OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
     OVERLOAD_MAX_IN_FLIGHT: "0",
+    // Every test client comes from 127.0.0.1, many of them at once.
+    MAX_CONNECTIONS_PER_ADDRESS: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: database?.url,
     ...env,
