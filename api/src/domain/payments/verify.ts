@@ -14,6 +14,14 @@ export const VERIFY_MESSAGES = {
 /** How long a verify call waits for the settlement job before answering "still pending". */
 export const VERIFY_WAIT_MS = 15_000;
 
+/**
+ * Verify calls of one learner that may wait for a settlement at once; more answer at once with the status as it is
+ * (the payment page also hears the outcome live). Waiting calls do not count against the server's in-flight limit, so
+ * this bounds what one account can hold open.
+ */
+export const MAX_WAITING_VERIFY_PER_LEARNER = 2;
+const waitingByLearner = new Map<string, number>();
+
 export const paymentJobId = (reference: string) => toJobId("payment", reference);
 
 /**
@@ -37,7 +45,12 @@ export interface VerifyOutcome {
  * A learner's "verify my payment" call: only their own references count. Settled references answer at once;
  * others go through the settlement job, waited for up to a bound.
  */
-export async function verifyPaymentForLearner(deps: Services, learnerId: string, reference: string): Promise<VerifyOutcome> {
+export async function verifyPaymentForLearner(
+  deps: Services,
+  learnerId: string,
+  reference: string,
+  options: { beforeWaiting?: () => void } = {},
+): Promise<VerifyOutcome> {
   const { prisma } = deps.db;
   const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
   const invoice =
@@ -45,7 +58,18 @@ export async function verifyPaymentForLearner(deps: Services, learnerId: string,
   if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
   if (invoice.status === "PENDING") {
     const jobId = await enqueueSettlement(deps, reference);
-    await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
+    const waiting = waitingByLearner.get(learnerId) ?? 0;
+    if (waiting < MAX_WAITING_VERIFY_PER_LEARNER) {
+      waitingByLearner.set(learnerId, waiting + 1);
+      options.beforeWaiting?.();
+      try {
+        await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
+      } finally {
+        const left = (waitingByLearner.get(learnerId) ?? 1) - 1;
+        if (left > 0) waitingByLearner.set(learnerId, left);
+        else waitingByLearner.delete(learnerId);
+      }
+    }
   }
   const now = (await find()) ?? invoice;
   if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
