@@ -13,7 +13,8 @@ describe("Cache-Control on API answers", () => {
   let trackId: string;
   beforeAll(async () => {
     app = await startTestApp();
-    learner = await learnerWithToken(app);
+    const made = await learnerWithToken(app);
+    learner = { token: made.token, email: made.learner.email };
     const track = await app.services.db.prisma.track.create({
       data: { name: "Public", priceCents: 1000, duration: "1 week", instructor: "I", description: "D" },
     });

@@ -56,22 +56,25 @@ export async function verifyPaymentForLearner(
   const invoice =
     typeof reference === "string" && reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference) ? await find() : null;
   if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
+  let now = invoice;
   if (invoice.status === "PENDING") {
-    const jobId = await enqueueSettlement(deps, reference);
     const waiting = waitingByLearner.get(learnerId) ?? 0;
+    // Over the bound the call answers with the status as it is, without queueing the settlement again: the waiting
+    // calls have queued it, and every call writing the same job row would make them wait on each other.
     if (waiting < MAX_WAITING_VERIFY_PER_LEARNER) {
       waitingByLearner.set(learnerId, waiting + 1);
-      options.beforeWaiting?.();
       try {
+        const jobId = await enqueueSettlement(deps, reference);
+        options.beforeWaiting?.();
         await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
       } finally {
         const left = (waitingByLearner.get(learnerId) ?? 1) - 1;
         if (left > 0) waitingByLearner.set(learnerId, left);
         else waitingByLearner.delete(learnerId);
       }
+      now = (await find()) ?? invoice;
     }
   }
-  const now = (await find()) ?? invoice;
   if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
   if (now.status === "FAILED")
     return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
