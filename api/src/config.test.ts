@@ -44,7 +44,7 @@ describe("configuration", () => {
     expect(loadConfig({}).http).toEqual({
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
-      keepAliveTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 72_000,
       idleTimeoutMs: 120_000,
       maxConnectionsPerAddress: 64,
     });

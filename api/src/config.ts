@@ -73,8 +73,11 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** A whole request (headers and body, uploads included) must have arrived within this time; 0 turns it off. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** An idle kept-alive connection is closed after this time. */
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
+  /**
+   * An idle kept-alive connection is closed after this time. Fastify's default: longer than the idle timeout of common
+   * load balancers (60 s), which would otherwise send a request down a connection the server is just closing.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
   /** A connection that sends and receives nothing for this long is closed; 0 turns it off (live events ping sooner). */
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
   /** Open connections one client address may hold; more are closed at once. 0 turns it off. */
