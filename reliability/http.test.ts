@@ -231,7 +231,7 @@ describe("8. HTTP layer", () => {
       record({
         item: "8.3",
         check:
-          "60 slow connections from one address (headers, then a body byte a second), cap 20 a address, 20 in flight; meanwhile another client's signed-in GraphQL and REST calls for 4 s",
+          "60 slow connections from one address (headers, then a body byte a second), cap 20 per address, 20 in flight; meanwhile another client's signed-in GraphQL and REST calls for 4 s",
         figure: `others: ${tally(served)}; slow: ${cutAtOnce} closed at once (over the cap), ${timedOut.length} cut by the request timeout (${answers}), longest held ${ms(longest)}`,
         target: "others all 200; 40 closed at once; the rest cut within the 5 s request timeout (+ the 1 s check)",
         met,
