@@ -40,6 +40,21 @@ describe("configuration", () => {
     expect(loadConfig({ REDIS_URL: "", DATABASE_URL: "" }).redisUrl).toBeUndefined();
   });
 
+  it("has HTTP timeouts and a per-address connection cap by default, no cap behind a proxy", () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 120_000,
+      maxConnectionsPerAddress: 64,
+    });
+    expect(loadConfig({ TRUST_PROXY: "1" }).http.maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_ADDRESS: "500" }).http.maxConnectionsPerAddress).toBe(500);
+    // Node refuses a headers timeout longer than the request timeout.
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: "5000" }).http.headersTimeoutMs).toBe(5000);
+    expect(loadConfig({}).publicCacheMaxBytes).toBe(32 * 1024 * 1024);
+  });
+
   it("names every bad variable", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REDIS_URL: "http://nope" });

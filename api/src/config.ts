@@ -1,4 +1,35 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** One proxy address or CIDR block (IPv4 or IPv6), as Fastify's trustProxy takes them. */
+const isProxyAddress = (value: string) => {
+  const [address = "", bits, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which X-Forwarded-For hops to believe: unset or "false" none (the socket's address); a number, that many proxies in
+ * front of the server; or a comma-separated list of the proxies' addresses or CIDR blocks. "true" is refused: it
+ * would believe every hop, so a client could name its own address and step around every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    const v = value.trim();
+    if (v === "false" || v === "0") return false;
+    if (/^\d+$/.test(v) && Number(v) <= 20) return Number(v);
+    const list = v.split(",").map((part) => part.trim());
+    if (v !== "true" && list.every(isProxyAddress)) return list;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        'give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. "10.0.0.0/8,127.0.0.1"); "true" would trust addresses a client makes up',
+    });
+    return z.NEVER;
+  });
 
 /** Reads the process environment into a typed configuration; bad values are reported by variable name. */
 const schema = z.object({
@@ -43,10 +74,22 @@ const schema = z.object({
     .string()
     .regex(/^[\w-]+$/)
     .optional(),
-  TRUST_PROXY: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
+  TRUST_PROXY: trustProxy,
+  /** A request's headers must have arrived within this time, or the connection gets 408 and is closed. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** A whole request (headers and body, uploads included) must have arrived within this time; 0 turns it off. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /**
+   * An idle kept-alive connection is closed after this time. Fastify's default: longer than the idle timeout of common
+   * load balancers (60 s), which would otherwise send a request down a connection the server is just closing.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+  /** A connection that sends and receives nothing for this long is closed; 0 turns it off (live events ping sooner). */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(120_000),
+  /** Open connections one client address may hold; more are closed at once. 0 turns it off. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Memory the public cache (answers kept for anonymous visitors) may use, in megabytes. */
+  PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
   SEED_DEMO: z
     .enum(["true", "false"])
     .default("true")
@@ -79,9 +122,25 @@ export interface Config {
   overloadMaxInFlight: number;
   /** BullMQ key prefix (tests isolate themselves with one). */
   queuePrefix?: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Behind reverse proxies: how many X-Forwarded-For hops to believe, or the proxies' addresses; false: none. */
+  trustProxy: false | number | string[];
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    idleTimeoutMs: number;
+    /** 0: no cap. */
+    maxConnectionsPerAddress: number;
+  };
+  publicCacheMaxBytes: number;
 }
+
+/**
+ * Connections one address may hold by default. Browsers open up to 6 a host; the cap leaves room for an office behind
+ * one NAT address. Behind a reverse proxy every connection comes from the proxy, so the default there is no cap (the
+ * proxy limits its clients).
+ */
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
 
 /** Secret key the built-in Paystack sandbox signs and checks with. */
 export const SANDBOX_SECRET_KEY = "sk_test_learnhub_sandbox";
@@ -127,5 +186,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     overloadMaxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,
+    http: {
+      // Node refuses a headers timeout longer than the request timeout.
+      headersTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS
+        ? Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS)
+        : e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0),
+    },
+    publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
   };
 }

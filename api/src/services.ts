@@ -53,7 +53,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   if (template) await keepPgliteTemplate(template, db);
   const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
   const pubsub = createAppPubSub(config.redisUrl);
-  const publicCache = createPublicCache(pubsub);
+  const publicCache = createPublicCache(pubsub, { maxBytes: config.publicCacheMaxBytes });
   // The in-process queue runs the processors, which need the finished services: they are bound just below.
   let processors: Processors | undefined;
   const queue: JobQueue = config.redisUrl

@@ -33,6 +33,8 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       DOTENV_CONFIG_PATH: "/nonexistent",
+      // Every client of the suite comes from 127.0.0.1 (the load checks open 1,000 connections); checks of the cap set it.
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
       ...env,
     },
     stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],

@@ -7,6 +7,8 @@ export type { Viewer };
 export interface RequestInfo {
   ip: string;
   userAgent?: string;
+  /** Stops counting this request against the server's in-flight limit, before a long wait that holds no resources. */
+  leaveInFlight?: () => void;
 }
 
 /** What every resolver gets: the app's services, who is asking, and where from. Kept small on purpose. */

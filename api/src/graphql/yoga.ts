@@ -4,6 +4,8 @@ import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import { BoundedCache } from "../cache/bounded.ts";
+import { operationKey } from "../cache/public-cache.ts";
 import { AppError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import type { Services } from "../services.ts";
@@ -43,6 +45,15 @@ export const ARMOR_LIMITS = {
  */
 export const MAX_GRAPHQL_BODY_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 
+/**
+ * Yoga keeps parsed operations (and parse errors) by their text. Bounded by bytes: a parsed document takes many times
+ * its text (counted twenty times here), and an operation's text can be as large as the request body allows.
+ */
+const parsedOperations = () => {
+  const cache = () => new BoundedCache<unknown>({ maxBytes: 16 * 1024 * 1024, maxEntries: 1000 }, (key) => 20 * key.length);
+  return { documentCache: cache() as never, errorCache: cache() as never };
+};
+
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
 export function createGraphqlServer(services: Services): Yoga {
   const production = services.config.env === "production";
@@ -54,6 +65,7 @@ export function createGraphqlServer(services: Services): Yoga {
     // Browsers reach the API from its own origin only; Yoga would otherwise answer any Origin (with credentials).
     cors: false,
     maxRequestBodySize: MAX_GRAPHQL_BODY_BYTES,
+    parserAndValidationCache: parsedOperations(),
     logging: {
       debug: (...args) => services.logger.debug({ args }, "yoga"),
       info: (...args) => services.logger.info({ args }, "yoga"),
@@ -102,6 +114,9 @@ export function createGraphqlServer(services: Services): Yoga {
         // Left on: with it off the plugin would store mutation results too. Writes clear the cache in the domain.
         invalidateViaMutation: true,
         includeExtensionMetadata: false,
+        // What the answer depends on: the operation without its spacing and comments, its name and variables.
+        buildResponseCacheKey: ({ documentString, operationName, variableValues }) =>
+          operationKey(documentString, operationName, variableValues) ?? `unparsable:${documentString}`,
       }),
     ],
   });

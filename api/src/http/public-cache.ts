@@ -2,7 +2,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PublicCache } from "../cache/public-cache.ts";
+import { operationKey, type PublicCache } from "../cache/public-cache.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -56,7 +56,8 @@ interface Stored {
 
 const cacheable = (req: FastifyRequest) =>
   req.method === "GET" && req.routeOptions.config.publicCache === true && !req.headers.authorization;
-const keyOf = (req: FastifyRequest) => `rest:${req.url}`;
+// The routes that opt in read no query string: keyed on the path alone, so `?anything` cannot add copies.
+const keyOf = (req: FastifyRequest) => `rest:${req.url.split("?")[0]}`;
 const served = Symbol("servedFromPublicCache");
 
 /**
@@ -87,14 +88,17 @@ interface StoredGraphql {
 
 /**
  * Anonymous GraphQL queries whose answer Yoga's response cache kept (it marks those with an ETag) are also kept here
- * as the bytes sent, keyed by the request as sent (Accept and JSON body), so a repeat skips Yoga altogether. Requests
- * with credentials or a conditional header (Yoga answers those 304) always go to Yoga.
+ * as the bytes sent, keyed by what the answer depends on: the Accept header and the operation (without spacing or
+ * comments), its name and variables; never the raw body, whose `extensions` or spacing a client can vary at will.
+ * Requests with credentials or a conditional header (Yoga answers those 304) always go to Yoga.
  */
 export function graphqlCacheKey(req: FastifyRequest): string | null {
   if (req.method !== "POST" || req.headers.authorization || req.headers["if-none-match"]) return null;
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return null;
-  if (!req.body || typeof req.body !== "object") return null;
-  return `graphql:${req.headers.accept ?? ""}:${JSON.stringify(req.body)}`;
+  const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown } | null;
+  if (!body || typeof body !== "object" || typeof body.query !== "string") return null;
+  const key = operationKey(body.query, body.operationName, body.variables, String(req.headers.accept ?? ""));
+  return key && `graphql:${key}`;
 }
 
 /** Answers from the kept bytes, or returns false when there are none. */

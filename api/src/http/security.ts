@@ -1,5 +1,5 @@
 import fastifyHelmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
  * Security headers for every response: a CSP without inline scripts, nosniff, no framing, a strict referrer policy,
@@ -36,4 +36,26 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
       if (req.url.startsWith("/graphql") && req.method === "GET") reply.removeHeader("content-security-policy");
     });
   }
+}
+
+/**
+ * The public catalogue's answers to anonymous visitors: a REST route that opts into the public cache, or a GraphQL
+ * answer Yoga's response cache kept (it carries an ETag). These may be cached by browsers and proxies; nothing else of
+ * the API may.
+ */
+const isPublicAnswer = (req: FastifyRequest, reply: FastifyReply) =>
+  !req.headers.authorization &&
+  (req.url.startsWith("/graphql") ? reply.hasHeader("etag") : req.routeOptions.config?.publicCache === true && reply.statusCode === 200);
+
+/**
+ * `Cache-Control: no-store` on every API answer except the public catalogue's: answers to signed-in requests carry
+ * personal data, and auth answers (login, sign-up, codes, resets) carry tokens, signed in or not. No browser, proxy
+ * or CDN may keep them.
+ */
+export function registerNoStore(app: FastifyInstance) {
+  app.addHook("onSend", async (req, reply, payload) => {
+    const api = req.url.startsWith("/graphql") || req.url.startsWith("/api/");
+    if ((api || req.headers.authorization) && !isPublicAnswer(req, reply)) reply.header("cache-control", "no-store");
+    return payload;
+  });
 }

@@ -2,17 +2,25 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
+import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
-import { registerOverloadProtection } from "./overload.ts";
+import { leaveInFlight, registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
-import { registerSecurityHeaders } from "./security.ts";
+import { registerNoStore, registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
+
+/**
+ * The largest JSON body (GraphQL operations and REST calls): far above what the apps send (a few kB), far below what
+ * would let a flood of requests fill memory. Uploads are multipart, with limits of their own.
+ */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
 export interface HttpServer {
   app: FastifyInstance;
@@ -20,7 +28,16 @@ export interface HttpServer {
 }
 
 export function requestInfo(req: FastifyRequest): RequestInfo {
-  return { ip: req.ip, userAgent: req.headers["user-agent"] };
+  return { ip: req.ip, userAgent: req.headers["user-agent"], leaveInFlight: () => leaveInFlight(req) };
+}
+
+/**
+ * Fastify's trustProxy: false, the proxies' addresses, or a hop count as the function Fastify would build from it (its
+ * types leave the number out): the client is the address the last trusted proxy saw.
+ */
+function trustedHops(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /** One HTTP server for both hosts: GraphQL, the REST facade, uploads, the dev pages and the built web app. */
@@ -32,13 +49,22 @@ export async function buildServer(services: Services, options: { webDist?: strin
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: trustedHops(config.trustProxy),
+    // Slow clients: headers must arrive within headersTimeout and the whole request within requestTimeout (node
+    // answers 408 and closes), idle kept-alive connections close after keepAliveTimeout, silent ones after
+    // connectionTimeout. Node checks the first two every connectionsCheckingInterval (30 s by default).
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
   });
+  if (config.http.maxConnectionsPerAddress > 0) limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   const yoga = createGraphqlServer(services);
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
+  registerNoStore(app);
 
   // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
   // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a

@@ -58,11 +58,16 @@ export async function run<T = any>(ctx: RestContext, source: string, variables: 
   return result.data as T;
 }
 
-/** An error with an HTTP status, for input the facade refuses before GraphQL sees it. */
+/**
+ * An error with an HTTP status: input the facade refuses before GraphQL sees it, or a typed error result. The REST
+ * error handler (rest/index.ts) sends it, so each request gets exactly one answer.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly errors: { field?: string; message: string }[] = [{ message }],
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -84,17 +89,19 @@ const STATUS_BY_TYPE: Record<string, number> = {
   RateLimitError: 429,
 };
 
-/** A mutation answered with a typed error: reply `{message, errors}` with its status; otherwise return the payload. */
-export function unwrap<T extends { __typename: string }>(reply: FastifyReply, result: T | ErrorResult): T | null {
+/**
+ * A mutation answered with a typed error: throws it as an HttpError (`{message, errors}` with its status, sent by the
+ * error handler); otherwise returns the payload. Throwing rather than replying here keeps a route from answering
+ * twice: its async handler returns after this call, and Fastify would send what it returns as a second answer.
+ */
+export function unwrap<T extends { __typename: string }>(_reply: FastifyReply, result: T | ErrorResult): T {
   const status = STATUS_BY_TYPE[result.__typename];
   if (status === undefined) return result as T;
   const error = result as ErrorResult;
-  if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
   const errors = error.fieldErrors?.length
     ? error.fieldErrors.map((e) => ({ field: e.field, message: e.message }))
     : [{ message: error.message }];
-  reply.code(status).send({ message: error.message, errors });
-  return null;
+  throw new HttpError(status, error.message, errors, error.retryAfterSeconds);
 }
 
 /** The selection every mutation result union needs for `unwrap`. */

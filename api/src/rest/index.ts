@@ -26,7 +26,10 @@ export async function registerRest(app: FastifyInstance, services: Services) {
       // Every refusal answers `{message, errors}`, the shape the spec's clients read.
       const fail = (status: number, message: string, errors: { field?: string; message: string }[] = [{ message }]) =>
         reply.code(status).send({ message, errors });
-      if (error instanceof HttpError) return fail(error.status, error.message);
+      if (error instanceof HttpError) {
+        if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
+        return fail(error.status, error.message, error.errors);
+      }
       if (error instanceof AppError) {
         if ("retryAfterSeconds" in error) reply.header("retry-after", String(error.retryAfterSeconds));
         const fieldErrors = error instanceof ValidationError ? error.fieldErrors : [];

@@ -52,7 +52,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
   // Paystack webhooks: the signature is checked over the raw bytes, the answer is immediate, the work is a job.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     scope.post("/api/payments/paystack/webhook", async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers["x-paystack-signature"];

@@ -22,28 +22,37 @@ export interface TestApp {
     variables?: Record<string, unknown>,
     token?: string,
   ): Promise<{ data?: T; errors?: { message: string }[] }>;
+  /** The server's log entries, when started with `{ logs: true }` (at LOG_LEVEL, "info" unless given). */
+  logs: Record<string, unknown>[];
   /** Waits until every in-process job has finished (in-process queue only). */
   settleJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: string } = {}): Promise<TestApp> {
+export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: string; logs?: boolean } = {}): Promise<TestApp> {
   const database = await testDatabaseUrl();
   const queries: string[] = [];
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: ":memory:",
     SEED_DEMO: "false",
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    LOG_LEVEL: options.logs ? "info" : (process.env.TEST_LOG_LEVEL ?? "silent"),
     PORT: "0",
     // Tests share one process with several servers starting at once; load shedding would refuse their requests.
     OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
     OVERLOAD_MAX_IN_FLIGHT: "0",
+    // Every test client comes from 127.0.0.1, many of them at once.
+    MAX_CONNECTIONS_PER_ADDRESS: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: database?.url,
     ...env,
   } as Record<string, string>);
-  const logger = createLogger(config.logLevel);
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger(
+    config.logLevel,
+    "api",
+    options.logs ? { write: (line: string) => void logs.push(JSON.parse(line)) } : undefined,
+  );
   const services = await createServices(config, logger, {
     role: "api",
     retry: { attempts: 3, backoffMs: 20 },
@@ -68,6 +77,7 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
     services,
     url,
     queries,
+    logs,
     fetch: doFetch,
     async graphql(query, variables, token) {
       const res = await doFetch("/graphql", {

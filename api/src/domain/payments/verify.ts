@@ -14,6 +14,14 @@ export const VERIFY_MESSAGES = {
 /** How long a verify call waits for the settlement job before answering "still pending". */
 export const VERIFY_WAIT_MS = 15_000;
 
+/**
+ * Verify calls of one learner that may wait for a settlement at once; more answer at once with the status as it is
+ * (the payment page also hears the outcome live). Waiting calls do not count against the server's in-flight limit, so
+ * this bounds what one account can hold open.
+ */
+export const MAX_WAITING_VERIFY_PER_LEARNER = 2;
+const waitingByLearner = new Map<string, number>();
+
 export const paymentJobId = (reference: string) => toJobId("payment", reference);
 
 /**
@@ -37,17 +45,36 @@ export interface VerifyOutcome {
  * A learner's "verify my payment" call: only their own references count. Settled references answer at once;
  * others go through the settlement job, waited for up to a bound.
  */
-export async function verifyPaymentForLearner(deps: Services, learnerId: string, reference: string): Promise<VerifyOutcome> {
+export async function verifyPaymentForLearner(
+  deps: Services,
+  learnerId: string,
+  reference: string,
+  options: { beforeWaiting?: () => void } = {},
+): Promise<VerifyOutcome> {
   const { prisma } = deps.db;
   const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
   const invoice =
     typeof reference === "string" && reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference) ? await find() : null;
   if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
+  let now = invoice;
   if (invoice.status === "PENDING") {
-    const jobId = await enqueueSettlement(deps, reference);
-    await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
+    const waiting = waitingByLearner.get(learnerId) ?? 0;
+    // Over the bound the call answers with the status as it is, without queueing the settlement again: the waiting
+    // calls have queued it, and every call writing the same job row would make them wait on each other.
+    if (waiting < MAX_WAITING_VERIFY_PER_LEARNER) {
+      waitingByLearner.set(learnerId, waiting + 1);
+      try {
+        const jobId = await enqueueSettlement(deps, reference);
+        options.beforeWaiting?.();
+        await deps.queue.waitFor(jobId, VERIFY_WAIT_MS);
+      } finally {
+        const left = (waitingByLearner.get(learnerId) ?? 1) - 1;
+        if (left > 0) waitingByLearner.set(learnerId, left);
+        else waitingByLearner.delete(learnerId);
+      }
+      now = (await find()) ?? invoice;
+    }
   }
-  const now = (await find()) ?? invoice;
   if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
   if (now.status === "FAILED")
     return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };

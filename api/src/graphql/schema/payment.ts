@@ -80,7 +80,8 @@ builder.mutationFields((t) => ({
     authScopes: { learner: true },
     description: "Confirms a payment by its reference (your own only); waits briefly for the outcome.",
     args: { reference: t.arg.string({ required: true }) },
-    resolve: (_root, { reference }, ctx) => verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference),
+    resolve: (_root, { reference }, ctx) =>
+      verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference, { beforeWaiting: ctx.request.leaveInFlight }),
   }),
 }));
 
