@@ -31,6 +31,9 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
       PORT: String(port),
       PUBLIC_URL: url,
       SEED_DEMO: "false",
+      // Production refuses to start on the test stand-ins unless they are chosen: here they are.
+      PAYSTACK_SANDBOX: "true",
+      MAIL_OUTBOX: "true",
       LOG_LEVEL: "warn",
       DOTENV_CONFIG_PATH: "/nonexistent",
       ...env,
