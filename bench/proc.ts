@@ -179,13 +179,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** Env that blanks what a developer's shell or .env may set, so the server gets the embedded defaults. */
+/**
+ * Env that blanks what a developer's shell or .env may set, so the server gets the embedded defaults, chosen on
+ * purpose so that they also run in production mode (the Paystack sandbox and the mail outbox).
+ */
 export const EMBEDDED_ENV = {
   DATABASE_URL: "",
   REDIS_URL: "",
   SMTP_URL: "",
   PAYSTACK_SECRET_KEY: "",
   PAYSTACK_BASE_URL: "",
+  PAYSTACK_SANDBOX: "true",
+  MAIL_OUTBOX: "true",
   QUEUE_PREFIX: "",
 };
 

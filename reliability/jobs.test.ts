@@ -111,6 +111,8 @@ describe("5. jobs: nothing lost", () => {
         QUEUE_PREFIX: prefix,
         PUBLIC_URL: app.url,
         PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
+        // The test app's sandbox has its own random secret; the worker is its Paystack client.
+        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
         WORKER_LOCK_MS: "2000",
         ...extra,
       });

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, SANDBOX_SECRET_KEY } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 
 describe("configuration", () => {
   it("runs on the embedded defaults with nothing set", () => {
@@ -13,7 +13,8 @@ describe("configuration", () => {
       databaseUrl: undefined,
       redisUrl: undefined,
       smtpUrl: undefined,
-      paystack: { sandbox: true, secretKey: SANDBOX_SECRET_KEY, baseUrl: "http://localhost:4000/paystack-sandbox" },
+      paystack: { sandbox: true, baseUrl: "http://localhost:4000/paystack-sandbox" },
+      seedDemo: true,
     });
   });
 
@@ -68,6 +69,53 @@ describe("configuration", () => {
     }
   });
 
+  /** What a production deployment sets when it has its real services. */
+  const production = { NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", SMTP_URL: "smtp://mail:1025" };
+
+  it("refuses production without PAYSTACK_SECRET_KEY unless the sandbox is chosen with PAYSTACK_SANDBOX=true", () => {
+    expect(() => loadConfig({ ...production, PAYSTACK_SECRET_KEY: undefined })).toThrow(
+      /PAYSTACK_SECRET_KEY: required in production; set PAYSTACK_SANDBOX=true/,
+    );
+    expect(() => loadConfig({ ...production, PAYSTACK_SECRET_KEY: undefined, PAYSTACK_SANDBOX: "false" })).toThrow(
+      /PAYSTACK_SECRET_KEY: required in production/,
+    );
+    expect(loadConfig({ ...production, PAYSTACK_SECRET_KEY: undefined, PAYSTACK_SANDBOX: "true" }).paystack).toMatchObject({
+      sandbox: true,
+    });
+    // A real key always wins: the opt-in never turns the sandbox on over it.
+    expect(loadConfig({ ...production, PAYSTACK_SANDBOX: "true" }).paystack).toMatchObject({ sandbox: false, secretKey: "sk_live_x" });
+    // Outside production the sandbox stays the default, and can be refused.
+    expect(loadConfig({ NODE_ENV: "development" }).paystack.sandbox).toBe(true);
+    expect(() => loadConfig({ PAYSTACK_SANDBOX: "false" })).toThrow(/PAYSTACK_SECRET_KEY: required with PAYSTACK_SANDBOX=false/);
+  });
+
+  it("refuses production without SMTP_URL unless the outbox is chosen with MAIL_OUTBOX=true", () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: undefined })).toThrow(/SMTP_URL: required in production; set MAIL_OUTBOX=true/);
+    expect(loadConfig({ ...production, SMTP_URL: undefined, MAIL_OUTBOX: "true" }).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ MAIL_OUTBOX: "false" })).toThrow(/SMTP_URL: required with MAIL_OUTBOX=false/);
+  });
+
+  it("names both missing services at once", () => {
+    try {
+      loadConfig({ NODE_ENV: "production" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).issues).toEqual([
+        expect.stringMatching(/^PAYSTACK_SECRET_KEY: /),
+        expect.stringMatching(/^SMTP_URL: /),
+      ]);
+    }
+  });
+
+  it("seeds demo data by default outside production only", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).seedDemo).toBe(true);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: "yes" })).toThrow(/SEED_DEMO/);
+  });
+
   it("makes the API exit non-zero with the message on bad configuration", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
       env: { ...process.env, PORT: "not-a-port", DOTENV_CONFIG_PATH: "/nonexistent" },
@@ -76,5 +124,22 @@ describe("configuration", () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/Invalid configuration:\n\s+- PORT/);
+  });
+
+  it("makes the API exit non-zero naming PAYSTACK_SECRET_KEY when production has no key", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PAYSTACK_SECRET_KEY: "",
+        PAYSTACK_SANDBOX: "",
+        SMTP_URL: "smtp://mail:1025",
+        DOTENV_CONFIG_PATH: "/nonexistent",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/Invalid configuration:\n\s+- PAYSTACK_SECRET_KEY: required in production/);
   });
 });

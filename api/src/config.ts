@@ -32,6 +32,12 @@ const trustProxy = z
   });
 
 /** Reads the process environment into a typed configuration; bad values are reported by variable name. */
+/** "true" or "false"; unset leaves the choice to the environment (development or production). */
+const flag = z
+  .enum(["true", "false"])
+  .transform((v) => v === "true")
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -53,6 +59,10 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("LearnHub <no-reply@learnhub.local>"),
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  /** Without PAYSTACK_SECRET_KEY: take payments through the built-in sandbox (default outside production only). */
+  PAYSTACK_SANDBOX: flag,
+  /** Without SMTP_URL: keep mail in the database outbox (default outside production only). */
+  MAIL_OUTBOX: flag,
   PAYSTACK_BASE_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(5),
@@ -90,10 +100,8 @@ const schema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Memory the public cache (answers kept for anonymous visitors) may use, in megabytes. */
   PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
-  SEED_DEMO: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
+  /** Seed demo data into an empty database (default outside production only). */
+  SEED_DEMO: flag,
 });
 
 export type Env = z.input<typeof schema>;
@@ -112,6 +120,10 @@ export interface Config {
   /** Unset: mails go to the outbox. */
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * With `sandbox`, payments go to the built-in Paystack sandbox (test payments: its Pay button pays anything) and
+   * `secretKey` is empty here: createServices fills in the installation's own sandbox secret.
+   */
   paystack: { secretKey: string; baseUrl: string; sandbox: boolean };
   logLevel: string;
   seedDemo: boolean;
@@ -142,9 +154,6 @@ export interface Config {
  */
 const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
 
-/** Secret key the built-in Paystack sandbox signs and checks with. */
-export const SANDBOX_SECRET_KEY = "sk_test_learnhub_sandbox";
-
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join("\n")}`);
@@ -160,9 +169,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  const sandbox = !e.PAYSTACK_SECRET_KEY;
+  // In production the test stand-ins must be chosen on purpose: the sandbox gives tracks away, the outbox sends nothing.
+  const issues: string[] = [];
+  if (sandbox && !(e.PAYSTACK_SANDBOX ?? !production)) {
+    issues.push(
+      `PAYSTACK_SECRET_KEY: required ${production ? "in production" : "with PAYSTACK_SANDBOX=false"}; set PAYSTACK_SANDBOX=true to take test payments through the built-in sandbox on purpose (anyone can pay with its Pay button)`,
+    );
+  }
+  if (!e.SMTP_URL && !(e.MAIL_OUTBOX ?? !production)) {
+    issues.push(
+      `SMTP_URL: required ${production ? "in production" : "with MAIL_OUTBOX=false"}; set MAIL_OUTBOX=true to keep mail in the database outbox on purpose (nothing is sent)`,
+    );
+  }
+  if (issues.length) throw new ConfigError(issues);
   // Unset: this machine on the configured port, so links and the payment callback reach this server.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
-  const sandbox = !e.PAYSTACK_SECRET_KEY;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -175,10 +198,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     paystack: sandbox
-      ? { secretKey: SANDBOX_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL ?? `${publicUrl}/paystack-sandbox`, sandbox }
+      ? { secretKey: "", baseUrl: e.PAYSTACK_BASE_URL ?? `${publicUrl}/paystack-sandbox`, sandbox }
       : { secretKey: e.PAYSTACK_SECRET_KEY as string, baseUrl: e.PAYSTACK_BASE_URL ?? "https://api.paystack.co", sandbox },
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     queuePrefix: e.QUEUE_PREFIX,
     worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS },
     rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -21,7 +21,11 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger, { role: "api" });
-  const demo = config.seedDemo ? await seedDemoData(services.db.prisma, services.storage) : null;
+  // The published demo logins are for a developer's machine; a production demo gets passwords nobody else knows.
+  const production = config.env === "production";
+  const demo = config.seedDemo
+    ? await seedDemoData(services.db.prisma, services.storage, new Date(), { randomPasswords: production })
+    : null;
   const { app } = await buildServer(services);
   // A deep accept queue: a burst of new connections waits to be accepted (and perhaps told 503) instead of having its
   // connection attempts dropped and retried seconds later (Node's default backlog is 511; the kernel caps it).
@@ -32,13 +36,15 @@ async function main() {
   const adminUrl = siteUrl(config.publicUrl, config.adminHostPrefix, "admin");
   logger.info({ learnerUrl, adminUrl, startupMs: Math.round(performance.now() - started) }, "ready");
   const lines = ["", `  Learner site:  ${learnerUrl}`, `  Admin console: ${adminUrl}`, `  GraphQL:       ${learnerUrl}/graphql`];
-  if (demo)
+  // Random passwords are shown once, when they are made: they are stored nowhere else.
+  if (demo && (demo.seeded || !production))
     lines.push(
       `  Demo admin:    ${demo.admin.email} / ${demo.admin.password}`,
       `  Demo learner:  ${demo.learner.email} / ${demo.learner.password}`,
     );
-  if (config.env !== "production" && services.mail.kind === "outbox") lines.push(`  Dev mailbox:   ${learnerUrl}/dev/mailbox`);
-  if (config.paystack.sandbox) lines.push("  Payments:      built-in Paystack sandbox (no real money)");
+  if (demo?.seeded && production) lines.push("                 (random passwords, shown only this once)");
+  if (!production && services.mail.kind === "outbox") lines.push(`  Dev mailbox:   ${learnerUrl}/dev/mailbox`);
+  if (config.paystack.sandbox) lines.push("  Payments:      built-in Paystack sandbox (test payments, no real money)");
   process.stdout.write(`${lines.join("\n")}\n\n`);
 
   let stopping = false;

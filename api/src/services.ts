@@ -11,6 +11,7 @@ import { createProcessors } from "./jobs/processors.ts";
 import type { JobQueue, Processors, RetryPolicy } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
+import { sandboxSecretKey } from "./payments/paystack/sandbox/secret.ts";
 import { type FileStorage, localStorage } from "./storage/storage.ts";
 
 /** Everything the API and the worker share, built once per process from the configuration. */
@@ -38,6 +39,7 @@ export interface ServiceOptions {
 }
 
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions): Promise<Services> {
+  if (config.paystack.sandbox) config.paystack.secretKey = sandboxSecretKey(config.dataDir);
   const migrations = readMigrations();
   const template = config.databaseUrl ? null : findPgliteTemplate(migrations);
   const db = await openDatabase({
@@ -51,7 +53,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   if (applied.length) logger.info({ applied }, "migrations applied");
   // A database just made the slow way leaves its migrated, still empty state for the next new one.
   if (template) await keepPgliteTemplate(template, db);
-  const mail = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db.prisma, logger);
+  const mail = config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : outboxTransport(db.prisma, logger, {
+        // Codes and reset links in a log are as good as the mailbox: only on a developer's machine.
+        logContent: config.env !== "production",
+      });
   const pubsub = createAppPubSub(config.redisUrl);
   const publicCache = createPublicCache(pubsub, { maxBytes: config.publicCacheMaxBytes });
   // The in-process queue runs the processors, which need the finished services: they are bound just below.

@@ -15,6 +15,8 @@ export interface ApiProcess {
   /** Resident set size in bytes, from /proc/<pid>/status. */
   rss(): number;
   alive(): boolean;
+  /** Everything it wrote to stdout and stderr so far (the last megabyte). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -31,17 +33,28 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
       PORT: String(port),
       PUBLIC_URL: url,
       SEED_DEMO: "false",
+      // Production refuses to start on the test stand-ins unless they are chosen: here they are.
+      PAYSTACK_SANDBOX: "true",
+      MAIL_OUTBOX: "true",
       LOG_LEVEL: "warn",
       DOTENV_CONFIG_PATH: "/nonexistent",
       // Every client of the suite comes from 127.0.0.1 (the load checks open 1,000 connections); checks of the cap set it.
       MAX_CONNECTIONS_PER_ADDRESS: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // What it printed (its start-up lines and its JSON log), the last megabyte at most.
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString("utf8")).slice(-1_000_000);
+      if (process.env.RELIABILITY_VERBOSE) process.stderr.write(chunk);
+    });
+  }
   const alive = () => child.exitCode === null && child.signalCode === null;
   for (let i = 0; i < 600; i++) {
-    if (!alive()) throw new Error(`the API process exited during start-up (${child.exitCode ?? child.signalCode})`);
+    if (!alive()) throw new Error(`the API process exited during start-up (${child.exitCode ?? child.signalCode}):\n${output}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
@@ -53,6 +66,7 @@ export async function startApiProcess(env: Record<string, string | undefined>): 
     url,
     child,
     alive,
+    output: () => output,
     rss() {
       const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
       const kib = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);

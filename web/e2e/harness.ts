@@ -70,6 +70,8 @@ async function startServer(): Promise<RunningServer> {
       SMTP_URL: "",
       PAYSTACK_SECRET_KEY: "",
       PAYSTACK_BASE_URL: "",
+      PAYSTACK_SANDBOX: "",
+      MAIL_OUTBOX: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -104,4 +104,26 @@ describe("web shell", () => {
     await drawer.waitFor({ state: "detached" });
     expect(app.consoleErrors()).toEqual([]);
   });
+
+  it("says 'test payments' on every kind of page while the Paystack sandbox takes the payments", async () => {
+    const banner = (page: Page) => page.getByRole("complementary", { name: "Test payments" });
+    const page = await app.newPage();
+    for (const path of ["/", "/learner-tracks", "/learner-login", "/no-such-page"]) {
+      await page.goto(app.learnerUrl(path));
+      await banner(page).waitFor();
+      expect(await banner(page).textContent()).toBe("Test payments: payments go to a Paystack sandbox. No real money is charged.");
+    }
+    // Fixed to the bottom of the window, over nothing: the page's own end scrolls clear of it.
+    const box = await banner(page).boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(900);
+
+    const admin = await app.newPage({ width: 390, height: 844 });
+    await admin.goto(app.adminUrl("/"));
+    await banner(admin).waitFor();
+    await logInAsDemoAdmin(admin);
+    await admin.getByRole("heading", { level: 1, name: "Welcome back, Grace" }).waitFor();
+    await banner(admin).waitFor();
+    expect(await banner(admin).isVisible()).toBe(true);
+    expect(app.consoleErrors()).toEqual([]);
+  });
 });

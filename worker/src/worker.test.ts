@@ -36,6 +36,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
         QUEUE_PREFIX: prefix,
         PUBLIC_URL: app.url,
         PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
+        // The test app's sandbox has its own random secret; the worker is its Paystack client.
+        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
         WORKER_LOCK_MS: "2000",
         LOG_LEVEL: "warn",
         DOTENV_CONFIG_PATH: "/nonexistent",

@@ -29,13 +29,22 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** The embedded default: mails are stored for the dev mailbox page and logged, nothing leaves the machine. */
-export function outboxTransport(prisma: PrismaClient, logger: Logger): MailTransport {
+/**
+ * The embedded default: mails are stored for the dev mailbox page, nothing leaves the machine. With `logContent`
+ * (development) the start of each mail is logged too, so a sign-up code or reset link shows in the terminal; without
+ * it (production with MAIL_OUTBOX=true) only the stored row's id.
+ */
+export function outboxTransport(prisma: PrismaClient, logger: Logger, options: { logContent: boolean }): MailTransport {
   return {
     kind: "outbox",
     async send(mail) {
-      await prisma.outboxMail.create({ data: mail });
-      logger.info({ to: mail.to, subject: mail.subject, preview: mail.text.slice(0, 200) }, "mail stored in the outbox");
+      const { id } = await prisma.outboxMail.create({ data: mail, select: { id: true } });
+      // Subjects carry codes too ("Your LearnHub verification code: ..."), so production logs the row id alone.
+      if (options.logContent) {
+        logger.info({ id, to: mail.to, subject: mail.subject, preview: mail.text.slice(0, 200) }, "mail stored in the outbox");
+      } else {
+        logger.info({ id }, "mail stored in the outbox");
+      }
     },
     async close() {},
   };

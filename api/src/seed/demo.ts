@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../db/client.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import type { FileStorage } from "../storage/storage.ts";
@@ -154,15 +155,30 @@ function random(seed: number) {
 
 const DAY = 24 * 60 * 60 * 1000;
 
+export interface DemoSeedOptions {
+  /**
+   * Give the demo accounts new random passwords instead of the published ones (DEMO_ADMIN, DEMO_LEARNER), for a
+   * demo on a reachable server: the result is the only place they appear.
+   */
+  randomPasswords?: boolean;
+}
+
+/** Meets the password rules (upper, lower, digit, symbol) with 120 random bits. */
+const randomPassword = () => `Demo-1-${randomBytes(15).toString("base64url")}`;
+
 /**
  * Fills an empty database with a demo admin, tracks with courses, learners, enrollments, ratings and invoices
- * spread over the last six months, so every screen has something to show. Does nothing if an admin exists.
+ * spread over the last six months, so every screen has something to show. Does nothing if an admin exists
+ * (`seeded: false`); the demo logins are then whatever they were made with.
  */
-export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, now = new Date()) {
-  const result = { admin: DEMO_ADMIN, learner: DEMO_LEARNER };
+export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, now = new Date(), options: DemoSeedOptions = {}) {
+  const login = (account: { email: string; password: string }) =>
+    options.randomPasswords ? { email: account.email, password: randomPassword() } : account;
+  const result = { seeded: false, admin: login(DEMO_ADMIN), learner: login(DEMO_LEARNER) };
   if ((await prisma.admin.count()) > 0) return result;
+  result.seeded = true;
   const rand = random(42);
-  const [adminHash, learnerHash] = await Promise.all([hashPassword(DEMO_ADMIN.password), hashPassword(DEMO_LEARNER.password)]);
+  const [adminHash, learnerHash] = await Promise.all([hashPassword(result.admin.password), hashPassword(result.learner.password)]);
 
   await prisma.admin.create({
     data: {

@@ -1,7 +1,7 @@
 import { type Env, loadConfig } from "../config.ts";
 import { buildServer } from "../http/server.ts";
 import type { InProcessQueue } from "../jobs/in-process.ts";
-import { createLogger } from "../logger.ts";
+import { createLogger, type Logger } from "../logger.ts";
 import { createServices, type Services } from "../services.ts";
 import { testDatabaseUrl } from "./database.ts";
 import { rawRequest } from "./http.ts";
@@ -29,7 +29,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: string; logs?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Partial<Env> = {},
+  options: {
+    webDist?: string /** Keep what the server logs in `logs`. */;
+    logs?: boolean /** Default: pino on stdout at TEST_LOG_LEVEL. */;
+    logger?: Logger;
+  } = {},
+): Promise<TestApp> {
   const database = await testDatabaseUrl();
   const queries: string[] = [];
   const config = loadConfig({
@@ -45,14 +52,15 @@ export async function startTestApp(env: Partial<Env> = {}, options: { webDist?: 
     MAX_CONNECTIONS_PER_ADDRESS: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: database?.url,
+    // A test app in production mode still takes test payments and keeps its mail (both chosen on purpose here).
+    PAYSTACK_SANDBOX: "true",
+    MAIL_OUTBOX: "true",
     ...env,
   } as Record<string, string>);
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger(
-    config.logLevel,
-    "api",
-    options.logs ? { write: (line: string) => void logs.push(JSON.parse(line)) } : undefined,
-  );
+  const logger =
+    options.logger ??
+    createLogger(config.logLevel, "api", options.logs ? { write: (line: string) => void logs.push(JSON.parse(line)) } : undefined);
   const services = await createServices(config, logger, {
     role: "api",
     retry: { attempts: 3, backoffMs: 20 },

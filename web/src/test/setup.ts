@@ -1,8 +1,15 @@
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterEach, beforeEach, vi } from "vitest";
 
 // relay-test-utils' mock environment builds its spies with the global `jest`; vitest's `vi` has the same API.
 Object.assign(globalThis, { jest: vi });
 
 // Testing Library unmounts after each test by itself only when test globals are on; they are off here.
 afterEach(cleanup);
+
+// The pages talk to a mock Relay environment; a plain request (the "test payments" banner asks on its own) fails at
+// once, as offline, instead of trying a server on jsdom's localhost. Tests that expect a request spy on fetch themselves.
+beforeEach(() => {
+  vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("Failed to fetch"));
+});
+afterEach(() => vi.restoreAllMocks());

@@ -60,6 +60,14 @@ const PaymentStatusEvent = builder
 
 const errors = { types: commonErrors };
 
+builder.queryFields((t) => ({
+  paymentsTestMode: t.boolean({
+    description:
+      "True when payments go to the built-in Paystack sandbox: test payments, no real money, and anyone can pay. Both sites then show a banner on every page.",
+    resolve: (_root, _args, ctx) => ctx.services.config.paystack.sandbox,
+  }),
+}));
+
 builder.mutationFields((t) => ({
   checkout: t.field({
     type: CheckoutPayload,

@@ -5,6 +5,7 @@ import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { Drawer } from "../../shared/ui/Drawer.tsx";
 import { MenuIcon } from "../../shared/ui/icons.tsx";
+import { TestPaymentsNotice } from "../../shared/ui/TestPaymentsNotice.tsx";
 import styles from "./AdminLayout.module.css";
 import { Sidebar } from "./Sidebar.tsx";
 
@@ -42,6 +43,7 @@ export function AdminLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <TestPaymentsNotice />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from "react-router-dom";
 import { NavigationProgress } from "../../shared/routing/NavigationProgress.tsx";
 import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
+import { TestPaymentsNotice } from "../../shared/ui/TestPaymentsNotice.tsx";
 import styles from "./PublicLayout.module.css";
 
 /** The frame of the admin pages before login (login, sign-up, OTP, password reset) and of the 404 page. */
@@ -19,6 +20,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <TestPaymentsNotice />
     </div>
   );
 }

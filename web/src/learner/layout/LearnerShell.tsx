@@ -4,6 +4,7 @@ import { NavigationProgress } from "../../shared/routing/NavigationProgress.tsx"
 import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { learnerSession } from "../../shared/session/session.ts";
 import { ErrorBoundary } from "../../shared/ui/ErrorBoundary.tsx";
+import { TestPaymentsNotice } from "../../shared/ui/TestPaymentsNotice.tsx";
 import styles from "./LearnerShell.module.css";
 import { TopBar } from "./TopBar.tsx";
 
@@ -37,6 +38,7 @@ export function LearnerShell() {
       <Deferred>
         <Footer />
       </Deferred>
+      <TestPaymentsNotice />
     </div>
   );
 }

@@ -37,7 +37,8 @@ const notFound = { status: false, message: "Transaction reference not found" } a
 
 /**
  * A local stand-in for Paystack with the same HTTP contract (see PAYSTACK.md), used when no real key is configured
- * and by tests. State is in memory.
+ * (in production only with PAYSTACK_SANDBOX=true) and by tests. State is in memory. Its secret key is the
+ * installation's own (sandbox/secret.ts).
  *
  * Paystack's API (Bearer secret key required):
  *   POST {prefix}/transaction/initialize, GET {prefix}/transaction/verify/:reference
