@@ -235,6 +235,25 @@ describe("owners", () => {
   });
 });
 
+describe("npm run create-owner (createOwner)", () => {
+  it("makes a verified owner, or turns an existing staff account into an active owner and ends its sessions", async () => {
+    const { createOwner } = await import("./staff.ts");
+    const fields = { firstName: "Ada", lastName: "Obi", contact: "+234 801 000 0000", password: "Own3r!Secret-2026" };
+    const email = uniqueEmail("owner");
+    await createOwner(app.services, { ...fields, email });
+    const token = await login(app, email, fields.password);
+    expect((await rest(app, "GET", "/api/admin/staff", { token })).status).toBe(200);
+
+    const pending = await adminWithToken(app, null);
+    await createOwner(app.services, { ...fields, email: pending.admin.email });
+    expect((await prisma().admin.findUniqueOrThrow({ where: { id: pending.admin.id } })).staffRole).toBe("OWNER");
+    expect((await rest(app, "GET", "/api/admin/staff", { token: pending.token })).status).toBe(401);
+    expect(await prisma().auditEntry.count({ where: { action: "staff.createOwner", entityId: pending.admin.id } })).toBe(1);
+
+    await expect(createOwner(app.services, { ...fields, email, password: "short" })).rejects.toThrow("at least 8 characters");
+  });
+});
+
 describe("the audit log", () => {
   it("records staff writes with before/after, logins and failed logins; owners read and export it; nobody can change it", async () => {
     const owner = await adminWithToken(app, "OWNER");

@@ -7,6 +7,7 @@ import type { Services } from "../../services.ts";
 import { revokeAllSessions } from "../accounts/login.ts";
 import * as rules from "../accounts/rules.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { hashPassword } from "../passwords.ts";
 import { hashToken } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import { type Actor, recordAudit } from "./audit.ts";
@@ -184,6 +185,53 @@ export async function onStaffEmailVerified(deps: Services, tx: Prisma.Transactio
 
 /** The actor of a change the system makes on its own (the first owner), named by the account it concerns. */
 const systemActor = (email: string): Actor => ({ id: null, email, role: null, ip: null });
+
+// ---- The owner of a new installation ---------------------------------------------------------------------------
+
+const ownerInput = z.object({
+  firstName: rules.name("First name"),
+  lastName: rules.name("Last name"),
+  email: rules.email(),
+  contact: rules.contact,
+  password: rules.newPassword,
+});
+
+/**
+ * Makes an owner from the command line (`npm run create-owner`): a verified, approved owner account, or, for an
+ * e-mail that already has a staff account, that account made an active owner with the given password. For a server
+ * reachable from the internet before its first sign-up, so that no stranger can be first.
+ */
+export async function createOwner(deps: Services, raw: unknown) {
+  const input = parseInput(ownerInput, raw);
+  const learner = await deps.db.prisma.learner.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (learner) throw ValidationError.forField("email", "This e-mail belongs to a learner account.");
+  const { password, ...details } = input;
+  const passwordHash = await hashPassword(password);
+  return deps.db.prisma.$transaction(async (tx) => {
+    await lockStaff(tx);
+    const now = new Date();
+    const before = await tx.admin.findUnique({ where: { email: input.email }, select: STAFF_FIELDS });
+    const fields = {
+      staffRole: "OWNER" as const,
+      disabled: false,
+      emailVerifiedAt: before?.emailVerifiedAt ?? now,
+      approvedAt: now,
+      passwordHash,
+    };
+    const owner = before
+      ? await tx.admin.update({ where: { email: input.email }, data: fields })
+      : await tx.admin.create({ data: { ...details, ...fields } });
+    if (before) await revokeAllSessions(tx, "ADMIN", owner.id);
+    await recordAudit(tx, systemActor(input.email), {
+      action: "staff.createOwner",
+      entityType: "Admin",
+      entityId: owner.id,
+      before: before ?? null,
+      after: pick(owner),
+    });
+    return owner;
+  });
+}
 
 // ---- Owners manage the staff ----------------------------------------------------------------------------------------
 
