@@ -61,7 +61,16 @@ describe("7a. bad input", () => {
       data: { name: "Free track", priceCents: 0, duration: "1 week", instructor: "I", description: "D" },
     });
     const course = await prisma.course.create({ data: { title: "Fuzz course", description: "D", trackId: track.id } });
-    const invoice = await prisma.invoice.create({ data: { learnerId, trackId: track.id, amountCents: 4999, reference: "fuzz-ref-1" } });
+    // An open checkout, with the payment page checkout keeps on its invoice.
+    const invoice = await prisma.invoice.create({
+      data: {
+        learnerId,
+        trackId: track.id,
+        amountCents: 4999,
+        reference: "fuzz-ref-1",
+        authorizationUrl: "https://checkout.paystack.com/fuzz-ref-1",
+      },
+    });
     const enrollment = await prisma.enrollment.create({ data: { learnerId, trackId: free.id } });
     ids.push(
       encodeGlobalID("Track", track.id),

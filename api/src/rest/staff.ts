@@ -34,11 +34,9 @@ const UPDATE = `mutation($id: ID!, $input: UpdateStaffInput!) {
   result: updateStaff(id: $id, input: $input) { ${ERROR_FIELDS} ... on Admin { ${STAFF_FIELDS} } }
 }`;
 const AUDIT = `query($filter: AuditFilter, $page: Int!, $first: Int!) {
-  result: auditLog(filter: $filter, page: $page, first: $first) {
-    ${ERROR_FIELDS} ... on AuditEntryConnection { totalCount edges { node { ${AUDIT_FIELDS} } } }
-  }
+  auditLog(filter: $filter, page: $page, first: $first) { totalCount edges { node { ${AUDIT_FIELDS} } } }
 }`;
-const AUDIT_CSV = `query($filter: AuditFilter) { result: auditLogCsv(filter: $filter) { ${ERROR_FIELDS} ... on AuditCsv { csv } } }`;
+const AUDIT_CSV = "query($filter: AuditFilter) { auditLogCsv(filter: $filter) { csv } }";
 
 type Node = Record<string, any>;
 
@@ -150,23 +148,20 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
     if (ok) return { message: "Staff account updated.", staff: staffJson(ok) };
   });
 
-  app.get("/api/admin/audit", async (req, reply) => {
+  app.get("/api/admin/audit", async (req) => {
     const ctx = await restContext(services, req);
     const { page } = listQuery(req);
-    const { result } = await runRest(ctx, AUDIT, { filter: auditFilter(req), page, first: PAGE_SIZE });
-    const ok = unwrap(reply, result);
-    if (ok) return { entries: ok.edges.map((e: { node: Node }) => auditJson(e.node)), ...pageInfo(page, ok.totalCount) };
+    const { auditLog } = await runRest(ctx, AUDIT, { filter: auditFilter(req), page, first: PAGE_SIZE });
+    return { entries: auditLog.edges.map((e: { node: Node }) => auditJson(e.node)), ...pageInfo(page, auditLog.totalCount) };
   });
 
   app.get("/api/admin/audit/export.csv", async (req, reply) => {
     const ctx = await restContext(services, req);
-    const { result } = await runRest(ctx, AUDIT_CSV, { filter: auditFilter(req) });
-    const ok = unwrap(reply, result);
-    if (!ok) return;
+    const { auditLogCsv } = await runRest(ctx, AUDIT_CSV, { filter: auditFilter(req) });
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", 'attachment; filename="audit-log.csv"')
       .header("cache-control", "no-store")
-      .send(ok.csv);
+      .send(auditLogCsv.csv);
   });
 }

@@ -97,8 +97,11 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
       where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
     });
-    // An open invoice at an older price is left to expire; the learner pays today's price.
-    if (open && open.amountCents === track.priceCents && open.currency === track.currency) return { invoice: open, created: false };
+    // An open invoice at an older price is left to expire; the learner pays today's price. One without a payment page
+    // is reused only while another request may still be asking Paystack for it (one from before pages were kept is not).
+    const startedRecently = open && open.createdAt.getTime() > Date.now() - PAYMENT_PAGE_WAIT_MS;
+    const reusable = open && open.amountCents === track.priceCents && open.currency === track.currency;
+    if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
     const fresh = await tx.invoice.create({
       data: {
         learnerId,

@@ -151,6 +151,27 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect((await counts(learner.id, t.id)).invoices).toHaveLength(1);
     });
 
+    it("an open invoice without a kept payment page (made before pages were kept) is not waited on: a new checkout starts", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const { prisma } = app.services.db;
+      await prisma.invoice.create({
+        data: {
+          learnerId: learner.id,
+          trackId: t.id,
+          amountCents: t.priceCents,
+          reference: `legacy-${learner.id}`,
+          createdAt: new Date(Date.now() - 60_000),
+        },
+      });
+      const started = Date.now();
+      const answer = await checkout(token, t.id);
+      expect(answer.status).toBe(200);
+      expect(answer.body.reference).not.toBe(`legacy-${learner.id}`);
+      expect(answer.body.authorization_url).toBeTruthy();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
+
     it("a checkout left unpaid past CHECKOUT_EXPIRY_HOURS (24) is no longer payable; the next one starts afresh", async () => {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();

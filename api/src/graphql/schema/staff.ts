@@ -168,7 +168,6 @@ builder.queryFields((t) => ({
   auditLog: t.field({
     type: AuditEntryConnection,
     authScopes: { can: "manageStaff" },
-    errors,
     description: "Every staff write, login and failed login, newest first, filtered by person, entity type and dates.",
     args: { filter: t.arg({ type: AuditFilter }), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
     resolve: (_root, args, ctx, info) => {
@@ -183,7 +182,6 @@ builder.queryFields((t) => ({
   auditLogCsv: t.field({
     type: AuditCsv,
     authScopes: { can: "manageStaff" },
-    errors,
     description: "The filtered audit log as CSV (one header row; at most 10,000 entries, newest first).",
     args: { filter: t.arg({ type: AuditFilter }) },
     resolve: async (_root, args, ctx) => ({ csv: await auditCsv(ctx.services.db.prisma, args.filter ?? {}) }),
