@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { siteUrl } from "./http/hosts.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
-import { seedDemoData } from "./seed/demo.ts";
+import { DEMO_STAFF, seedDemoData } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
 
 /** The API process: both sites, GraphQL, REST, and (without Redis) the job processors. */
@@ -39,7 +39,8 @@ async function main() {
   // Random passwords are shown once, when they are made: they are stored nowhere else.
   if (demo && (demo.seeded || !production))
     lines.push(
-      `  Demo admin:    ${demo.admin.email} / ${demo.admin.password}`,
+      `  Demo admin:    ${demo.admin.email} / ${demo.admin.password}  (owner)`,
+      `  Demo staff:    ${DEMO_STAFF.map((m) => m.email.split("@")[0]).join(", ")} @learnhub.test, the admin's password`,
       `  Demo learner:  ${demo.learner.email} / ${demo.learner.password}`,
     );
   if (demo?.seeded && production) lines.push("                 (random passwords, shown only this once)");
