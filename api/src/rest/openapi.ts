@@ -314,6 +314,15 @@ const schemas: Record<string, SchemaObject> = {
     password: str("At least 8 characters with upper case, lower case, a number and a special character."),
     confirmPassword: str(),
   }),
+  AdminSignUpInput: form({
+    firstName: str(),
+    lastName: str(),
+    email: str(),
+    contact: str(),
+    password: str("At least 8 characters with upper case, lower case, a number and a special character."),
+    confirmPassword: str(),
+    invitation: str("Optional: the token of an owner's invitation link (the e-mail must be the invited one)."),
+  }),
   TrackForm: form({
     name: str(),
     price: str("Dollars, 0 or more, at most 2 decimals (a number in JSON)."),
@@ -367,8 +376,12 @@ const paths: OpenApiDocument["paths"] = {
     post: {
       operationId: "signUpAdmin",
       summary: "Admin sign-up; mails a 6-digit verification code.",
+      description:
+        "The account is a pending staff account until an owner approves it (the first one of an installation becomes " +
+        "the owner). With `invitation` (the token of an owner's invitation link, for the invited e-mail) it gets the " +
+        "invitation's role when the e-mail is verified.",
       tags: ["auth"],
-      requestBody: jsonBody(ref("SignUpInput")),
+      requestBody: jsonBody(ref("AdminSignUpInput")),
       responses: {
         "201": ok(
           "Account created; verify the e-mail next.",
