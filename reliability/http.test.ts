@@ -135,13 +135,21 @@ describe("8. HTTP layer", () => {
         PUBLIC_URL: url,
         DATABASE_URL: database.url,
         SEED_DEMO: "false",
+        // Production refuses the payment sandbox and the mail outbox unless chosen.
+        PAYSTACK_SANDBOX: "true",
+        MAIL_OUTBOX: "true",
         LOG_LEVEL: "warn",
         DOTENV_CONFIG_PATH: "/nonexistent",
       },
       stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],
     });
     const exited = new Promise<number | null>((resolve) => starter.once("exit", (code) => resolve(code)));
-    const child = () => Number(readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, "utf8").trim().split(/\s+/)[0]);
+    /** The API process npm start runs; none while it waits to restart one (never 0: kill(0) would hit this process group). */
+    const child = () => {
+      const pid = Number(readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, "utf8").trim().split(/\s+/)[0]);
+      if (!(pid > 0)) throw new Error("npm start has no API process right now");
+      return pid;
+    };
     try {
       await until("the API to answer", async () => (await status(`${url}/healthz`, undefined, 1000)) === 200, 60_000);
       const first = child();

@@ -15,7 +15,7 @@ export function createLogger(level: string, name = "api", destination?: Destinat
     serializers: {
       req: (req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
         method: req.method,
-        url: req.url?.replace(/([?&](?:token|code)=)[^&#]*/gi, "$1[redacted]"),
+        url: req.url?.replace(/([?&](?:token|code|invitation)=)[^&#]*/gi, "$1[redacted]"),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,

@@ -47,7 +47,7 @@ export const builder = new SchemaBuilder<{
     // A global ID holding anything but a UUID names no record (see MALFORMED_ID), rather than failing in the database.
     decodeGlobalID: (globalID) => {
       const decoded = decodeGlobalID(globalID);
-      return UUID.test(decoded.id) ? decoded : { ...decoded, id: MALFORMED_ID };
+      return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
     },
     clientMutationId: "omit",
     cursorType: "String",

@@ -74,8 +74,12 @@ export async function login(deps: Services, raw: unknown, ip: string): Promise<{
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyHash), input.password);
   if (!account || !ok) {
-    if (account?.role === "ADMIN")
-      await recordAudit(prisma, staffLoginActor(account, ip, false), { action: "login.failed", entityType: "Admin", entityId: account.id });
+    // Not awaited: a wrong password for a staff e-mail must not take longer than for any other (no staff enumeration).
+    if (account?.role === "ADMIN") {
+      recordAudit(prisma, staffLoginActor(account, ip, false), { action: "login.failed", entityType: "Admin", entityId: account.id }).catch(
+        (error) => deps.logger.error({ err: error }, "could not record a failed staff login"),
+      );
+    }
     const lockedHere = await recordFailure(deps, keys.failures, keys.lockouts, LIMITS.loginFailuresPerAccount);
     const lockedEverywhere = await recordFailure(deps, keys.allFailures, keys.allLockouts, LIMITS.loginFailuresPerAccountAllAddresses);
     if (account && (lockedHere || lockedEverywhere)) await mailUnlockLink(deps, account);

@@ -6,6 +6,7 @@ import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
+import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, voidCodes } from "./codes.ts";
 import { findAccountByEmail } from "./directory.ts";
@@ -65,8 +66,12 @@ export async function resetPassword(deps: Services, raw: unknown) {
     const { role, accountId } = await consumeLinkCode(tx, input.token, "RESET_PASSWORD", CODE_MESSAGES.resetInvalid);
     // A reset proves the mailbox, so it verifies the e-mail too.
     const data = { passwordHash, emailVerifiedAt: new Date() };
-    if (role === "ADMIN") await tx.admin.update({ where: { id: accountId }, data });
-    else await tx.learner.update({ where: { id: accountId }, data });
+    if (role === "ADMIN") {
+      const before = await tx.admin.findUniqueOrThrow({ where: { id: accountId }, select: { emailVerifiedAt: true } });
+      await tx.admin.update({ where: { id: accountId }, data });
+      // The same staff step as a verification by code (first owner, invited role, owners told of a pending account).
+      if (!before.emailVerifiedAt) await onStaffEmailVerified(deps, tx, accountId);
+    } else await tx.learner.update({ where: { id: accountId }, data });
     await voidCodes(tx, role, accountId, "RESET_PASSWORD");
     await revokeAllSessions(tx, role, accountId);
   });

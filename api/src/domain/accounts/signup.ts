@@ -5,7 +5,7 @@ import type { Services } from "../../services.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
-import { acceptInvitation, onStaffEmailVerified } from "../staff/staff.ts";
+import { acceptInvitation, checkInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, checkVerificationCode, issueCode } from "./codes.ts";
 import { findAccountByEmail, type Role } from "./directory.ts";
@@ -46,26 +46,32 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
   const { invitation, ...fields } = (raw ?? {}) as Record<string, unknown>;
   const input = parseInput(signUpInput(MISMATCH[role]), fields);
   const invitationToken = role === "ADMIN" && typeof invitation === "string" && invitation ? invitation : null;
+  // A bad invitation is refused whoever the e-mail belongs to, so it tells nothing about accounts.
+  if (invitationToken) await checkInvitation(prisma, invitationToken, input.email);
   const existing = await findAccountByEmail(prisma, input.email);
   const passwordHash = await hashPassword(input.password);
 
   await prisma.$transaction(async (tx) => {
-    const staffRole = invitationToken ? await acceptInvitation(tx, invitationToken, input.email) : null;
     const data = { firstName: input.firstName, lastName: input.lastName, email: input.email, contact: input.contact, passwordHash };
+    // An invited staff account that is not verified yet holds the password of the sign-up that used the invitation:
+    // a repeat sign-up without one may not replace it (the invitation's role would go with a stranger's password).
+    const invitedAndWaiting = existing?.role === "ADMIN" && "staffRole" in existing.row && existing.row.staffRole !== null;
+    if (existing && (existing.emailVerifiedAt || existing.role !== role || (invitedAndWaiting && !invitationToken))) {
+      const loginUrl =
+        existing.role === "ADMIN"
+          ? siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "admin")
+          : `${deps.config.publicUrl}/learner-login`;
+      await recordJob(
+        tx,
+        "send-mail",
+        alreadyRegisteredMail(existing.email, existing.firstName, loginUrl),
+        `mail-existing-${existing.id}-${Date.now()}`,
+      );
+      return;
+    }
+    // The invitation is spent only by a sign-up that makes or replaces the account.
+    const staffRole = invitationToken ? await acceptInvitation(tx, invitationToken, input.email) : null;
     if (existing) {
-      if (existing.emailVerifiedAt || existing.role !== role) {
-        const loginUrl =
-          existing.role === "ADMIN"
-            ? siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "admin")
-            : `${deps.config.publicUrl}/learner-login`;
-        await recordJob(
-          tx,
-          "send-mail",
-          alreadyRegisteredMail(existing.email, existing.firstName, loginUrl),
-          `mail-existing-${existing.id}-${Date.now()}`,
-        );
-        return;
-      }
       if (role === "ADMIN") await tx.admin.update({ where: { id: existing.id }, data: { ...data, ...(staffRole ? { staffRole } : {}) } });
       else await tx.learner.update({ where: { id: existing.id }, data });
       const code = await issueCode(tx, role, existing.id, "VERIFY_EMAIL");

@@ -69,7 +69,9 @@ export async function recordAudit(db: Prisma.TransactionClient | PrismaClient, a
 
 // ---- Reading the log (owners) ------------------------------------------------------------------------------------
 
-const day = z.iso.date({ error: "Dates look like 2026-01-31." });
+const day = z.iso
+  .date({ error: "Dates look like 2026-01-31." })
+  .refine((v) => v >= "2000-01-01" && v <= "2999-12-31", "Dates run from 2000-01-01 to 2999-12-31.");
 const auditFilter = z.object({
   /** Part of the actor's e-mail. */
   person: z.string().trim().max(254).nullish(),

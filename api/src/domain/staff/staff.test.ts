@@ -235,6 +235,87 @@ describe("owners", () => {
   });
 });
 
+describe("found in review", () => {
+  it("an owner cannot change themselves with an upper-case id either", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    const answer = await app.graphql(
+      "mutation($id: ID!) { updateStaff(id: $id, input: { disabled: true }) { __typename ... on Error { message } } }",
+      { id: encodeGlobalID("Admin", owner.admin.id.toUpperCase()) },
+      owner.token,
+    );
+    expect(answer.data?.updateStaff).toEqual({
+      __typename: "ForbiddenError",
+      message: "You cannot change your own role or deactivate yourself.",
+    });
+    expect((await prisma().admin.findUniqueOrThrow({ where: { id: owner.admin.id } })).disabled).toBe(false);
+  });
+
+  it("a repeat sign-up without the invitation cannot replace an invited account's password before it is verified", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    const email = uniqueEmail("invited");
+    await rest(app, "POST", "/api/admin/staff/invitations", { token: owner.token, body: { email, role: "finance" } });
+    const token = invitationTokenIn(await lastMailTo(app, email));
+    expect((await rest(app, "POST", "/api/auth/signup/admin", { body: { ...signUpFields(email), invitation: token } })).status).toBe(201);
+    const code = codeIn(await lastMailTo(app, email));
+    const strangers = "Str4nger!Pass-2026";
+    const again = await rest(app, "POST", "/api/auth/signup/admin", {
+      body: { ...signUpFields(email), password: strangers, confirmPassword: strangers },
+    });
+    expect(again.status).toBe(201);
+    expect((await lastMailTo(app, email)).subject).toBe("You already have a LearnHub account");
+    expect((await verify(email, code)).status).toBe(200);
+    expect((await rest(app, "POST", "/api/auth/login", { body: { email, password: strangers } })).status).toBe(400);
+    expect(await login(app, email, PASSWORD)).toBeTruthy();
+    // A junk invitation is refused whoever the e-mail belongs to.
+    const junk = await rest(app, "POST", "/api/auth/signup/admin", { body: { ...signUpFields(email), invitation: "x".repeat(43) } });
+    expect(junk.status).toBe(400);
+  });
+
+  it("a role change from instructor clears the tracks; a role needs a verified e-mail", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    const instructor = await adminWithToken(app, "INSTRUCTOR");
+    const track = await prisma().track.create({
+      data: { name: "T", priceCents: 100, duration: "1 week", instructor: "I", description: "D" },
+    });
+    await prisma().trackInstructor.create({ data: { trackId: track.id, adminId: instructor.admin.id } });
+    expect(
+      (await rest(app, "PUT", `/api/admin/staff/${instructor.admin.id}`, { token: owner.token, body: { role: "manager" } })).status,
+    ).toBe(200);
+    expect(await prisma().trackInstructor.count({ where: { adminId: instructor.admin.id } })).toBe(0);
+
+    const unverified = await signUp(app, "admin");
+    const id = (await prisma().admin.findUniqueOrThrow({ where: { email: unverified.email } })).id;
+    const refused = await rest(app, "PUT", `/api/admin/staff/${id}`, { token: owner.token, body: { role: "owner" } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("This account has not verified its e-mail yet.");
+  });
+
+  it("a password reset that verifies an invited account makes its role take effect, and says so in the audit log", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    const email = uniqueEmail("resetter");
+    await rest(app, "POST", "/api/admin/staff/invitations", { token: owner.token, body: { email, role: "manager" } });
+    const invitation = invitationTokenIn(await lastMailTo(app, email));
+    await rest(app, "POST", "/api/auth/signup/admin", { body: { ...signUpFields(email), invitation } });
+    await rest(app, "POST", "/api/auth/forgot-password", { body: { email } });
+    await app.settleJobs();
+    const link = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec((await lastMailTo(app, email)).text)?.[1] ?? "";
+    const fresh = "N3w!Reset-Pass-26";
+    const reset = await rest(app, "POST", "/api/auth/reset-password", {
+      body: { token: decodeURIComponent(link), password: fresh, confirmPassword: fresh },
+    });
+    expect(reset.status).toBe(200);
+    const account = await prisma().admin.findUniqueOrThrow({ where: { email } });
+    expect(account.approvedAt).not.toBeNull();
+    expect(await prisma().auditEntry.count({ where: { action: "staff.invitation.accepted", entityId: account.id } })).toBe(1);
+  });
+
+  it("audit filters outside 2000-2999 are refused with 400, not a database error", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    expect((await rest(app, "GET", "/api/admin/audit?to=9999-12-31", { token: owner.token })).status).toBe(400);
+    expect((await rest(app, "GET", "/api/admin/audit?from=0000-01-01", { token: owner.token })).status).toBe(400);
+  });
+});
+
 describe("npm run create-owner (createOwner)", () => {
   it("makes a verified owner, or turns an existing staff account into an active owner and ends its sessions", async () => {
     const { createOwner } = await import("./staff.ts");

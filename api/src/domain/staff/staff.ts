@@ -66,6 +66,8 @@ export async function inviteStaff(deps: Services, actor: Actor, raw: unknown) {
   ]);
   if (admin || learner) throw ValidationError.forField("email", STAFF_MESSAGES.hasAccount);
   const invitation = await prisma.$transaction(async (tx) => {
+    // Two invitations to one e-mail at once: one after the other, so only the newer stays open.
+    await lockStaff(tx);
     await tx.staffInvitation.updateMany({
       where: { email: input.email, acceptedAt: null, revokedAt: null },
       data: { revokedAt: new Date() },
@@ -136,14 +138,20 @@ export async function invitationPreview(deps: Services, token: string) {
   return { email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt };
 }
 
+/** The open invitation a sign-up names, for its e-mail; refused otherwise (before anything else is decided). */
+export async function checkInvitation(db: Prisma.TransactionClient | PrismaClient, token: string, email: string) {
+  const invitation = await findLiveInvitation(db, token);
+  if (!invitation) throw ValidationError.forField("invitation", STAFF_MESSAGES.invitationInvalid);
+  if (invitation.email !== email) throw ValidationError.forField("email", STAFF_MESSAGES.invitationOtherEmail);
+  return invitation;
+}
+
 /**
  * Uses an invitation for a sign-up (in the sign-up's transaction): the e-mail must be the invited one; the
  * invitation is spent, and its role is what the account gets once the e-mail is verified.
  */
 export async function acceptInvitation(tx: Prisma.TransactionClient, token: string, email: string): Promise<StaffRole> {
-  const invitation = await findLiveInvitation(tx, token);
-  if (!invitation) throw ValidationError.forField("invitation", STAFF_MESSAGES.invitationInvalid);
-  if (invitation.email !== email) throw ValidationError.forField("email", STAFF_MESSAGES.invitationOtherEmail);
+  const invitation = await checkInvitation(tx, token, email);
   const spent = await tx.staffInvitation.updateMany({ where: { id: invitation.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
   if (spent.count !== 1) throw ValidationError.forField("invitation", STAFF_MESSAGES.invitationInvalid);
   return invitation.role;
@@ -160,7 +168,15 @@ export async function onStaffEmailVerified(deps: Services, tx: Prisma.Transactio
   await lockStaff(tx);
   const admin = await tx.admin.findUniqueOrThrow({ where: { id: adminId } });
   if (admin.staffRole) {
+    if (admin.approvedAt) return;
     await tx.admin.update({ where: { id: adminId }, data: { approvedAt: new Date() } });
+    await recordAudit(tx, systemActor(admin.email), {
+      action: "staff.invitation.accepted",
+      entityType: "Admin",
+      entityId: adminId,
+      before: { approvedAt: null },
+      after: { staffRole: admin.staffRole, approvedAt: new Date() },
+    });
     return;
   }
   const staff = await tx.admin.count({ where: { staffRole: { not: null } } });
@@ -279,6 +295,8 @@ export async function updateStaff(deps: Services, actor: Actor, adminId: string,
     if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
     const data: Prisma.AdminUpdateInput = {};
     if (input.role && input.role !== before.staffRole) {
+      // A role takes effect only on a verified e-mail (an invited account gets its role when it verifies).
+      if (!before.emailVerifiedAt) throw new ConflictError(STAFF_MESSAGES.notVerified);
       data.staffRole = input.role;
       if (!before.staffRole) data.approvedAt = new Date();
     }
@@ -288,7 +306,7 @@ export async function updateStaff(deps: Services, actor: Actor, adminId: string,
     if (before.staffRole === "OWNER" && !before.disabled && (await activeOwners(tx)) === 0)
       throw new ConflictError(STAFF_MESSAGES.lastOwner);
     if (data.disabled === true) await revokeAllSessions(tx, "ADMIN", adminId);
-    if (data.staffRole && before.staffRole !== "INSTRUCTOR") await tx.trackInstructor.deleteMany({ where: { adminId } });
+    if (data.staffRole && before.staffRole === "INSTRUCTOR") await tx.trackInstructor.deleteMany({ where: { adminId } });
     await recordAudit(tx, actor, {
       action: data.disabled === true ? "staff.deactivate" : data.disabled === false ? "staff.reactivate" : "staff.role",
       entityType: "Admin",

@@ -132,6 +132,7 @@ builder.mutationFields((t) => ({
         role: account.role,
         accountId: account.id,
         staffRole: "staffRole" in account.row ? account.row.staffRole : null,
+        email: account.email,
       };
       return { token, account: account.row, message: LOGIN_MESSAGES.success };
     },
