@@ -15,7 +15,11 @@ export interface RequestInfo {
 export interface Context {
   services: Services;
   viewer: Viewer | null;
-  request: RequestInfo;
+  /**
+   * Where the request came from. Not named `request`: Yoga puts its own Fetch Request in the context under that
+   * name, which hid this one (every GraphQL caller's address read as undefined, one rate-limit bucket for all).
+   */
+  client: RequestInfo;
 }
 
 /** The ownership rule of every learner-owned record: the viewer is that learner. */
@@ -25,4 +29,4 @@ export const isLearner = (ctx: Context, learnerId: string | null) => ctx.viewer?
 export const isStaffMember = (ctx: Context, adminId: string) => ctx.viewer?.role === "ADMIN" && ctx.viewer.accountId === adminId;
 
 /** The staff member a staff-only resolver acts for, as the audit log records them. */
-export const actor = (ctx: Context): Actor => staffActor(ctx.viewer, ctx.request.ip);
+export const actor = (ctx: Context): Actor => staffActor(ctx.viewer, ctx.client.ip);

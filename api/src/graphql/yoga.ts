@@ -14,7 +14,7 @@ import { schema } from "./schema/index.ts";
 
 export interface ServerContext {
   viewer: Viewer | null;
-  request: RequestInfo;
+  client: RequestInfo;
 }
 
 export type Yoga = YogaServerInstance<ServerContext, Context>;
@@ -91,7 +91,7 @@ export function createGraphqlServer(services: Services): Yoga {
         return defaultMaskError(error, message, isDev);
       },
     },
-    context: ({ viewer, request }) => ({ services, viewer, request }),
+    context: ({ viewer, client }) => ({ services, viewer, client }),
     plugins: [
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),

@@ -46,7 +46,7 @@ export function restContext(services: Services, req: FastifyRequest): Promise<Re
 
 /** Runs an operation as the request's viewer and returns its data, throwing the first error as an HTTP error. */
 export async function run<T = any>(ctx: RestContext, source: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const contextValue: Context = { services: ctx.services, viewer: ctx.viewer, request: requestInfo(ctx.req) };
+  const contextValue: Context = { services: ctx.services, viewer: ctx.viewer, client: requestInfo(ctx.req) };
   const result = (await execute({ schema, document: document(source), variableValues: variables, contextValue })) as ExecutionResult;
   if (result.errors?.length) {
     const error = result.errors[0] as GraphQLError;

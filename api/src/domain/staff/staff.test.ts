@@ -309,6 +309,20 @@ describe("found in review", () => {
     expect(await prisma().auditEntry.count({ where: { action: "staff.invitation.accepted", entityId: account.id } })).toBe(1);
   });
 
+  it("GraphQL callers are known by their address (audit entries, per-address limits), as REST callers are", async () => {
+    const owner = await adminWithToken(app, "OWNER");
+    await resetRateLimits(app);
+    const login = await app.graphql(`mutation($i: LoginInput!) { login(input: $i) { __typename } }`, {
+      i: { email: owner.admin.email, password: "Test#Pass2026" },
+    });
+    expect(login.data?.login.__typename).toBe("LoginPayload");
+    const entry = await prisma().auditEntry.findFirst({ where: { action: "login", actorId: owner.admin.id } });
+    expect(entry?.ip).toBe("127.0.0.1");
+    const keys = (await prisma().rateLimit.findMany({ select: { key: true } })).map((r) => r.key);
+    expect(keys).toContain("login:ip:127.0.0.1");
+    expect(keys.some((k) => k.includes("undefined"))).toBe(false);
+  });
+
   it("audit filters outside 2000-2999 are refused with 400, not a database error", async () => {
     const owner = await adminWithToken(app, "OWNER");
     expect((await rest(app, "GET", "/api/admin/audit?to=9999-12-31", { token: owner.token })).status).toBe(400);

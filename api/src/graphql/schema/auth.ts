@@ -99,25 +99,25 @@ builder.mutationFields((t) => ({
     type: SignUpPayload,
     errors,
     args: { input: t.arg({ type: SignUpInput, required: true }) },
-    resolve: (_root, { input }, ctx) => signUp(ctx.services, "ADMIN", input, ctx.request.ip),
+    resolve: (_root, { input }, ctx) => signUp(ctx.services, "ADMIN", input, ctx.client.ip),
   }),
   signUpLearner: t.field({
     type: SignUpPayload,
     errors,
     args: { input: t.arg({ type: SignUpInput, required: true }) },
-    resolve: (_root, { input }, ctx) => signUp(ctx.services, "LEARNER", input, ctx.request.ip),
+    resolve: (_root, { input }, ctx) => signUp(ctx.services, "LEARNER", input, ctx.client.ip),
   }),
   verifyEmail: t.field({
     type: MessagePayload,
     errors,
     args: { input: t.arg({ type: VerifyEmailInput, required: true }) },
-    resolve: (_root, { input }, ctx) => verifyEmail(ctx.services, input, ctx.request.ip),
+    resolve: (_root, { input }, ctx) => verifyEmail(ctx.services, input, ctx.client.ip),
   }),
   resendVerificationCode: t.field({
     type: MessagePayload,
     errors,
     args: { input: t.arg({ type: EmailInput, required: true }) },
-    resolve: (_root, { input }, ctx) => resendCode(ctx.services, input, ctx.request.ip),
+    resolve: (_root, { input }, ctx) => resendCode(ctx.services, input, ctx.client.ip),
   }),
   login: t.field({
     type: LoginPayload,
@@ -125,7 +125,7 @@ builder.mutationFields((t) => ({
     description: "Logs in an admin or a learner; the account's role decides which.",
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const { token, account } = await login(ctx.services, input, ctx.request.ip);
+      const { token, account } = await login(ctx.services, input, ctx.client.ip);
       // The new session is not this request's viewer yet; let the account be read in the answer.
       ctx.viewer = {
         sessionId: "",
@@ -148,7 +148,7 @@ builder.mutationFields((t) => ({
     errors,
     description: "Mails a reset link if the account exists; the answer is the same either way.",
     args: { input: t.arg({ type: EmailInput, required: true }) },
-    resolve: (_root, { input }, ctx) => requestPasswordReset(ctx.services, input, ctx.request.ip),
+    resolve: (_root, { input }, ctx) => requestPasswordReset(ctx.services, input, ctx.client.ip),
   }),
   unlockAccount: t.field({
     type: MessagePayload,

@@ -89,7 +89,7 @@ builder.mutationFields((t) => ({
     description: "Confirms a payment by its reference (your own only); waits briefly for the outcome.",
     args: { reference: t.arg.string({ required: true }) },
     resolve: (_root, { reference }, ctx) =>
-      verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference, { beforeWaiting: ctx.request.leaveInFlight }),
+      verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference, { beforeWaiting: ctx.client.leaveInFlight }),
   }),
 }));
 
