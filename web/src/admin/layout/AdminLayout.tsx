@@ -1,17 +1,23 @@
 import { Suspense, useState } from "react";
-import { Outlet, ScrollRestoration } from "react-router-dom";
+import { Outlet, ScrollRestoration, useLoaderData } from "react-router-dom";
 import { NavigationProgress } from "../../shared/routing/NavigationProgress.tsx";
 import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { Drawer } from "../../shared/ui/Drawer.tsx";
 import { MenuIcon } from "../../shared/ui/icons.tsx";
+import { type StaffViewer, ViewerContext } from "../staff/AdminViewer.ts";
 import styles from "./AdminLayout.module.css";
 import { Sidebar } from "./Sidebar.tsx";
 
-/** The back-office frame: sidebar on wide screens, a top bar with a menu button on phones, the page beside it. */
+/**
+ * The back-office frame: sidebar on wide screens, a top bar with a menu button on phones, the page beside it. Its
+ * route loader gives the signed-in staff account, which the sidebar and pages read with `useViewer`.
+ */
 export function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const viewer = useLoaderData() as StaffViewer;
   return (
+    <ViewerContext value={viewer}>
     <div className={styles.layout}>
       <a href="#main" className="skip-link">
         Skip to content
@@ -43,5 +49,6 @@ export function AdminLayout() {
         </Suspense>
       </main>
     </div>
+    </ViewerContext>
   );
 }
