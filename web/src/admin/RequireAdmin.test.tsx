@@ -3,7 +3,6 @@ import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createMockEnvironment } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MockPayloadGenerator } from "relay-test-utils";
 import { createAdminRoutes } from "./routes.tsx";
 import type { StaffViewer } from "./staff/AdminViewer.ts";
 import { type MockEnvironment, routeLoad, signIn, staffViewer } from "./testing.tsx";
@@ -30,15 +29,23 @@ const instructor = staffViewer({
   staffRole: "INSTRUCTOR",
   permissions: ["readCatalogue", "editCourses"],
 });
-const pending = staffViewer({ firstName: "Kemi", lastName: "Balogun", email: "kemi@learnhub.test", status: "PENDING", staffRole: null, permissions: [] });
+const pending = staffViewer({
+  firstName: "Kemi",
+  lastName: "Balogun",
+  email: "kemi@learnhub.test",
+  status: "PENDING",
+  staffRole: null,
+  permissions: [],
+});
 
 /** Answers the console's `me` query, which the waiting screen always sends, with `viewer`. */
 async function answerViewer(environment: MockEnvironment, viewer: StaffViewer) {
   await act(async () => {
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.node.params.name).toBe("AdminViewerQuery");
-    const me = { ...viewer, assignedTracks: [] };
-    environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, { Account: () => ({ __typename: "Admin" }), Admin: () => me }));
+    const { id, firstName, lastName, email, status, staffRole, permissions } = viewer;
+    const me = { __typename: "Admin", id, firstName, lastName, email, status, staffRole, permissions, assignedTracks: [] };
+    environment.mock.resolve(operation, { data: { me } });
   });
 }
 

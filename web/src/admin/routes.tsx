@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { loadQuery } from "react-relay/hooks";
+import { fetchQuery, loadQuery } from "react-relay/hooks";
 import { type LoaderFunctionArgs, type Params, type RouteObject, redirect } from "react-router-dom";
 import type { IEnvironment, OperationType, VariablesOf } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
@@ -12,8 +12,11 @@ import { AdminLayout } from "./layout/AdminLayout.tsx";
 import { landingPath } from "./layout/navigation.tsx";
 import { PublicLayout } from "./layout/PublicLayout.tsx";
 import { defaultReportRange } from "./pages/report/reportRange.ts";
+import type { SignupPageInvitationQuery } from "./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts";
 import { RequireAdmin } from "./RequireAdmin.tsx";
 import { can, loadViewer, type Permission, type StaffViewer } from "./staff/AdminViewer.ts";
+
+const INVITATION_UNUSABLE = "This invitation is invalid or has expired. Ask an owner to send a new one.";
 
 /** The stored session is no longer accepted: forget it (there is nothing left to revoke on the server). */
 function forgetSession() {
@@ -102,7 +105,19 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                     return landing === "/pending" ? viewer : redirect(landing);
                   },
                 },
-                page({ path: "/signup", component: () => import("./pages/signup/SignupPage.tsx") }),
+                {
+                  ...page({ path: "/signup", component: () => import("./pages/signup/SignupPage.tsx") }),
+                  // An owner's invitation link (`?invitation=<token>`): its address and role, or why it cannot be used.
+                  loader: async ({ request }: LoaderFunctionArgs) => {
+                    const token = new URL(request.url).searchParams.get("invitation");
+                    if (!token) return null;
+                    const query = (await import("./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts")).default;
+                    const data = await fetchQuery<SignupPageInvitationQuery>(environment, query, { token }).toPromise();
+                    const result = data?.staffInvitation;
+                    if (result?.__typename === "StaffInvitationPreview") return { token, email: result.email, role: result.role };
+                    return { error: result?.message ?? INVITATION_UNUSABLE };
+                  },
+                },
                 page({ path: "/otp", component: () => import("./pages/otp/OtpPage.tsx") }),
                 page({ path: "/forgot-password", component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
                 page({ path: "/reset-password", component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
@@ -162,6 +177,20 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       component: () => import("./pages/courses/CoursesPage.tsx"),
                       query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
+                    }),
+                    guardedPage({
+                      path: "/staff",
+                      permission: "manageStaff",
+                      component: () => import("./pages/staff/StaffPage.tsx"),
+                      query: () => import("./pages/staff/__generated__/StaffPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
+                    }),
+                    guardedPage({
+                      path: "/audit",
+                      permission: "manageStaff",
+                      component: () => import("./pages/audit/AuditPage.tsx"),
+                      query: () => import("./pages/audit/__generated__/AuditPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: "/report",

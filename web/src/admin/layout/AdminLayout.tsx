@@ -18,37 +18,37 @@ export function AdminLayout() {
   const viewer = useLoaderData() as StaffViewer;
   return (
     <ViewerContext value={viewer}>
-    <div className={styles.layout}>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <NavigationProgress />
-      <ScrollRestoration />
-      <aside className={styles.sidebar}>
-        <Sidebar />
-      </aside>
-      <header className={styles.topBar}>
-        <Brand tag="Admin" />
-        <button
-          type="button"
-          className={styles.menuButton}
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-haspopup="dialog"
-          onClick={() => setMenuOpen(true)}
-        >
-          <MenuIcon size={22} />
-        </button>
-      </header>
-      <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
-        <Sidebar onNavigate={() => setMenuOpen(false)} />
-      </Drawer>
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+      <div className={styles.layout}>
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <NavigationProgress />
+        <ScrollRestoration />
+        <aside className={styles.sidebar}>
+          <Sidebar />
+        </aside>
+        <header className={styles.topBar}>
+          <Brand tag="Admin" />
+          <button
+            type="button"
+            className={styles.menuButton}
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon size={22} />
+          </button>
+        </header>
+        <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
+          <Sidebar onNavigate={() => setMenuOpen(false)} />
+        </Drawer>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
     </ViewerContext>
   );
 }

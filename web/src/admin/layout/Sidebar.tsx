@@ -4,8 +4,8 @@ import { adminSession, endSession, useSession } from "../../shared/session/sessi
 import { Avatar } from "../../shared/ui/Avatar.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { LogOutIcon } from "../../shared/ui/icons.tsx";
-import styles from "./AdminLayout.module.css";
 import { useViewer } from "../staff/AdminViewer.ts";
+import styles from "./AdminLayout.module.css";
 import { navigationFor } from "./navigation.tsx";
 
 /** The admin navigation (only what the account may use) and the signed-in admin; shown as a column on wide screens and in a drawer on phones. */

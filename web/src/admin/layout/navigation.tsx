@@ -48,7 +48,8 @@ export const navigation: NavigationItem[] = [
 ];
 
 /** The sidebar entries this account may use. */
-export const navigationFor = (viewer: Pick<StaffViewer, "permissions"> | null | undefined) => navigation.filter((item) => can(viewer, item.permission));
+export const navigationFor = (viewer: Pick<StaffViewer, "permissions"> | null | undefined) =>
+  navigation.filter((item) => can(viewer, item.permission));
 
 /**
  * Where an account goes after login, or from a page it may not use: the dashboard when it may read it, else the

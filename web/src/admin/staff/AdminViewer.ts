@@ -1,5 +1,5 @@
-import { fetchQuery, graphql } from "react-relay/hooks";
 import { createContext, useContext } from "react";
+import { fetchQuery, graphql } from "react-relay/hooks";
 import type { IEnvironment } from "relay-runtime";
 import { adminSession } from "../../shared/session/session.ts";
 import type { AdminViewerQuery } from "./__generated__/AdminViewerQuery.graphql.ts";
@@ -67,7 +67,7 @@ export function loadViewer(environment: IEnvironment, { fresh = false } = {}): P
     .toPromise()
     .then((data) => {
       const me = data?.me;
-      if (!me || me.__typename !== "Admin") return null;
+      if (me?.__typename !== "Admin") return null;
       return {
         id: me.id,
         firstName: me.firstName,
@@ -92,7 +92,8 @@ export function primeViewer(token: string, viewer: StaffViewer | null) {
   cached = { token, viewer: Promise.resolve(viewer) };
 }
 
-export const can = (viewer: Pick<StaffViewer, "permissions"> | null | undefined, permission: Permission) => !!viewer?.permissions.includes(permission);
+export const can = (viewer: Pick<StaffViewer, "permissions"> | null | undefined, permission: Permission) =>
+  !!viewer?.permissions.includes(permission);
 
 /** An instructor edits only the courses of the tracks assigned to them; managers and owners edit all. */
 export function mayEditCoursesOf(viewer: StaffViewer | null | undefined, trackId: string | null | undefined): boolean {

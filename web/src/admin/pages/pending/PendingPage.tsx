@@ -40,8 +40,7 @@ export default function PendingPage() {
           <dd>{viewer.email}</dd>
         </dl>
         <p className={styles.text}>
-          The owners have been told by e-mail. Once one of them approves your account and gives it a role, you can use the
-          admin console.
+          The owners have been told by e-mail. Once one of them approves your account and gives it a role, you can use the admin console.
         </p>
         {checked && (
           <Alert tone="info" onDismiss={() => setChecked(false)}>

@@ -8,8 +8,8 @@ import { Button } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../../../components/forms.module.css";
-import { landingPath } from "../../../layout/navigation.tsx";
 import { EMAIL_PATTERN, type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import { landingPath } from "../../../layout/navigation.tsx";
 import type { AdminLoginFormMutation } from "./__generated__/AdminLoginFormMutation.graphql.ts";
 
 export const LOGIN_MESSAGES = {
