@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { setupHarness } from "../harness.ts";
 import { approveStaff, consoleErrors, DEMO_STAFF, latestMail, logIn, scrollsSideways, sidebarItems, verificationCode } from "./admin.ts";
 
 const app = setupHarness();
+
+/** The admin-site address of the newest invitation link mailed to `email`. */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  const mail = await latestMail(page, email);
+  const link = /https?:\/\/\S+\/signup\?invitation=\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`No invitation link in "${mail.subject}".`);
+  return app.adminUrl(new URL(link).pathname + new URL(link).search);
+}
 
 const PHONE = { width: 390, height: 844 };
 
@@ -33,19 +42,18 @@ describe("staff roles in the admin console", () => {
     const invitations = owner.getByRole("table", { name: "Open invitations" });
     const row = invitations.getByRole("row").filter({ hasText: email });
     await row.getByText("Finance").waitFor();
+    const firstLink = await invitationLink(owner, email);
     await row.getByRole("button", { name: `Send the invitation to ${email} again` }).click();
-    await owner
-      .getByRole("status")
-      .filter({ hasText: email })
-      .or(owner.getByRole("status").filter({ hasText: /sent/i }))
-      .first()
-      .waitFor();
-
-    const mail = await latestMail(owner, email);
-    const link = /https?:\/\/\S+\/signup\?invitation=\S+/.exec(mail.text)?.[0];
-    expect(link).toBeTruthy();
+    await owner.getByText("Invitation sent again.").waitFor();
+    // Sending again mails a new link; the old one stops working.
+    let link = firstLink;
+    for (let attempt = 0; attempt < 40 && link === firstLink; attempt++) {
+      await owner.waitForTimeout(250);
+      link = await invitationLink(owner, email);
+    }
+    expect(link).not.toBe(firstLink);
     const invited = await app.newPage();
-    await invited.goto(app.adminUrl(new URL(link!).pathname + new URL(link!).search));
+    await invited.goto(link);
     await invited.getByText("You're invited as Finance").waitFor();
     expect(await invited.getByLabel("Email").inputValue()).toBe(email);
     expect(await invited.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
@@ -63,12 +71,14 @@ describe("staff roles in the admin console", () => {
     await invited.getByRole("heading", { level: 1, name: "Welcome back, Bola" }).waitFor();
     expect(await sidebarItems(invited)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
 
-    // A used link no longer works; the normal sign-up stays possible.
+    // A used or replaced link no longer works; the normal sign-up stays possible.
     const again = await app.newPage();
-    await again.goto(app.adminUrl(new URL(link!).pathname + new URL(link!).search));
-    await again.getByText("This invitation is invalid or has expired. Ask an owner to send a new one.").waitFor();
-    expect(await again.getByLabel("Email").inputValue()).toBe("");
-    expect(await again.getByLabel("Email").getAttribute("readonly")).toBeNull();
+    for (const used of [link, firstLink]) {
+      await again.goto(used);
+      await again.getByText("This invitation is invalid or has expired. Ask an owner to send a new one.").waitFor();
+      expect(await again.getByLabel("Email").inputValue()).toBe("");
+      expect(await again.getByLabel("Email").getAttribute("readonly")).toBeNull();
+    }
     expect(consoleErrors(app)).toEqual([]);
   });
 

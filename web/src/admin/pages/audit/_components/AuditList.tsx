@@ -7,7 +7,7 @@ import { cx } from "../../../../shared/ui/cx.ts";
 import { Select, TextField } from "../../../../shared/ui/Field.tsx";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstant } from "../../../components/dates.ts";
+import { formatInstantWithTime } from "../../../components/dates.ts";
 import { downloadCsv } from "../../../components/downloadCsv.ts";
 import listStyles from "../../../components/ListLayout.module.css";
 import { useDebouncedValue } from "../../../components/useDebouncedValue.ts";
@@ -34,11 +34,15 @@ const NO_FILTER: Filter = { person: "", entityType: "", from: "", to: "" };
 const apiFilter = (filter: Filter) => Object.fromEntries(Object.entries(filter).filter(([, value]) => value.trim() !== ""));
 
 const columns: Column<Entry>[] = [
-  { key: "time", header: "Time", cell: (e) => <span className={listStyles.nowrap}>{formatInstant(e.createdAt)}</span> },
+  { key: "time", header: "Time", cell: (e) => <span className={listStyles.nowrap}>{formatInstantWithTime(e.createdAt)}</span> },
   { key: "person", header: "Person", cell: (e) => <span className={styles.breakable}>{e.actorEmail}</span> },
   { key: "role", header: "Role", cell: (e) => (e.actorRole ? e.actorRole.charAt(0) + e.actorRole.slice(1).toLowerCase() : "—") },
   { key: "action", header: "Action", cell: (e) => <code className={styles.code}>{e.action}</code> },
-  { key: "entity", header: "Entity", cell: (e) => e.entityType },
+  {
+    key: "entity",
+    header: "Entity",
+    cell: (e) => <span title={e.entityId ?? undefined}>{e.entityType}</span>,
+  },
   {
     key: "changes",
     header: "Changes",
@@ -81,6 +85,7 @@ export function AuditList({ queryKey }: { queryKey: AuditList_query$key }) {
                 actorRole
                 action
                 entityType
+                entityId
                 changes
                 ip
               }

@@ -1,6 +1,9 @@
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/;
+
 const shown = (value: unknown): string => {
   if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "string") return value;
+  // Instants read as "2026-11-24 06:52 UTC" rather than as raw ISO strings.
+  if (typeof value === "string") return value.replace(ISO_INSTANT, "$1 $2 UTC");
   return JSON.stringify(value);
 };
 
