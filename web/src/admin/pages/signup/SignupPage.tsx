@@ -4,6 +4,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { AuthCard } from "../../components/AuthCard.tsx";
 import { roleLabel } from "../../staff/staffRoles.ts";
 import { AdminSignupForm } from "./_components/AdminSignupForm.tsx";
+import styles from "./SignupPage.module.css";
 
 // Sent by the route's loader when the address has `?invitation=<token>` (routes.tsx).
 export const invitationQuery = graphql`
@@ -38,11 +39,15 @@ export default function SignupPage() {
       }
     >
       {invitation && (
-        <Alert tone="info" title={`You're invited as ${roleLabel(invitation.role)}`}>
+        <Alert tone="info" className={styles.notice} title={`You're invited as ${roleLabel(invitation.role)}`}>
           Your account gets this role as soon as you verify your e-mail address.
         </Alert>
       )}
-      {lookup && "error" in lookup && <Alert tone="error">{lookup.error}</Alert>}
+      {lookup && "error" in lookup && (
+        <Alert tone="error" className={styles.notice}>
+          {lookup.error}
+        </Alert>
+      )}
       <AdminSignupForm invitation={invitation} />
     </AuthCard>
   );
