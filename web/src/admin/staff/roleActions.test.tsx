@@ -7,16 +7,25 @@ import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../testin
 
 beforeEach(() => localStorage.clear());
 
+let tracks = 0;
+let courses = 0;
+beforeEach(() => {
+  tracks = 0;
+  courses = 0;
+});
+
 /** Two courses: the first in the instructor's track, the second in another one. */
-function twoCourses(): MockPayloadGenerator.MockResolvers {
-  let tracks = 0;
-  let courses = 0;
-  return {
-    CourseConnection: () => ({ totalCount: 2, edges: [{}, {}] }),
-    Course: () => ({ title: `Course ${++courses}`, createdAt: "2026-03-04T10:00:00.000Z" }),
-    Track: () => (++tracks % 2 ? { id: "track-mine", name: "My track" } : { id: "track-other", name: "Other track" }),
-  };
-}
+const twoCourses: MockPayloadGenerator.MockResolvers = {
+  CourseConnection: () => ({ totalCount: 2, edges: [{}, {}] }),
+  Course: () => ({ title: `Course ${++courses}`, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Track: () => (++tracks % 2 ? { id: "track-mine", name: "My track" } : { id: "track-other", name: "Other track" }),
+};
+
+const oneInvoice: MockPayloadGenerator.MockResolvers = {
+  InvoiceConnection: () => ({ totalCount: 1, edges: [{}] }),
+  Invoice: () => ({ amount: 10, status: "PENDING", dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
+};
 
 const instructor = staffViewer({
   firstName: "Ify",
@@ -28,7 +37,7 @@ const instructor = staffViewer({
 describe("what a role may change", () => {
   it("lets an instructor edit only the courses of the tracks assigned to them", async () => {
     const environment = createMockEnvironment();
-    answerQuery(environment, CoursesPageQuery, { first: 10, tracksFirst: 100 }, twoCourses());
+    answerQuery(environment, CoursesPageQuery, { first: 10, tracksFirst: 100 }, twoCourses);
     renderAdminRoute("/courses", environment, instructor);
     const table = await screen.findByRole("table", { name: "Courses" }, routeLoad);
     const rows = within(table).getAllByRole("row").slice(1);
@@ -43,7 +52,7 @@ describe("what a role may change", () => {
 
   it("offers finance no course changes, with the reason", async () => {
     const environment = createMockEnvironment();
-    answerQuery(environment, CoursesPageQuery, { first: 10, tracksFirst: 100 }, twoCourses());
+    answerQuery(environment, CoursesPageQuery, { first: 10, tracksFirst: 100 }, twoCourses);
     const finance = staffViewer({ staffRole: "FINANCE", permissions: ["readCatalogue", "readInvoices", "editInvoices", "readDashboard"] });
     renderAdminRoute("/courses", environment, finance);
     const table = await screen.findByRole("table", { name: "Courses" }, routeLoad);
@@ -54,16 +63,7 @@ describe("what a role may change", () => {
 
   it("lets a manager read invoices without add, edit or delete", async () => {
     const environment = createMockEnvironment();
-    answerQuery(
-      environment,
-      InvoicePageQuery,
-      { first: 10 },
-      {
-        InvoiceConnection: () => ({ totalCount: 1, edges: [{}] }),
-        Invoice: () => ({ amount: 10, status: "PENDING", dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
-        Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
-      },
-    );
+    answerQuery(environment, InvoicePageQuery, { first: 10 }, oneInvoice);
     const manager = staffViewer({
       staffRole: "MANAGER",
       permissions: ["readCatalogue", "editCatalogue", "editCourses", "readLearners", "readInvoices", "readDashboard"],
