@@ -14,7 +14,7 @@ import { StaffRoleDialog } from "./StaffRoleDialog.tsx";
 import { StaffStatusDialog } from "./StaffStatusDialog.tsx";
 import { StaffTable } from "./StaffTable.tsx";
 
-export const STAFF_COLUMNS = ["Name", "Email", "Role", "Status", "Email verified", "Approved", "Action"];
+export const STAFF_COLUMNS = ["Name and email", "Role", "Status", "Email verified", "Approved", "Action"];
 
 type StaffMember = StaffTable_staff$data[number];
 

@@ -12,7 +12,7 @@ type StaffMember = StaffTable_staff$data[number];
 
 const STATUS_TONES = { PENDING: "warning", ACTIVE: "success", DISABLED: "neutral" } as const;
 
-/** Name, e-mail, role, status, e-mail verified, approved date, and the actions the member's status allows. */
+/** Name and e-mail, role, status, e-mail verified, approved date, and the actions the member's status allows. */
 export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$key; onAction: (action: StaffAction) => void }) {
   const staff = useFragment(
     graphql`
@@ -33,8 +33,18 @@ export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$
     staffKey,
   );
   const columns: Column<StaffMember>[] = [
-    { key: "name", header: "Name", cell: (m) => <span className={styles.personName}>{m.fullName}</span> },
-    { key: "email", header: "Email", cell: (m) => <span className={styles.muted}>{m.email}</span> },
+    {
+      key: "name",
+      header: "Name and email",
+      cell: (m) => (
+        <span className={styles.stack}>
+          <span className={styles.personName}>{m.fullName}</span>
+          <span className={styles.personEmail} title={m.email}>
+            {m.email}
+          </span>
+        </span>
+      ),
+    },
     {
       key: "role",
       header: "Role",
@@ -42,7 +52,7 @@ export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$
         <span className={styles.stack}>
           <span>{roleLabel(m.staffRole)}</span>
           {m.staffRole === "INSTRUCTOR" && (
-            <span className={styles.personEmail}>
+            <span className={styles.personEmail} title={m.assignedTracks.map((t) => t.name).join(", ")}>
               {m.assignedTracks.length > 0 ? m.assignedTracks.map((t) => t.name).join(", ") : "No tracks yet"}
             </span>
           )}
@@ -67,7 +77,7 @@ export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$
       header: "Action",
       align: "end",
       cell: (member) => (
-        <span className={styles.rowActions}>
+        <span className={`${styles.rowActions} ${styles.nowrap}`}>
           {member.status === "PENDING" && (
             <Button
               size="sm"
