@@ -5,6 +5,7 @@ import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { formatInstant } from "../../../components/dates.ts";
 import styles from "../../../components/ListLayout.module.css";
 import { roleLabel, STATUS_LABELS } from "../../../staff/staffRoles.ts";
+import staffStyles from "../StaffPage.module.css";
 import type { StaffTable_staff$data, StaffTable_staff$key } from "./__generated__/StaffTable_staff.graphql.ts";
 import type { StaffAction } from "./StaffList.tsx";
 
@@ -52,7 +53,7 @@ export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$
         <span className={styles.stack}>
           <span>{roleLabel(m.staffRole)}</span>
           {m.staffRole === "INSTRUCTOR" && (
-            <span className={styles.personEmail} title={m.assignedTracks.map((t) => t.name).join(", ")}>
+            <span className={staffStyles.tracks} title={m.assignedTracks.map((t) => t.name).join(", ")}>
               {m.assignedTracks.length > 0 ? m.assignedTracks.map((t) => t.name).join(", ") : "No tracks yet"}
             </span>
           )}
@@ -77,7 +78,7 @@ export function StaffTable({ staffKey, onAction }: { staffKey: StaffTable_staff$
       header: "Action",
       align: "end",
       cell: (member) => (
-        <span className={`${styles.rowActions} ${styles.nowrap}`}>
+        <span className={staffStyles.actions}>
           {member.status === "PENDING" && (
             <Button
               size="sm"
