@@ -3,6 +3,7 @@ import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createMockEnvironment } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { GraphQLResponseError } from "../shared/relay/environment.ts";
 import { createAdminRoutes } from "./routes.tsx";
 import type { StaffViewer } from "./staff/AdminViewer.ts";
 import { type MockEnvironment, routeLoad, signIn, staffViewer } from "./testing.tsx";
@@ -159,5 +160,24 @@ describe("admin guard", () => {
     expect(router.state.location.pathname).toBe("/");
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
+  });
+
+  it("moves an account whose role changed during the session from a refused page to its new first page and sidebar", async () => {
+    // The console still believes the account is finance; an owner has made it an instructor since.
+    signIn(finance);
+    const environment = createMockEnvironment();
+    const router = renderAdmin("/invoice", environment);
+    await waitFor(() => expect(environment.mock.getAllOperations()).toHaveLength(1), routeLoad);
+    const page = environment.mock.getMostRecentOperation();
+    expect(page.request.node.params.name).toBe("InvoicePageQuery");
+    const refused = new GraphQLResponseError("InvoicePageQuery", [
+      { message: "You do not have permission to do this.", extensions: { code: "ForbiddenError" } } as { message: string },
+    ]);
+    await act(async () => environment.mock.reject(page, refused));
+    await waitFor(() => expect(environment.mock.getMostRecentOperation().request.node.params.name).toBe("AdminViewerQuery"), routeLoad);
+    await answerViewer(environment, { ...instructor, firstName: "Funmi", email: "finance@learnhub.test" });
+    await screen.findByRole("heading", { level: 1, name: "Manage Courses" }, routeLoad);
+    expect(router.state.location.pathname).toBe("/courses");
+    await waitFor(() => expect(sidebarItems()).toEqual(["Tracks", "Courses"]));
   });
 });
