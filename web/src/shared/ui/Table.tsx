@@ -62,7 +62,11 @@ export function Table<Row>({
     body = rows.map((row) => (
       <tr key={rowKey(row)}>
         {columns.map((column) => (
-          <td key={column.key} className={alignment(column)} data-label={typeof column.header === "string" ? column.header : undefined}>
+          <td
+            key={column.key}
+            className={alignment(column)}
+            data-label={stackOnPhone && typeof column.header === "string" ? column.header : undefined}
+          >
             {column.cell(row)}
           </td>
         ))}
