@@ -70,7 +70,17 @@ describe("web shell", () => {
     await page.goto(app.adminUrl("/invoice"));
     await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
+    // The spec's six entries, then the owner's Staff and Audit log pages (the demo admin is the owner).
+    expect(await nav.getByRole("link").allTextContents()).toEqual([
+      "Dashboard",
+      "Invoices",
+      "Learners",
+      "Tracks",
+      "Courses",
+      "Report",
+      "Staff",
+      "Audit log",
+    ]);
     expect(await nav.getByRole("link", { name: "Invoices" }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByText("admin@learnhub.test").isVisible()).toBe(true);
     expect(app.consoleErrors()).toEqual([]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAppPubSub } from "../events/pubsub.ts";
 import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
+import { lastMailTo } from "../test/auth-flows.ts";
 import { rawRequest } from "../test/http.ts";
 import { testRedis } from "../test/redis.ts";
 import { createPublicCache } from "./public-cache.ts";
@@ -48,6 +49,38 @@ describe("public cache", () => {
     const result = await app.graphql(RENAME, { id: trackId, name: "Renamed" }, admin);
     expect(result.data.updateTrack.__typename).toBe("TrackPayload");
     expect(await names()).toEqual(["Renamed"]);
+  });
+
+  it("never keeps an invitation link's preview: once the link is used, the next look says it is invalid", async () => {
+    const email = "invited-cache@example.com";
+    const invite = await app.graphql(
+      `mutation($input: InviteStaffInput!) { inviteStaff(input: $input) { __typename } }`,
+      { input: { email, role: "FINANCE" } },
+      admin,
+    );
+    expect(invite.data.inviteStaff.__typename).toBe("StaffInvitationPayload");
+    const token = /invitation=([^\s&]+)/.exec((await lastMailTo(app, email)).text)?.[1] ?? "";
+    const preview = async () =>
+      (
+        await app.graphql(
+          `query($token: String!) { staffInvitation(token: $token) { __typename ... on StaffInvitationPreview { email } } }`,
+          { token: decodeURIComponent(token) },
+        )
+      ).data.staffInvitation.__typename;
+    expect(await preview()).toBe("StaffInvitationPreview");
+    const signUp = await app.graphql(`mutation($input: SignUpInput!) { signUpAdmin(input: $input) { __typename } }`, {
+      input: {
+        firstName: "Bola",
+        lastName: "Ade",
+        email,
+        contact: "+234 802 000 3333",
+        password: "Fin@Staff2026",
+        confirmPassword: "Fin@Staff2026",
+        invitation: decodeURIComponent(token),
+      },
+    });
+    expect(signUp.data.signUpAdmin.__typename).toBe("SignUpPayload");
+    expect(await preview()).toBe("NotFoundError");
   });
 
   it("caches anonymous REST track reads and clears them on REST writes", async () => {

@@ -111,6 +111,9 @@ export function createGraphqlServer(services: Services): Yoga {
         ttl: services.publicCache.ttlMs,
         session: () => null,
         enabled: (request) => !request.headers.get("authorization"),
+        // An invitation link's preview changes when the link is used or sent again, and no write clears the cache for
+        // it: never kept (an answer this refuses gets no ETag, so the HTTP layer does not keep its bytes either).
+        shouldCacheResult: ({ result }) => !result.errors?.length && !(result.data && "staffInvitation" in result.data),
         // Left on: with it off the plugin would store mutation results too. Writes clear the cache in the domain.
         invalidateViaMutation: true,
         includeExtensionMetadata: false,

@@ -20,13 +20,52 @@ export function consoleErrors(app: Harness): string[] {
   return app.consoleErrors().filter((error) => !SCROLL_LOCK_CSP.test(error));
 }
 
-/** Logs in through the login form and waits for the dashboard. */
-export async function logIn(page: Page, app: Harness, { email, password }: { email: string; password: string } = DEMO_ADMIN) {
+/** Logs in through the login form and waits for the account's landing page (the dashboard unless told otherwise). */
+export async function logIn(
+  page: Page,
+  app: Harness,
+  { email, password }: { email: string; password: string } = DEMO_ADMIN,
+  landing = "/dashboard",
+) {
   await page.goto(app.adminUrl("/"));
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(app.adminUrl("/dashboard"));
+  await page.waitForURL(app.adminUrl(landing));
+}
+
+/** The demo staff of the other roles (same password as the owner); the instructor teaches the first two demo tracks. */
+export const DEMO_STAFF = {
+  manager: { email: "manager@learnhub.test", password: DEMO_ADMIN.password, name: "Musa Bello" },
+  finance: { email: "finance@learnhub.test", password: DEMO_ADMIN.password, name: "Ngozi Eze" },
+  instructor: { email: "instructor@learnhub.test", password: DEMO_ADMIN.password, name: "Tunde Okafor" },
+};
+
+/** The labels of the sidebar's links, in order. */
+export async function sidebarItems(page: Page): Promise<string[]> {
+  const nav = page.getByRole("complementary").getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link").first().waitFor();
+  return (await nav.getByRole("link").allTextContents()).map((text) => text.trim());
+}
+
+/** Whether the page scrolls sideways (it should not, at any width). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+/** As the owner on the Staff page: approves the pending account of `email` with `role` (a label: Manager, ...). */
+export async function approveStaff(page: Page, app: Harness, email: string, name: string, role = "Manager") {
+  await page.goto(app.adminUrl("/staff"));
+  await page.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
+  await page.getByLabel("Search staff by name or e-mail").fill(email);
+  const row = page.getByRole("table", { name: "Staff" }).getByRole("row").filter({ hasText: email });
+  await row.waitFor();
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve staff account" });
+  await dialog.getByLabel("Role").selectOption({ label: role });
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await row.getByText("Active").waitFor();
 }
 
 interface OutboxMail {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { setupHarness } from "../harness.ts";
-import { consoleErrors, DEMO_ADMIN, latestMail, logIn, verificationCode } from "./admin.ts";
+import { approveStaff, consoleErrors, DEMO_ADMIN, latestMail, logIn, verificationCode } from "./admin.ts";
 
 const app = setupHarness();
 
 describe("admin accounts", () => {
-  it("signs up, verifies the e-mailed code, logs in and lands on the dashboard", async () => {
+  it("signs up, verifies the e-mailed code, logs in, waits for approval, and after an owner approves lands on the dashboard", async () => {
     const page = await app.newPage();
     const email = `ops.${Date.now()}@learnhub.test`;
     await page.goto(app.adminUrl("/signup"));
@@ -33,6 +33,23 @@ describe("admin accounts", () => {
     expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBeNull();
     await page.waitForURL(app.adminUrl("/"));
 
+    // A self sign-up is pending: it may log in, and sees only the waiting screen until an owner approves it.
+    await logIn(page, app, { email, password: "Ops@Admin2026" }, "/pending");
+    await page.getByRole("heading", { level: 1, name: "Your account is waiting for approval" }).waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByText("Kemi Balogun").waitFor();
+    expect(await page.getByRole("navigation", { name: "Main" }).count()).toBe(0);
+    await page.goto(app.adminUrl("/invoice"));
+    await page.waitForURL(app.adminUrl("/pending"));
+    await page.getByRole("button", { name: "Check again" }).click();
+    await page.getByText("Not approved yet. Please check again later.").waitFor();
+
+    const owner = await app.newPage();
+    await logIn(owner, app);
+    await approveStaff(owner, app, email, "Kemi Balogun", "Manager");
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(app.adminUrl("/"));
     await logIn(page, app, { email, password: "Ops@Admin2026" });
     await page.getByRole("heading", { level: 1, name: "Welcome back, Kemi" }).waitFor();
     await page.getByText("Login successful!").waitFor();
@@ -171,8 +188,9 @@ describe("admin accounts", () => {
     await page.getByRole("button", { name: "Reset password" }).click();
     await page.getByText("Your password has been reset. You can now log in.").waitFor();
     await page.getByRole("link", { name: "Back to Login" }).click();
-    await logIn(page, app, { email, password: "Second@Pass2026" });
-    await page.getByRole("heading", { level: 1, name: "Welcome back, Tobi" }).waitFor();
+    // A self sign-up waits for an owner's approval after logging in.
+    await logIn(page, app, { email, password: "Second@Pass2026" }, "/pending");
+    await page.getByRole("heading", { level: 1, name: "Your account is waiting for approval" }).waitFor();
     expect(consoleErrors(app)).toEqual([]);
   });
 });

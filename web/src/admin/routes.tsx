@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { loadQuery } from "react-relay/hooks";
+import { fetchQuery, loadQuery } from "react-relay/hooks";
 import { type LoaderFunctionArgs, type Params, type RouteObject, redirect } from "react-router-dom";
 import type { IEnvironment, OperationType, VariablesOf } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
@@ -9,12 +9,44 @@ import { adminSession } from "../shared/session/session.ts";
 import { AdminRouteError } from "./components/AdminRouteError.tsx";
 import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
 import { AdminLayout } from "./layout/AdminLayout.tsx";
+import { landingPath } from "./layout/navigation.tsx";
 import { PublicLayout } from "./layout/PublicLayout.tsx";
 import { defaultReportRange } from "./pages/report/reportRange.ts";
+import type { SignupPageInvitationQuery } from "./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts";
 import { RequireAdmin } from "./RequireAdmin.tsx";
+import { can, loadViewer, type Permission, type StaffViewer } from "./staff/AdminViewer.ts";
+
+const INVITATION_UNUSABLE = "This invitation is invalid or has expired. Ask an owner to send a new one.";
+
+/** The stored session is no longer accepted: forget it (there is nothing left to revoke on the server). */
+function forgetSession() {
+  localStorage.removeItem(adminSession.token);
+  localStorage.removeItem(adminSession.user);
+  window.dispatchEvent(new StorageEvent("storage", { key: adminSession.token }));
+}
+
+function signedOut(): never {
+  forgetSession();
+  throw redirect("/");
+}
+
+/**
+ * The signed-in, approved staff account, or a redirect: to the login page without a valid session, to the waiting
+ * screen while the account is pending, and to the account's landing page when it lacks `permission`.
+ */
+async function requireStaff(environment: IEnvironment, permission?: Permission): Promise<StaffViewer> {
+  if (!localStorage.getItem(adminSession.token)) throw redirect("/");
+  const viewer = await loadViewer(environment);
+  if (!viewer) return signedOut();
+  if (viewer.status !== "ACTIVE") throw redirect("/pending");
+  if (permission && !can(viewer, permission)) throw redirect(landingPath(viewer));
+  return viewer;
+}
 
 interface GuardedPageDefinition<Q extends OperationType> {
   path: string;
+  /** What the account needs to use the page; without it, it goes to its landing page. */
+  permission: Permission;
   component: () => Promise<{ default: ComponentType<QueryPageProps<Q>> }>;
   query: () => QueryModule<Q>;
   prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q>;
@@ -29,11 +61,11 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
    * (store-and-network): other admins may have changed invoices, tracks or learners since.
    */
   function guardedPage<Q extends OperationType>(definition: GuardedPageDefinition<Q>): RouteObject {
-    const { query, prepare } = definition;
+    const { query, prepare, permission } = definition;
     return {
       ...page(definition),
       loader: async ({ params, request }: LoaderFunctionArgs) => {
-        if (!localStorage.getItem(adminSession.token)) throw redirect("/");
+        await requireStaff(environment, permission);
         return loadQuery(environment, (await query()).default, prepare(params, new URL(request.url).searchParams), {
           fetchPolicy: "store-and-network",
         });
@@ -53,10 +85,39 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
               children: [
                 {
                   ...page({ path: "/", component: () => import("./pages/login/LoginPage.tsx") }),
-                  // Signed in already: straight to the dashboard (a stale token ends up back here, signed out).
-                  loader: () => (localStorage.getItem(adminSession.token) ? redirect("/dashboard") : null),
+                  // Signed in already: straight to the account's first page (a stale token stays here, signed out).
+                  loader: async () => {
+                    if (!localStorage.getItem(adminSession.token)) return null;
+                    const viewer = await loadViewer(environment);
+                    if (viewer) return redirect(landingPath(viewer));
+                    forgetSession();
+                    return null;
+                  },
                 },
-                page({ path: "/signup", component: () => import("./pages/signup/SignupPage.tsx") }),
+                {
+                  ...page({ path: "/pending", component: () => import("./pages/pending/PendingPage.tsx") }),
+                  // Asks the API each time (the "Check again" button reloads it): an approved account moves on.
+                  loader: async () => {
+                    if (!localStorage.getItem(adminSession.token)) return redirect("/");
+                    const viewer = await loadViewer(environment, { fresh: true });
+                    if (!viewer) return signedOut();
+                    const landing = landingPath(viewer);
+                    return landing === "/pending" ? viewer : redirect(landing);
+                  },
+                },
+                {
+                  ...page({ path: "/signup", component: () => import("./pages/signup/SignupPage.tsx") }),
+                  // An owner's invitation link (`?invitation=<token>`): its address and role, or why it cannot be used.
+                  loader: async ({ request }: LoaderFunctionArgs) => {
+                    const token = new URL(request.url).searchParams.get("invitation");
+                    if (!token) return null;
+                    const query = (await import("./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts")).default;
+                    const data = await fetchQuery<SignupPageInvitationQuery>(environment, query, { token }).toPromise();
+                    const result = data?.staffInvitation;
+                    if (result?.__typename === "StaffInvitationPreview") return { token, email: result.email, role: result.role };
+                    return { error: result?.message ?? INVITATION_UNUSABLE };
+                  },
+                },
                 page({ path: "/otp", component: () => import("./pages/otp/OtpPage.tsx") }),
                 page({ path: "/forgot-password", component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
                 page({ path: "/reset-password", component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
@@ -70,48 +131,70 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
           children: [
             {
               Component: AdminLayout,
+              loader: () => requireStaff(environment),
               children: [
                 {
                   ErrorBoundary: AdminRouteError,
                   children: [
                     guardedPage({
                       path: "/dashboard",
+                      permission: "readDashboard",
                       component: () => import("./pages/dashboard/DashboardPage.tsx"),
                       query: () => import("./pages/dashboard/__generated__/DashboardPageQuery.graphql.ts"),
                       prepare: () => ({}),
                     }),
                     guardedPage({
                       path: "/invoice",
+                      permission: "readInvoices",
                       component: () => import("./pages/invoice/InvoicePage.tsx"),
                       query: () => import("./pages/invoice/__generated__/InvoicePageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: "/learners",
+                      permission: "readLearners",
                       component: () => import("./pages/learners/LearnersPage.tsx"),
                       query: () => import("./pages/learners/__generated__/LearnersPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: "/track",
+                      permission: "readCatalogue",
                       component: () => import("./pages/track/TrackPage.tsx"),
                       query: () => import("./pages/track/__generated__/TrackPageQuery.graphql.ts"),
                       prepare: () => ({ first: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: "/trackdetails/:trackId",
+                      permission: "readCatalogue",
                       component: () => import("./pages/trackdetails/AdminTrackDetailsPage.tsx"),
                       query: () => import("./pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts"),
                       prepare: (params) => ({ id: params.trackId ?? "" }),
                     }),
                     guardedPage({
                       path: "/courses",
+                      permission: "readCatalogue",
                       component: () => import("./pages/courses/CoursesPage.tsx"),
                       query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
+                      path: "/staff",
+                      permission: "manageStaff",
+                      component: () => import("./pages/staff/StaffPage.tsx"),
+                      query: () => import("./pages/staff/__generated__/StaffPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
+                    }),
+                    guardedPage({
+                      path: "/audit",
+                      permission: "manageStaff",
+                      component: () => import("./pages/audit/AuditPage.tsx"),
+                      query: () => import("./pages/audit/__generated__/AuditPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE }),
+                    }),
+                    guardedPage({
                       path: "/report",
+                      permission: "readReports",
                       component: () => import("./pages/report/ReportPage.tsx"),
                       query: () => import("./pages/report/__generated__/ReportPageQuery.graphql.ts"),
                       prepare: () => defaultReportRange(),

@@ -6,6 +6,40 @@ import type { Variables } from "relay-runtime";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { adminSession, saveSession } from "../shared/session/session.ts";
 import { createAdminRoutes } from "./routes.tsx";
+import { primeViewer, type StaffViewer } from "./staff/AdminViewer.ts";
+
+const ALL_PERMISSIONS = [
+  "manageStaff",
+  "readCatalogue",
+  "editCatalogue",
+  "editCourses",
+  "readLearners",
+  "readInvoices",
+  "editInvoices",
+  "readDashboard",
+  "readReports",
+];
+
+/** The demo owner, as the API's `me` describes it; other roles by `staffViewer({ staffRole, permissions })`. */
+export function staffViewer(overrides: Partial<StaffViewer> = {}): StaffViewer {
+  return {
+    id: "QWRtaW46MQ==",
+    firstName: "Grace",
+    lastName: "Adeyemi",
+    email: "admin@learnhub.test",
+    status: "ACTIVE",
+    staffRole: "OWNER",
+    permissions: ALL_PERMISSIONS,
+    assignedTrackIds: [],
+    ...overrides,
+  };
+}
+
+/** Stores a session for `viewer` (the demo owner by default), as a login would; the console then knows who it is. */
+export function signIn(viewer: StaffViewer = staffViewer()) {
+  saveSession(adminSession, "token-1", { firstName: viewer.firstName, lastName: viewer.lastName, email: viewer.email });
+  primeViewer("token-1", viewer);
+}
 
 export type MockEnvironment = ReturnType<typeof createMockEnvironment>;
 
@@ -33,9 +67,9 @@ export function renderWithRelay(ui: ReactNode, { environment = createMockEnviron
   return { ...result, environment };
 }
 
-/** Signs the demo admin in and renders the admin site's routes at `path`, as the browser would. */
-export function renderAdminRoute(path: string, environment: MockEnvironment = createMockEnvironment()) {
-  saveSession(adminSession, "token-1", { firstName: "Grace", lastName: "Adeyemi", email: "admin@learnhub.test" });
+/** Signs `viewer` (the demo owner by default) in and renders the admin site's routes at `path`, as the browser would. */
+export function renderAdminRoute(path: string, environment: MockEnvironment = createMockEnvironment(), viewer?: StaffViewer) {
+  signIn(viewer);
   const router = createMemoryRouter(createAdminRoutes(environment), { initialEntries: [path] });
   render(
     <RelayEnvironmentProvider environment={environment}>

@@ -11,6 +11,21 @@ export function formatInstant(instant: string): string {
   return localDateFormat.format(new Date(instant));
 }
 
+const localTimeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: false,
+});
+
+/** "Mar 4, 2026, 14:05:09" for an instant, in the viewer's time zone (the audit log, where order within a day matters). */
+export function formatInstantWithTime(instant: string): string {
+  return localTimeFormat.format(new Date(instant));
+}
+
 /** YYYY-MM-DD of a local date, for `<input type="date">` and the Date scalar. */
 export function toDateInput(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

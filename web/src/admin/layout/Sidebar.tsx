@@ -4,12 +4,14 @@ import { adminSession, endSession, useSession } from "../../shared/session/sessi
 import { Avatar } from "../../shared/ui/Avatar.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { LogOutIcon } from "../../shared/ui/icons.tsx";
+import { useViewer } from "../staff/AdminViewer.ts";
 import styles from "./AdminLayout.module.css";
-import { navigation } from "./navigation.ts";
+import { navigationFor } from "./navigation.tsx";
 
-/** The admin navigation and the signed-in admin; shown as a column on wide screens and in a drawer on phones. */
+/** The admin navigation (only what the account may use) and the signed-in admin; shown as a column on wide screens and in a drawer on phones. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
+  const viewer = useViewer();
   return (
     <div className={styles.sidebarInner}>
       <div className={styles.sidebarBrand}>
@@ -17,7 +19,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav aria-label="Main" className={styles.nav}>
         <ul>
-          {navigation.map(({ label, to, icon: Icon, alsoActiveOn = [] }) => {
+          {navigationFor(viewer).map(({ label, to, icon: Icon, alsoActiveOn = [] }) => {
             const active = [to, ...alsoActiveOn].some((pattern) => matchPath(pattern, pathname));
             return (
               <li key={to}>

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { Alert } from "./Alert.tsx";
 import { Button } from "./Button.tsx";
 import styles from "./Dialog.module.css";
+import { useReturnFocus } from "./returnFocus.ts";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -36,6 +37,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const returnFocus = useReturnFocus();
 
   const confirm = async () => {
     setPending(true);
@@ -60,7 +62,7 @@ export function ConfirmDialog({
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={styles.overlay} />
-        <AlertDialog.Content className={styles.content}>
+        <AlertDialog.Content {...returnFocus} className={styles.content}>
           <div className={styles.header}>
             <div>
               <AlertDialog.Title className={styles.title}>{title}</AlertDialog.Title>

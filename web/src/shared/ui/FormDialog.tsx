@@ -5,6 +5,7 @@ import { cx } from "./cx.ts";
 import styles from "./Dialog.module.css";
 import formStyles from "./FormDialog.module.css";
 import { XIcon } from "./icons.tsx";
+import { useReturnFocus } from "./returnFocus.ts";
 
 interface FormDialogProps {
   title: ReactNode;
@@ -39,11 +40,13 @@ export function FormDialog({
   size = "normal",
   children,
 }: FormDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => (next || !pending) && onOpenChange(next)}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
+          {...returnFocus}
           className={cx(styles.content, size === "wide" && styles.wide)}
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from "react";
+import { cx } from "./cx.ts";
 import styles from "./Table.module.css";
 
 export interface Column<Row> {
@@ -21,10 +22,21 @@ interface TableProps<Row> {
   loadingRows?: number;
   /** Shown in a single row when there are no rows, e.g. 'No invoices found.' */
   emptyMessage: ReactNode;
+  /** On phones, each row becomes a card of "header: value" lines instead of the table scrolling sideways. */
+  stackOnPhone?: boolean;
 }
 
 /** A data table that scrolls sideways on narrow screens; it can be scrolled with the keyboard once focused. */
-export function Table<Row>({ caption, columns, rows, rowKey, loading = false, loadingRows = 3, emptyMessage }: TableProps<Row>) {
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  loadingRows = 3,
+  emptyMessage,
+  stackOnPhone = false,
+}: TableProps<Row>) {
   const alignment = (column: Column<Row>) => (column.align === "end" ? styles.end : undefined);
   let body: ReactNode;
   if (loading) {
@@ -50,7 +62,11 @@ export function Table<Row>({ caption, columns, rows, rowKey, loading = false, lo
     body = rows.map((row) => (
       <tr key={rowKey(row)}>
         {columns.map((column) => (
-          <td key={column.key} className={alignment(column)}>
+          <td
+            key={column.key}
+            className={alignment(column)}
+            data-label={stackOnPhone && typeof column.header === "string" ? column.header : undefined}
+          >
             {column.cell(row)}
           </td>
         ))}
@@ -59,7 +75,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, loading = false, lo
   }
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard.
-    <section className={styles.wrapper} aria-label={caption} tabIndex={0}>
+    <section className={cx(styles.wrapper, stackOnPhone && styles.stacked)} aria-label={caption} tabIndex={0}>
       <table className={styles.table} aria-busy={loading || undefined}>
         <caption className="visually-hidden">
           {caption}

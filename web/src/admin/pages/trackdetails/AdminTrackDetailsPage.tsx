@@ -11,6 +11,8 @@ import { ErrorBoundary } from "../../../shared/ui/ErrorBoundary.tsx";
 import { IconButton } from "../../../shared/ui/IconButton.tsx";
 import { Spinner } from "../../../shared/ui/Spinner.tsx";
 import { Stars } from "../../../shared/ui/Stars.tsx";
+import { READ_ONLY, ReadOnlyNote } from "../../components/ReadOnlyNote.tsx";
+import { can, useViewer } from "../../staff/AdminViewer.ts";
 import type { AdminTrackDetailsPage_track$key } from "./__generated__/AdminTrackDetailsPage_track.graphql.ts";
 import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
@@ -111,6 +113,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
   );
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const mayEdit = can(useViewer(), "editCatalogue");
   const [deleting, setDeleting] = useState(false);
 
   return (
@@ -127,14 +130,18 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
             <h1 id="track-name" className={styles.name}>
               {track.name}
             </h1>
-            <div className={styles.actions}>
-              <IconButton label="Edit track" tone="primary" onClick={() => setEditing(true)}>
-                <PencilIcon />
-              </IconButton>
-              <IconButton label="Delete track" tone="danger" onClick={() => setDeleting(true)}>
-                <TrashIcon />
-              </IconButton>
-            </div>
+            {mayEdit ? (
+              <div className={styles.actions}>
+                <IconButton label="Edit track" tone="primary" onClick={() => setEditing(true)}>
+                  <PencilIcon />
+                </IconButton>
+                <IconButton label="Delete track" tone="danger" onClick={() => setDeleting(true)}>
+                  <TrashIcon />
+                </IconButton>
+              </div>
+            ) : (
+              <ReadOnlyNote reason={READ_ONLY.tracks} short />
+            )}
           </div>
           <p className={styles.price}>{formatMoney(track.price)}</p>
           <dl className={styles.facts}>

@@ -7,6 +7,7 @@ import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import { ImageField } from "../../../components/ImageField.tsx";
 import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import { mayEditCoursesOf, useViewer } from "../../../staff/AdminViewer.ts";
 import type { CourseFormDialog_course$data, CourseFormDialog_course$key } from "./__generated__/CourseFormDialog_course.graphql.ts";
 import type { CourseFormDialog_query$key } from "./__generated__/CourseFormDialog_query.graphql.ts";
 import type { CourseFormDialogCreateMutation } from "./__generated__/CourseFormDialogCreateMutation.graphql.ts";
@@ -120,7 +121,9 @@ interface CourseFormDialogProps {
 export function CourseFormDialog({ open, onOpenChange, tracksKey, courseKey = null, connectionIds = [], onSaved }: CourseFormDialogProps) {
   const { tracks } = useFragment(tracksFragment, tracksKey);
   const course = useFragment(courseFragment, courseKey) ?? null;
-  const trackOptions = tracks.edges.map(({ node }) => node);
+  // An instructor may add or move courses only in the tracks assigned to them.
+  const viewer = useViewer();
+  const trackOptions = tracks.edges.map(({ node }) => node).filter((track) => !viewer || mayEditCoursesOf(viewer, track.id));
   // Mounted only while open, so every opening starts from the course's current values.
   return open ? (
     <CourseForm course={course} trackOptions={trackOptions} onOpenChange={onOpenChange} connectionIds={connectionIds} onSaved={onSaved} />

@@ -6,7 +6,9 @@ import { cx } from "../../../../shared/ui/cx.ts";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
 import styles from "../../../components/ListLayout.module.css";
+import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { can, mayEditCoursesOf, useViewer } from "../../../staff/AdminViewer.ts";
 import type { CourseFormDialog_query$key } from "./__generated__/CourseFormDialog_query.graphql.ts";
 import type { CourseList_query$key } from "./__generated__/CourseList_query.graphql.ts";
 import type { CourseListRefetchQuery } from "./__generated__/CourseListRefetchQuery.graphql.ts";
@@ -62,6 +64,10 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
   const deleting = rows.find((row) => row.id === deletingId) ?? null;
   const addTo = list.shown.page === 1 && list.shown.search === "" ? [connectionId] : [];
 
+  const viewer = useViewer();
+  // An instructor adds courses only to assigned tracks: without any, there is nothing to add to.
+  const readOnlyReason = viewer?.staffRole === "INSTRUCTOR" ? READ_ONLY.instructorCourses : READ_ONLY.courses;
+  const mayAdd = can(viewer, "editCourses") && (viewer?.staffRole !== "INSTRUCTOR" || viewer.assignedTrackIds.length > 0);
   return (
     <>
       <div className={styles.toolbar}>
@@ -72,13 +78,23 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
           onValueChange={list.setSearch}
           pending={list.isPending}
         />
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon size={18} />
-          Add Course
-        </Button>
+        {mayAdd ? (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon size={18} />
+            Add Course
+          </Button>
+        ) : (
+          <ReadOnlyNote reason={readOnlyReason} />
+        )}
       </div>
       <div className={cx(styles.table, list.isPending && styles.pending)}>
-        <CourseTable coursesKey={rows} onEdit={setEditingId} onDelete={setDeletingId} />
+        <CourseTable
+          coursesKey={rows}
+          onEdit={setEditingId}
+          onDelete={setDeletingId}
+          mayEdit={(trackId) => mayEditCoursesOf(viewer, trackId)}
+          readOnlyReason={readOnlyReason}
+        />
       </div>
       <div className={styles.footer}>
         <p className={styles.range} aria-live="polite">

@@ -4,6 +4,7 @@ import { IconButton } from "../../../../shared/ui/IconButton.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { formatInstant } from "../../../components/dates.ts";
 import styles from "../../../components/ListLayout.module.css";
+import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import type { CourseTable_courses$data, CourseTable_courses$key } from "./__generated__/CourseTable_courses.graphql.ts";
 
 export const NO_COURSES = "No courses found.";
@@ -15,10 +16,14 @@ interface CourseTableProps {
   /** The row's course id. */
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Whether this account may edit the courses of a track (an instructor: only assigned tracks). */
+  mayEdit?: (trackId: string) => boolean;
+  /** Shown instead of the actions where `mayEdit` says no. */
+  readOnlyReason?: string;
 }
 
 /** COURSE (image and title), TRACK, DATE CREATED, ACTION. */
-export function CourseTable({ coursesKey, onEdit, onDelete }: CourseTableProps) {
+export function CourseTable({ coursesKey, onEdit, onDelete, mayEdit = () => true, readOnlyReason = READ_ONLY.courses }: CourseTableProps) {
   const courses = useFragment(
     graphql`
       fragment CourseTable_courses on Course @relay(plural: true) {
@@ -27,6 +32,7 @@ export function CourseTable({ coursesKey, onEdit, onDelete }: CourseTableProps) 
         image
         createdAt
         track {
+          id
           name
         }
       }
@@ -56,16 +62,19 @@ export function CourseTable({ coursesKey, onEdit, onDelete }: CourseTableProps) 
       key: "action",
       header: "Action",
       align: "end",
-      cell: (course) => (
-        <span className={styles.rowActions}>
-          <IconButton label={`Edit ${course.title}`} tone="primary" onClick={() => onEdit(course.id)}>
-            <PencilIcon size={17} />
-          </IconButton>
-          <IconButton label={`Delete ${course.title}`} tone="danger" onClick={() => onDelete(course.id)}>
-            <TrashIcon size={17} />
-          </IconButton>
-        </span>
-      ),
+      cell: (course) =>
+        !mayEdit(course.track.id) ? (
+          <ReadOnlyNote reason={readOnlyReason} short />
+        ) : (
+          <span className={styles.rowActions}>
+            <IconButton label={`Edit ${course.title}`} tone="primary" onClick={() => onEdit(course.id)}>
+              <PencilIcon size={17} />
+            </IconButton>
+            <IconButton label={`Delete ${course.title}`} tone="danger" onClick={() => onDelete(course.id)}>
+              <TrashIcon size={17} />
+            </IconButton>
+          </span>
+        ),
     },
   ];
   return <Table caption="Courses" columns={columns} rows={courses} rowKey={(course) => course.id} emptyMessage={NO_COURSES} />;

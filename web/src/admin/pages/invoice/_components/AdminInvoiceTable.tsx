@@ -7,6 +7,7 @@ import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { formatCalendarDate, formatInstant } from "../../../components/dates.ts";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
+import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import type {
   AdminInvoiceTable_invoices$data,
   AdminInvoiceTable_invoices$key,
@@ -21,12 +22,14 @@ interface AdminInvoiceTableProps {
   /** The row's invoice id. */
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
+  editable?: boolean;
 }
 
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
-export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete }: AdminInvoiceTableProps) {
+export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = true }: AdminInvoiceTableProps) {
   const invoices = useFragment(
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
@@ -69,16 +72,19 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete }: AdminInvoic
       key: "action",
       header: "Action",
       align: "end",
-      cell: (invoice) => (
-        <span className={styles.rowActions}>
-          <IconButton label={`Edit invoice for ${learnerName(invoice)}`} tone="primary" onClick={() => onEdit(invoice.id)}>
-            <PencilIcon size={17} />
-          </IconButton>
-          <IconButton label={`Delete invoice for ${learnerName(invoice)}`} tone="danger" onClick={() => onDelete(invoice.id)}>
-            <TrashIcon size={17} />
-          </IconButton>
-        </span>
-      ),
+      cell: (invoice) =>
+        !editable ? (
+          <ReadOnlyNote reason={READ_ONLY.invoices} short />
+        ) : (
+          <span className={styles.rowActions}>
+            <IconButton label={`Edit invoice for ${learnerName(invoice)}`} tone="primary" onClick={() => onEdit(invoice.id)}>
+              <PencilIcon size={17} />
+            </IconButton>
+            <IconButton label={`Delete invoice for ${learnerName(invoice)}`} tone="danger" onClick={() => onDelete(invoice.id)}>
+              <TrashIcon size={17} />
+            </IconButton>
+          </span>
+        ),
     },
   ];
   return <Table caption="Invoices" columns={columns} rows={invoices} rowKey={(invoice) => invoice.id} emptyMessage={NO_INVOICES} />;

@@ -6,7 +6,9 @@ import { cx } from "../../../../shared/ui/cx.ts";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
 import styles from "../../../components/ListLayout.module.css";
+import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import type { InvoiceList_query$key } from "./__generated__/InvoiceList_query.graphql.ts";
 import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetchQuery.graphql.ts";
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
@@ -56,6 +58,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   // New invoices come first (newest first), so they belong at the top of the unfiltered first page.
   const addTo = list.shown.page === 1 && list.shown.search === "" ? [connectionId] : [];
 
+  const mayEdit = can(useViewer(), "editInvoices");
   return (
     <>
       <div className={styles.toolbar}>
@@ -66,13 +69,17 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
           onValueChange={list.setSearch}
           pending={list.isPending}
         />
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon size={18} />
-          Add Invoice
-        </Button>
+        {mayEdit ? (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon size={18} />
+            Add Invoice
+          </Button>
+        ) : (
+          <ReadOnlyNote reason={READ_ONLY.invoices} />
+        )}
       </div>
       <div className={cx(styles.table, list.isPending && styles.pending)}>
-        <AdminInvoiceTable invoicesKey={rows} onEdit={setEditingId} onDelete={setDeletingId} />
+        <AdminInvoiceTable invoicesKey={rows} onEdit={setEditingId} onDelete={setDeletingId} editable={mayEdit} />
       </div>
       <div className={styles.footer}>
         <p className={styles.range} aria-live="polite">

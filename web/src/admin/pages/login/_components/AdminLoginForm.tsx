@@ -9,6 +9,7 @@ import { TextField } from "../../../../shared/ui/Field.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../../../components/forms.module.css";
 import { EMAIL_PATTERN, type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import { landingPath } from "../../../layout/navigation.tsx";
 import type { AdminLoginFormMutation } from "./__generated__/AdminLoginFormMutation.graphql.ts";
 
 export const LOGIN_MESSAGES = {
@@ -31,6 +32,10 @@ const mutation = graphql`
           lastName
           email
           image
+          ... on Admin {
+            status
+            permissions
+          }
         }
       }
       ... on Error {
@@ -56,7 +61,7 @@ function validate({ email, password }: Fields): FieldErrors<Fields> {
   return errors;
 }
 
-/** Logs an admin in: stores `token` and `user` and goes to the dashboard (spec §4). */
+/** Logs an admin in: stores `token` and `user` and goes to the dashboard, or the first page the account may use. */
 export function AdminLoginForm() {
   const navigate = useNavigate();
   const form = useFormFields<Fields>({ email: "", password: "" });
@@ -94,7 +99,9 @@ export function AdminLoginForm() {
         email: account.email,
         image: account.image,
       });
-      navigate("/dashboard", { replace: true, state: { flash: message || LOGIN_MESSAGES.success } });
+      // A pending account waits for approval; the others go to the first page their role may use.
+      const landing = landingPath({ status: account.status === "ACTIVE" ? "ACTIVE" : "PENDING", permissions: account.permissions ?? [] });
+      navigate(landing, { replace: true, state: { flash: message || LOGIN_MESSAGES.success } });
     } catch (failure) {
       setError(thrownMessage(failure, { fallback: LOGIN_MESSAGES.failed, network: LOGIN_MESSAGES.network }));
     }

@@ -73,10 +73,26 @@ export function validateSignup(v: SignupFields): FieldErrors<SignupFields> {
   return errors;
 }
 
-/** Creates an admin account; the e-mail is remembered as `verificationEmail` for the OTP page. */
-export function AdminSignupForm() {
+/** An owner's invitation the sign-up follows: its link's token and the invited address (which cannot be changed). */
+export interface SignupInvitation {
+  token: string;
+  email: string;
+}
+
+/**
+ * Creates an admin account; the e-mail is remembered as `verificationEmail` for the OTP page. With an invitation the
+ * e-mail is the invited one and the token goes along, so the account gets the invitation's role once verified.
+ */
+export function AdminSignupForm({ invitation }: { invitation?: SignupInvitation } = {}) {
   const navigate = useNavigate();
-  const form = useFormFields<SignupFields>({ firstName: "", lastName: "", email: "", contact: "", password: "", confirmPassword: "" });
+  const form = useFormFields<SignupFields>({
+    firstName: "",
+    lastName: "",
+    email: invitation?.email ?? "",
+    contact: "",
+    password: "",
+    confirmPassword: "",
+  });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [signUp, isInFlight] = useAsyncMutation<AdminSignupFormMutation>(mutation);
@@ -105,6 +121,7 @@ export function AdminSignupForm() {
             contact: contact.trim(),
             password,
             confirmPassword,
+            ...(invitation ? { invitation: invitation.token } : {}),
           },
         },
       });
@@ -133,7 +150,16 @@ export function AdminSignupForm() {
         <TextField label="First name" autoComplete="given-name" required {...form.field("firstName")} />
         <TextField label="Last name" autoComplete="family-name" required {...form.field("lastName")} />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.field("email")} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        {...form.field("email")}
+        readOnly={invitation !== undefined}
+        hint={invitation ? "The address the invitation was sent to." : undefined}
+      />
       <TextField label="Contact number" type="tel" autoComplete="tel" placeholder="+234 801 234 5678" required {...form.field("contact")} />
       <TextField
         label="Password"

@@ -4,7 +4,9 @@ import { PlusIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
+import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import { useDebouncedValue } from "../../../components/useDebouncedValue.ts";
+import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import { TrackFormDialog } from "../../trackdetails/_components/TrackFormDialog.tsx";
 import type { TrackCatalogue_query$key } from "./__generated__/TrackCatalogue_query.graphql.ts";
 import type { TrackCatalogueRefetchQuery } from "./__generated__/TrackCatalogueRefetchQuery.graphql.ts";
@@ -52,6 +54,7 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
   }, [settledSearch, refetch]);
 
   const { edges, __id: connectionId } = data.tracks;
+  const mayEdit = can(useViewer(), "editCatalogue");
   return (
     <>
       <div className={styles.toolbar}>
@@ -62,10 +65,14 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
           onValueChange={setSearch}
           pending={isPending}
         />
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon size={18} />
-          Add Track
-        </Button>
+        {mayEdit ? (
+          <Button onClick={() => setAdding(true)}>
+            <PlusIcon size={18} />
+            Add Track
+          </Button>
+        ) : (
+          <ReadOnlyNote reason={READ_ONLY.tracks} />
+        )}
       </div>
       {edges.length === 0 ? (
         <p className={styles.empty}>No tracks found.</p>

@@ -1,0 +1,63 @@
+import type { ComponentType } from "react";
+import {
+  CoursesIcon,
+  DashboardIcon,
+  Icon,
+  type IconProps,
+  InvoiceIcon,
+  ReportIcon,
+  TracksIcon,
+  UsersIcon,
+} from "../../shared/ui/icons.tsx";
+import { can, type Permission, type StaffViewer } from "../staff/AdminViewer.ts";
+
+export interface NavigationItem {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+  /** What the account needs to use the page; the item is hidden without it. */
+  permission: Permission;
+  /** Other paths under this item, e.g. a track's details page belongs to Tracks. */
+  alsoActiveOn?: string[];
+}
+
+const StaffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
+const AuditIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
+    <path d="M14 2v6h6M8 13h8M8 17h5" />
+  </Icon>
+);
+
+/** The sidebar's entries: the spec's, in its order, then the owners' Staff and Audit log pages. */
+export const navigation: NavigationItem[] = [
+  { label: "Dashboard", to: "/dashboard", icon: DashboardIcon, permission: "readDashboard" },
+  { label: "Invoices", to: "/invoice", icon: InvoiceIcon, permission: "readInvoices" },
+  { label: "Learners", to: "/learners", icon: UsersIcon, permission: "readLearners" },
+  { label: "Tracks", to: "/track", icon: TracksIcon, permission: "readCatalogue", alsoActiveOn: ["/trackdetails/*"] },
+  { label: "Courses", to: "/courses", icon: CoursesIcon, permission: "readCatalogue" },
+  { label: "Report", to: "/report", icon: ReportIcon, permission: "readReports" },
+  { label: "Staff", to: "/staff", icon: StaffIcon, permission: "manageStaff" },
+  { label: "Audit log", to: "/audit", icon: AuditIcon, permission: "manageStaff" },
+];
+
+/** The sidebar entries this account may use. */
+export const navigationFor = (viewer: Pick<StaffViewer, "permissions"> | null | undefined) =>
+  navigation.filter((item) => can(viewer, item.permission));
+
+/**
+ * Where an account goes after login, or from a page it may not use: the dashboard when it may read it, else the
+ * courses (an instructor's work), else its first sidebar entry; a pending account waits.
+ */
+export function landingPath(viewer: Pick<StaffViewer, "status" | "permissions"> | null | undefined): string {
+  if (!viewer || viewer.status === "PENDING") return "/pending";
+  if (can(viewer, "readDashboard")) return "/dashboard";
+  if (can(viewer, "editCourses")) return "/courses";
+  return navigationFor(viewer)[0]?.to ?? "/pending";
+}

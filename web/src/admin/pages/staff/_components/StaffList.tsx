@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { graphql, useRefetchableFragment } from "react-relay/hooks";
+import { cx } from "../../../../shared/ui/cx.ts";
+import { Pagination } from "../../../../shared/ui/Pagination.tsx";
+import { SearchField } from "../../../../shared/ui/SearchField.tsx";
+import styles from "../../../components/ListLayout.module.css";
+import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
+import type { StaffList_query$key } from "./__generated__/StaffList_query.graphql.ts";
+import type { StaffListRefetchQuery } from "./__generated__/StaffListRefetchQuery.graphql.ts";
+import type { StaffTable_staff$data } from "./__generated__/StaffTable_staff.graphql.ts";
+import { InstructorTracksDialog } from "./InstructorTracksDialog.tsx";
+import { StaffRoleDialog } from "./StaffRoleDialog.tsx";
+import { StaffStatusDialog } from "./StaffStatusDialog.tsx";
+import { StaffTable } from "./StaffTable.tsx";
+
+export const STAFF_COLUMNS = ["Name and email", "Role", "Status", "Email verified", "Approved", "Action"];
+
+type StaffMember = StaffTable_staff$data[number];
+
+/** What the owner is doing to which staff member: one dialog at a time. */
+export type StaffAction = { kind: "approve" | "role" | "status" | "tracks"; member: StaffMember };
+
+/** The staff table with search and page buttons, and the dialogs of its row actions. */
+export function StaffList({ queryKey, tracksKey }: { queryKey: StaffList_query$key; tracksKey: InstructorTracksDialog_query$key }) {
+  const [data, refetch] = useRefetchableFragment<StaffListRefetchQuery, StaffList_query$key>(
+    graphql`
+      fragment StaffList_query on Query
+      @refetchable(queryName: "StaffListRefetchQuery")
+      @argumentDefinitions(
+        search: { type: "String", defaultValue: "" }
+        page: { type: "Int", defaultValue: 1 }
+        first: { type: "Int", defaultValue: 10 }
+      ) {
+        staff(search: $search, page: $page, first: $first) {
+          totalCount
+          edges {
+            node {
+              ...StaffTable_staff
+            }
+          }
+        }
+      }
+    `,
+    queryKey,
+  );
+  const list = usePagedSearch(refetch);
+  const [action, setAction] = useState<StaffAction | null>(null);
+  const close = (open: boolean) => !open && setAction(null);
+  const { totalCount, edges } = data.staff;
+  const rows = edges.map((edge) => edge.node);
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <SearchField
+          label="Search staff by name or e-mail"
+          placeholder="Search staff..."
+          value={list.search}
+          onValueChange={list.setSearch}
+          pending={list.isPending}
+        />
+      </div>
+      <div className={cx(styles.table, list.isPending && styles.pending)}>
+        <StaffTable staffKey={rows} onAction={setAction} />
+      </div>
+      <div className={styles.footer}>
+        <p className={styles.range} aria-live="polite">
+          {rangeText(list.shown.page, rows.length, totalCount, totalCount === 1 ? "staff member" : "staff members")}
+        </p>
+        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label="Staff pages" />
+      </div>
+      <StaffRoleDialog
+        action={action?.kind === "approve" || action?.kind === "role" ? { kind: action.kind, member: action.member } : null}
+        onOpenChange={close}
+        onSaved={() => list.reload()}
+      />
+      <StaffStatusDialog member={action?.kind === "status" ? action.member : null} onOpenChange={close} />
+      <InstructorTracksDialog member={action?.kind === "tracks" ? action.member : null} tracksKey={tracksKey} onOpenChange={close} />
+    </>
+  );
+}

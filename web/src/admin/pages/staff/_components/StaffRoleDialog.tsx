@@ -1,0 +1,111 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { graphql } from "react-relay/hooks";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Select } from "../../../../shared/ui/Field.tsx";
+import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
+import type { StaffRoleDialogApproveMutation } from "./__generated__/StaffRoleDialogApproveMutation.graphql.ts";
+import type { StaffRoleDialogUpdateMutation } from "./__generated__/StaffRoleDialogUpdateMutation.graphql.ts";
+import type { StaffAction } from "./StaffList.tsx";
+
+const approveMutation = graphql`
+  mutation StaffRoleDialogApproveMutation($id: ID!, $role: StaffRole!) {
+    approveStaff(id: $id, role: $role) {
+      __typename
+      ... on Admin {
+        ...StaffTable_staff @alias
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const updateMutation = graphql`
+  mutation StaffRoleDialogUpdateMutation($id: ID!, $input: UpdateStaffInput!) {
+    updateStaff(id: $id, input: $input) {
+      __typename
+      ... on Admin {
+        ...StaffTable_staff @alias
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+const FAILED = "Could not save the role.";
+
+/** Approves a pending account with a role, or changes an active member's role. */
+export function StaffRoleDialog({
+  action,
+  onOpenChange,
+  onSaved,
+}: {
+  action: (StaffAction & { kind: "approve" | "role" }) | null;
+  onOpenChange: (open: boolean) => void;
+  onSaved: () => void;
+}) {
+  const [role, setRole] = useState<StaffRoleValue>("MANAGER");
+  const [error, setError] = useState<string | null>(null);
+  const [approve, approving] = useAsyncMutation<StaffRoleDialogApproveMutation>(approveMutation);
+  const [update, updating] = useAsyncMutation<StaffRoleDialogUpdateMutation>(updateMutation);
+  const member = action?.member;
+  useEffect(() => {
+    if (!member) return;
+    setRole((STAFF_ROLES.find((r) => r.value === member.staffRole)?.value ?? "MANAGER") as StaffRoleValue);
+    setError(null);
+  }, [member]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!action || approving || updating) return;
+    setError(null);
+    try {
+      const result =
+        action.kind === "approve"
+          ? (await approve({ variables: { id: action.member.id, role } })).approveStaff
+          : (await update({ variables: { id: action.member.id, input: { role } } })).updateStaff;
+      const failure = failureOf(result, FAILED);
+      if (failure) {
+        setError(failure.message);
+        return;
+      }
+      onOpenChange(false);
+      onSaved();
+    } catch (failure) {
+      setError(thrownMessage(failure, { fallback: FAILED }));
+    }
+  };
+
+  const approving_ = action?.kind === "approve";
+  return (
+    <FormDialog
+      open={action !== null}
+      onOpenChange={onOpenChange}
+      title={approving_ ? "Approve staff account" : "Change role"}
+      description={member ? `${member.fullName} (${member.email})` : undefined}
+      submitLabel={approving_ ? "Approve" : "Save role"}
+      pending={approving || updating}
+      onSubmit={submit}
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <Select
+        label="Role"
+        value={role}
+        onChange={(event) => setRole(event.target.value as StaffRoleValue)}
+        hint={STAFF_ROLES.find((r) => r.value === role)?.summary}
+      >
+        {STAFF_ROLES.map((r) => (
+          <option key={r.value} value={r.value}>
+            {r.label}
+          </option>
+        ))}
+      </Select>
+    </FormDialog>
+  );
+}
