@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import styles from "./TestPaymentsBanner.module.css";
 
@@ -25,6 +25,20 @@ export default function TestPaymentsBanner() {
       .catch(() => undefined);
     return () => controller.abort();
   }, []);
+  // Its height, for what is fixed to the bottom of the window too (the admin sidebar ends above it: its Log out button
+  // would be under the banner otherwise).
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = banner.current;
+    if (!testMode || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--test-banner-height", `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--test-banner-height");
+    };
+  }, [testMode]);
   if (!testMode) return null;
   const text = (
     <>
@@ -36,7 +50,7 @@ export default function TestPaymentsBanner() {
       <div className={`${styles.banner} ${styles.spacer}`} aria-hidden="true">
         {text}
       </div>
-      <aside className={styles.banner} aria-label="Test payments">
+      <aside ref={banner} className={styles.banner} aria-label="Test payments">
         {text}
       </aside>
     </>,
