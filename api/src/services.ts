@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { findPgliteTemplate, keepPgliteTemplate } from "./db/pglite-template.ts";
+import { HOUSEKEEPING_INTERVAL_MS, housekeeping } from "./domain/housekeeping.ts";
 import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
 import { InProcessQueue } from "./jobs/in-process.ts";
@@ -87,6 +88,17 @@ export async function createServices(config: Config, logger: Logger, options: Se
     },
   };
   processors = createProcessors(services);
-  if (options.sweeper ?? options.role === "api") jobs.startSweeper();
+  if (options.sweeper ?? options.role === "api") {
+    jobs.startSweeper();
+    const timer = setInterval(() => {
+      housekeeping(services).catch((error) => logger.warn({ err: error }, "housekeeping failed; it runs again later"));
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+    const close = services.close;
+    services.close = async () => {
+      clearInterval(timer);
+      await close();
+    };
+  }
   return services;
 }

@@ -7,6 +7,7 @@ import { signPaystackBody } from "../../payments/paystack/signature.ts";
 import { learnerWithToken } from "../../test/accounts.ts";
 import { startTestApp, type TestApp } from "../../test/app.ts";
 import { testRedis } from "../../test/redis.ts";
+import { housekeeping } from "../housekeeping.ts";
 import { LIMITS } from "../rate-limit.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";
 
@@ -193,6 +194,23 @@ function paymentSuite(backend: "in-process" | "bullmq") {
         status: "failed",
         message: "Payment Verification Failed",
       });
+    });
+
+    it("housekeeping expires every learner's stale checkout and forgets expired rate-limit windows", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const first = await checkout(token, t.id);
+      const { prisma } = app.services.db;
+      await prisma.invoice.updateMany({
+        where: { reference: first.body.reference },
+        data: { createdAt: new Date(Date.now() - app.services.config.checkoutExpiryMs - 60_000) },
+      });
+      await prisma.rateLimit.create({ data: { key: `stale-${learner.id}`, count: 1, resetAt: new Date(Date.now() - 1000) } });
+      const done = await housekeeping(app.services);
+      expect(done.checkouts).toBeGreaterThanOrEqual(1);
+      const { invoices } = await counts(learner.id, t.id);
+      expect(invoices).toEqual([expect.objectContaining({ status: "FAILED", paymentDetails: ABANDONED_DETAILS })]);
+      expect(await prisma.rateLimit.count({ where: { key: `stale-${learner.id}` } })).toBe(0);
     });
 
     it("webhook and verify racing settle once: one enrollment, one paid invoice, one receipt", async () => {

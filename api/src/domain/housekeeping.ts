@@ -1,0 +1,17 @@
+import type { Services } from "../services.ts";
+import { expireAbandonedCheckouts } from "./payments/checkout.ts";
+import { sweepExpired } from "./rate-limit.ts";
+
+/** How often the API does its housekeeping (every instance; each step is safe to run twice at once). */
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * What the API does now and then besides answering requests: forgets expired rate-limit windows (so the table stays
+ * small) and expires card checkouts left unpaid past CHECKOUT_EXPIRY_HOURS, for every learner (a learner's own next
+ * checkout does it too).
+ */
+export async function housekeeping(deps: Services): Promise<{ rateLimits: number; checkouts: number }> {
+  const rateLimits = await sweepExpired(deps.db.prisma);
+  const checkouts = await expireAbandonedCheckouts(deps);
+  return { rateLimits, checkouts };
+}
