@@ -173,15 +173,20 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
-    it("a checkout left unpaid past CHECKOUT_EXPIRY_HOURS (24) is no longer payable; the next one starts afresh", async () => {
+    /** A learner's card checkout, made older than CHECKOUT_EXPIRY_HOURS. */
+    async function staleCheckout() {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();
       const first = await checkout(token, t.id);
-      const { prisma } = app.services.db;
-      await prisma.invoice.updateMany({
+      await app.services.db.prisma.invoice.updateMany({
         where: { reference: first.body.reference },
         data: { createdAt: new Date(Date.now() - app.services.config.checkoutExpiryMs - 60_000) },
       });
+      return { learner, token, t, first };
+    }
+
+    it("a checkout left unpaid past CHECKOUT_EXPIRY_HOURS (24) is no longer payable; the next one starts afresh", async () => {
+      const { learner, token, t, first } = await staleCheckout();
       const second = await checkout(token, t.id);
       expect(second.status).toBe(200);
       expect(second.body.reference).not.toBe(first.body.reference);
@@ -197,14 +202,8 @@ function paymentSuite(backend: "in-process" | "bullmq") {
     });
 
     it("housekeeping expires every learner's stale checkout and forgets expired rate-limit windows", async () => {
-      const { learner, token } = await learnerWithToken(app);
-      const t = await track();
-      const first = await checkout(token, t.id);
+      const { learner, t } = await staleCheckout();
       const { prisma } = app.services.db;
-      await prisma.invoice.updateMany({
-        where: { reference: first.body.reference },
-        data: { createdAt: new Date(Date.now() - app.services.config.checkoutExpiryMs - 60_000) },
-      });
       await prisma.rateLimit.create({ data: { key: `stale-${learner.id}`, count: 1, resetAt: new Date(Date.now() - 1000) } });
       const done = await housekeeping(app.services);
       expect(done.checkouts).toBeGreaterThanOrEqual(1);
