@@ -2,12 +2,13 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
-import { Select, TextField } from "../../../../shared/ui/Field.tsx";
+import { TextField } from "../../../../shared/ui/Field.tsx";
 import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import { EMAIL_PATTERN } from "../../../components/useFormFields.ts";
-import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
+import type { StaffRoleValue } from "../../../staff/staffRoles.ts";
 import type { InviteStaffDialogMutation } from "./__generated__/InviteStaffDialogMutation.graphql.ts";
+import { RoleSelect } from "./RoleSelect.tsx";
 
 const mutation = graphql`
   mutation InviteStaffDialogMutation($input: InviteStaffInput!) {
@@ -109,18 +110,7 @@ export function InviteStaffDialog({
         error={emailError}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Select
-        label="Role"
-        value={role}
-        onChange={(event) => setRole(event.target.value as StaffRoleValue)}
-        hint={STAFF_ROLES.find((r) => r.value === role)?.summary}
-      >
-        {STAFF_ROLES.map((r) => (
-          <option key={r.value} value={r.value}>
-            {r.label}
-          </option>
-        ))}
-      </Select>
+      <RoleSelect value={role} onChange={setRole} />
     </FormDialog>
   );
 }

@@ -2,12 +2,12 @@ import { type FormEvent, useEffect, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
-import { Select } from "../../../../shared/ui/Field.tsx";
 import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
 import type { StaffRoleDialogApproveMutation } from "./__generated__/StaffRoleDialogApproveMutation.graphql.ts";
 import type { StaffRoleDialogUpdateMutation } from "./__generated__/StaffRoleDialogUpdateMutation.graphql.ts";
+import { RoleSelect } from "./RoleSelect.tsx";
 import type { StaffAction } from "./StaffList.tsx";
 
 const approveMutation = graphql`
@@ -94,18 +94,7 @@ export function StaffRoleDialog({
       onSubmit={submit}
     >
       {error && <Alert tone="error">{error}</Alert>}
-      <Select
-        label="Role"
-        value={role}
-        onChange={(event) => setRole(event.target.value as StaffRoleValue)}
-        hint={STAFF_ROLES.find((r) => r.value === role)?.summary}
-      >
-        {STAFF_ROLES.map((r) => (
-          <option key={r.value} value={r.value}>
-            {r.label}
-          </option>
-        ))}
-      </Select>
+      <RoleSelect value={role} onChange={setRole} />
     </FormDialog>
   );
 }
