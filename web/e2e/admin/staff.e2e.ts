@@ -38,7 +38,8 @@ describe("staff roles in the admin console", () => {
     await owner.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     // The dialog hands the focus back to the button that opened it.
-    expect(await invite.evaluate((button) => button === document.activeElement)).toBe(true);
+    // Radix moves it on the frame after the close; poll instead of reading it once (a single read failed under load).
+    await expect.poll(() => invite.evaluate((button) => button === document.activeElement)).toBe(true);
     const invitations = owner.getByRole("table", { name: "Open invitations" });
     const row = invitations.getByRole("row").filter({ hasText: email });
     await row.getByText("Finance").waitFor();
