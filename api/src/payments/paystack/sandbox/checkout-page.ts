@@ -69,7 +69,7 @@ export function checkoutPage(tx: SandboxTransaction, urls: CheckoutPageUrls): st
   const amount = formatAmount(tx.amount, tx.currency);
   const details = `<h1>Complete your payment</h1>
 <dl>
-<dt>E-mail</dt><dd>${escapeHtml(tx.email)}</dd>
+<dt>E-mail</dt><dd>${escapeHtml(tx.customer.email)}</dd>
 <dt>Amount</dt><dd class="amount">${escapeHtml(amount)}</dd>
 <dt>Reference</dt><dd>${escapeHtml(tx.reference)}</dd>
 </dl>`;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Logger } from "../../../logger.ts";
-import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN } from "../contract.ts";
+import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../contract.ts";
 import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
 import { controlsChangeSchema, SandboxControls } from "./controls.ts";
 import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
@@ -19,10 +19,17 @@ export interface PaystackSandboxOptions {
   logger: Logger;
 }
 
+const invalidAmount = { error: "Invalid Amount Sent" };
+
+/** Paystack takes the amount in minor units as a number or as a string of digits ("500000" in its own examples). */
+const amountSchema = z
+  .union([z.int(invalidAmount), z.string(invalidAmount).regex(/^\d+$/, invalidAmount).transform(Number)], invalidAmount)
+  .pipe(z.int(invalidAmount).positive(invalidAmount));
+
 const initializeSchema = z.object(
   {
     email: z.email({ error: "Invalid Email Address Passed" }),
-    amount: z.int({ error: "Invalid Amount Sent" }).positive({ error: "Invalid Amount Sent" }),
+    amount: amountSchema,
     currency: z.enum(PAYSTACK_CURRENCIES, { error: "Currency not supported by merchant" }).default("NGN"),
     reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN, { error: "Invalid transaction reference" }).optional(),
     callback_url: z.url({ protocol: /^https?$/, error: "Invalid callback_url" }).optional(),
@@ -31,17 +38,67 @@ const initializeSchema = z.object(
   { error: "Invalid request body" },
 );
 
+/** A date-only bound ("2026-05-24") covers that whole day, as a person filtering by day means it. */
+const dateBound = (endOfDay: boolean) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+      const time = Date.parse(dateOnly ? `${value}T00:00:00.000Z` : value);
+      if (Number.isNaN(time)) {
+        ctx.addIssue({ code: "custom", message: "Invalid date" });
+        return z.NEVER;
+      }
+      return new Date(dateOnly && endOfDay ? time + 86_400_000 - 1 : time);
+    })
+    .optional();
+
+const positiveWhole = (field: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `${field} must be a whole number` })
+    .transform(Number)
+    .pipe(
+      z
+        .int()
+        .min(1, { error: `${field} must be at least 1` })
+        .max(max, { error: `${field} must be at most ${max}` }),
+    );
+
+/** Paystack's list filters; its docs spell the page size `perPage`, its OpenAPI description `per_page`. */
+const listQuerySchema = z.object({
+  perPage: positiveWhole("perPage", 1000).optional(),
+  per_page: positiveWhole("per_page", 1000).optional(),
+  page: positiveWhole("page", 1_000_000).optional(),
+  status: z.enum(PAYSTACK_TRANSACTION_STATUSES, { error: "Invalid status" }).optional(),
+  /** A customer's id (Paystack's docs) or customer code (its OpenAPI description's `customer_code`). */
+  customer: z.string().optional(),
+  customer_code: z.string().optional(),
+  amount: positiveWhole("amount", Number.MAX_SAFE_INTEGER).optional(),
+  from: dateBound(false),
+  to: dateBound(true),
+});
+
+const DEFAULT_PER_PAGE = 50;
+
 const outcomes = { pay: "success", decline: "failed" } as const satisfies Record<string, SandboxOutcome>;
 
 const notFound = { status: false, message: "Transaction reference not found" } as const;
+const transactionNotFound = { status: false, message: "Transaction not found" } as const;
 
 /**
- * A local stand-in for Paystack with the same HTTP contract (see PAYSTACK.md), used when no real key is configured
- * (in production only with PAYSTACK_SANDBOX=true) and by tests. State is in memory. Its secret key is the
- * installation's own (sandbox/secret.ts).
+ * A local stand-in for Paystack with the same HTTP contract, used when no real key is configured (in production only
+ * with PAYSTACK_SANDBOX=true) and by tests. State is in memory. Its secret key is the installation's own
+ * (sandbox/secret.ts).
  *
- * Paystack's API (Bearer secret key required):
- *   POST {prefix}/transaction/initialize, GET {prefix}/transaction/verify/:reference
+ * Paystack's API (Bearer secret key required), answering Paystack's envelope `{status, message, data}` and its
+ * transaction object (transactions.ts):
+ *   POST {prefix}/transaction/initialize       amount as an integer or a string of digits
+ *   GET  {prefix}/transaction/verify/:reference
+ *   GET  {prefix}/transaction/:id              404 "Transaction not found" for an unknown id
+ *   GET  {prefix}/transaction                  newest first; perPage (or per_page), page, status, from, to,
+ *                                              customer (id or code, or customer_code), amount; paging in `meta`
+ * Any other path or method under {prefix}: 404 `{status: false, message}`.
  * The hosted checkout a browser is sent to (no key): GET {prefix}/checkout/:accessCode with Pay and Decline buttons.
  *
  * Test controls (Bearer secret key required), for tests and for a person exploring with curl:
@@ -68,8 +125,8 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
 
   const report = (tx: SandboxTransaction) => transactionData(tx, controls.overrideFor(tx.reference));
 
-  function settle(tx: SandboxTransaction, outcome: SandboxOutcome) {
-    const result = transactions.settle(tx, outcome);
+  function settle(tx: SandboxTransaction, outcome: SandboxOutcome, ipAddress: string) {
+    const result = transactions.settle(tx, outcome, ipAddress);
     // Paystack sends webhooks for successful charges only.
     if (result === "settled" && outcome === "success") webhooks.send(report(tx), controls.webhookPlan());
     return result;
@@ -92,6 +149,10 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         if (status === 500) request.log.error({ err: error }, "Paystack sandbox failed");
         return reply.code(status).send({ status: false, message: status === 500 ? "Sandbox error" : error.message });
       });
+      // Without this, unknown sandbox paths would fall through to the web app's pages.
+      sandbox.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({ status: false, message: `No sandbox endpoint for ${request.method} ${request.url.split("?")[0]}` }),
+      );
 
       await sandbox.register(async (api) => {
         api.addHook("onRequest", async (request, reply) => {
@@ -140,6 +201,42 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
           return { status: true, message: "Verification successful", data: report(tx) };
         });
 
+        api.get<{ Querystring: Record<string, string> }>("/transaction", async (request, reply) => {
+          const query = listQuerySchema.safeParse(request.query);
+          if (!query.success) {
+            const issue = query.error.issues[0];
+            const message = issue ? `${issue.path.join(".")}: ${issue.message}` : "Invalid query";
+            return reply.code(400).send({ status: false, message, type: "validation_error" });
+          }
+          const { perPage: perPageCamel, per_page, page = 1, status, customer, customer_code, amount, from, to } = query.data;
+          const perPage = perPageCamel ?? per_page ?? DEFAULT_PER_PAGE;
+          const customerKey = customer ?? customer_code;
+          const result = transactions.list(
+            { status, amount, from, to, customer: customerKey && /^\d+$/.test(customerKey) ? Number(customerKey) : customerKey },
+            page,
+            perPage,
+          );
+          return {
+            status: true,
+            message: "Transactions retrieved",
+            data: result.transactions.map(report),
+            meta: {
+              total: result.total,
+              total_volume: result.totalVolume,
+              skipped: (page - 1) * perPage,
+              perPage,
+              page,
+              pageCount: Math.ceil(result.total / perPage),
+            },
+          };
+        });
+
+        api.get<{ Params: { id: string } }>("/transaction/:id", async (request, reply) => {
+          const tx = /^\d+$/.test(request.params.id) ? transactions.byId(Number(request.params.id)) : undefined;
+          if (!tx) return reply.code(404).send(transactionNotFound);
+          return { status: true, message: "Transaction retrieved", data: report(tx) };
+        });
+
         api.get("/__controls", async () => ({
           status: true,
           message: "Sandbox controls",
@@ -162,7 +259,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
           api.post<{ Params: { reference: string } }>(`/__simulate/:reference/${action}`, async (request, reply) => {
             const tx = transactions.byReference(request.params.reference);
             if (!tx) return reply.code(404).send(notFound);
-            if (settle(tx, outcome) === "conflict") {
+            if (settle(tx, outcome, request.ip) === "conflict") {
               return reply.code(409).send({ status: false, message: `Transaction already ${tx.status}`, data: report(tx) });
             }
             return { status: true, message: `Transaction ${tx.status}`, data: report(tx) };
@@ -210,7 +307,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
             const tx = findByCode(request);
             if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
             // A second click or a resubmitted form just shows the settled result again.
-            settle(tx, outcome);
+            settle(tx, outcome, request.ip);
             const callback = callbackUrl(tx);
             if (callback) return reply.redirect(callback, 303);
             return html(reply, tx).send(page(tx));
