@@ -143,6 +143,15 @@ describe("Paystack sandbox", () => {
     });
   });
 
+  it("sends in charge.success the same transaction object verify reports", async () => {
+    const { reference } = await client.initialize(newInput());
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    const verified = await sandbox.call("GET", `/transaction/verify/${reference}`);
+    expect(events()[0]?.data).toEqual(verified.body.data);
+    expect(verified.body.data).toMatchObject({ customer: { email: "ada@example.com" }, authorization: { last4: "4081" } });
+  });
+
   it("sends no second webhook when a payment is paid twice", async () => {
     const { reference } = newInput();
     await client.initialize(newInput({ reference }));
