@@ -19,6 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 const MALFORMED_ID = "00000000-0000-0000-0000-000000000001";
 
+/** A global ID's type name and record id; an id part that is not a UUID becomes MALFORMED_ID. */
+export function decodeId(globalID: string) {
+  const decoded = decodeGlobalID(globalID);
+  return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
+}
+
 /** Only configuration lives here; types and fields live in ./schema, one module per type. */
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -45,10 +51,9 @@ export const builder = new SchemaBuilder<{
   },
   relay: {
     // A global ID holding anything but a UUID names no record (see MALFORMED_ID), rather than failing in the database.
-    decodeGlobalID: (globalID) => {
-      const decoded = decodeGlobalID(globalID);
-      return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
-    },
+    decodeGlobalID: decodeId,
+    // Replaced by schema/node.ts, whose `nodes` decodes each id itself.
+    nodesQueryOptions: false,
     clientMutationId: "omit",
     cursorType: "String",
     edgesFieldOptions: { nullable: false },

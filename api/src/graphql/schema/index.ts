@@ -2,6 +2,7 @@ import { lexicographicSortSchema } from "graphql";
 import { builder } from "../builder.ts";
 import "./errors.ts";
 import "./scalars.ts";
+import "./node.ts";
 import "./account.ts";
 import "./auth.ts";
 import "./track.ts";
