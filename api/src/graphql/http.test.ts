@@ -1,3 +1,4 @@
+import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { ARMOR_LIMITS } from "./yoga.ts";
@@ -10,6 +11,16 @@ describe("GraphQL over HTTP", () => {
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  it("passes every MUST and SHOULD audit of graphql-http (the GraphQL-over-HTTP spec)", async () => {
+    const failing: string[] = [];
+    for (const audit of serverAudits({ url: `${app.url}/graphql` })) {
+      if (!/^(MUST|SHOULD) /.test(audit.name)) continue;
+      const result = await audit.fn();
+      if (result.status !== "ok") failing.push(`${audit.id} ${audit.name}: ${result.reason}`);
+    }
+    expect(failing).toEqual([]);
   });
 
   const post = async (query: string, accept: string) => {
