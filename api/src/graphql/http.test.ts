@@ -95,4 +95,40 @@ describe("GraphQL over HTTP", () => {
     ]);
     expect(errors[0]?.message).toBe("Invalid ID.");
   });
+
+  it("serves GraphiQL from this server: the page references no other host, and every file it references answers 200", async () => {
+    const page = await app.fetch("/graphql", { headers: { accept: "text/html" } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/graphiql/i);
+    const references = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1] as string);
+    expect(references.length).toBeGreaterThanOrEqual(3);
+    expect(references.filter((ref) => !ref.startsWith("/") || ref.startsWith("//"))).toEqual([]);
+    expect(html).not.toMatch(/(https?:)?\/\/(unpkg|cdn|jsdelivr|esm\.sh)/i);
+    for (const ref of references) {
+      const res = await app.fetch(ref);
+      expect(res.status, ref).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, ref).toBeGreaterThan(0);
+    }
+    // The editor's workers, which the start script names.
+    const start = await (await app.fetch(references.find((ref) => ref.endsWith("start.js")) as string)).text();
+    const workers = [...start.matchAll(/"(\/[^"]+\.worker\.js)"/g)].map((m) => m[1] as string);
+    expect(workers).toHaveLength(3);
+    for (const worker of workers) {
+      const res = await app.fetch(worker);
+      expect(res.status, worker).toBe(200);
+      expect((await res.text()).length, worker).toBeGreaterThan(0);
+    }
+  });
+
+  it("in production neither GraphiQL nor its files are served", async () => {
+    const prod = await startTestApp({ NODE_ENV: "production" });
+    try {
+      const page = await prod.fetch("/graphql", { headers: { accept: "text/html" } });
+      expect(await page.text()).not.toMatch(/graphiql/i);
+      expect((await prod.fetch("/graphql/graphiql/graphiql.js")).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { AppError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import type { Services } from "../services.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
+import { renderGraphiqlPage } from "./graphiql.ts";
 import { schema } from "./schema/index.ts";
 
 export interface ServerContext {
@@ -74,6 +75,8 @@ export function createGraphqlServer(services: Services): Yoga {
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: !production,
+    // GraphiQL's files come from this server (graphiql.ts), not from a CDN.
+    renderGraphiQL: renderGraphiqlPage,
     landingPage: false,
     // Browsers reach the API from its own origin only; Yoga would otherwise answer any Origin (with credentials).
     cors: false,
