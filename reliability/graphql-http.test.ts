@@ -4,6 +4,7 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { buildSchema, parse, type ValidationRule, validate } from "graphql";
 import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graphiqlReferences, lintSchema } from "../api/src/graphql/checks.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
 import { ARMOR_LIMITS } from "../api/src/graphql/yoga.ts";
 import { adminWithToken, learnerWithToken } from "../api/src/test/accounts.ts";
@@ -397,6 +398,32 @@ describe("2. GraphQL and HTTP", () => {
       check: "nodes(ids: [valid, malformed, valid])",
       figure: `nodes ${JSON.stringify(nodes?.map((n) => (n ? "record" : null)) ?? null)}, errors at ${paths?.join(", ") ?? "none"}`,
       target: '["record", null, "record"], one error at ["nodes",1]',
+      met,
+    });
+    expect(met).toBe(true);
+  });
+
+  it("8.43 the schema passes graphql-schema-linter's default rules (every element described)", () => {
+    const { rules, errors } = lintSchema();
+    record({
+      item: "8.43",
+      check: `graphql-schema-linter, default rules (${rules}), on the printed schema`,
+      figure: `${errors.length} errors${errors.length ? ` (first: ${errors.slice(0, 3).join("; ")})` : ""}`,
+      target: "0 errors",
+      met: errors.length === 0,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it("8.44 GraphiQL (development) loads from this server only", async () => {
+    const { status, external, answers } = await graphiqlReferences(app.fetch);
+    const failing = answers.filter((a) => a.status !== 200 || a.bytes === 0).map((a) => `${a.path} ${a.status}`);
+    const met = status === 200 && external.length === 0 && answers.length > 0 && failing.length === 0;
+    record({
+      item: "8.44",
+      check: "GraphiQL page: references to other hosts; its files answered by this server",
+      figure: `${external.length} external${external.length ? ` (${external.join(", ")})` : ""}; ${answers.length - failing.length}/${answers.length} files 200 (script, styles, icon, editor workers)`,
+      target: "0 external, all 200",
       met,
     });
     expect(met).toBe(true);

@@ -1,6 +1,7 @@
 import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app.ts";
+import { graphiqlReferences } from "./checks.ts";
 import { ARMOR_LIMITS } from "./yoga.ts";
 
 /** GraphQL over HTTP: how refusals and partial failures are answered. */
@@ -97,27 +98,17 @@ describe("GraphQL over HTTP", () => {
   });
 
   it("serves GraphiQL from this server: the page references no other host, and every file it references answers 200", async () => {
-    const page = await app.fetch("/graphql", { headers: { accept: "text/html" } });
-    expect(page.status).toBe(200);
-    const html = await page.text();
+    const { status, html, references, external, answers } = await graphiqlReferences(app.fetch);
+    expect(status).toBe(200);
     expect(html).toMatch(/graphiql/i);
-    const references = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1] as string);
-    expect(references.length).toBeGreaterThanOrEqual(3);
-    expect(references.filter((ref) => !ref.startsWith("/") || ref.startsWith("//"))).toEqual([]);
     expect(html).not.toMatch(/(https?:)?\/\/(unpkg|cdn|jsdelivr|esm\.sh)/i);
-    for (const ref of references) {
-      const res = await app.fetch(ref);
-      expect(res.status, ref).toBe(200);
-      expect((await res.arrayBuffer()).byteLength, ref).toBeGreaterThan(0);
-    }
-    // The editor's workers, which the start script names.
-    const start = await (await app.fetch(references.find((ref) => ref.endsWith("start.js")) as string)).text();
-    const workers = [...start.matchAll(/"(\/[^"]+\.worker\.js)"/g)].map((m) => m[1] as string);
-    expect(workers).toHaveLength(3);
-    for (const worker of workers) {
-      const res = await app.fetch(worker);
-      expect(res.status, worker).toBe(200);
-      expect((await res.text()).length, worker).toBeGreaterThan(0);
+    expect(external).toEqual([]);
+    expect(references.length).toBeGreaterThanOrEqual(3);
+    // The page's script, styles and icon, and the editor's three workers.
+    expect(answers.length).toBe(references.length + 3);
+    for (const answer of answers) {
+      expect(answer.status, answer.path).toBe(200);
+      expect(answer.bytes, answer.path).toBeGreaterThan(0);
     }
   });
 
