@@ -63,8 +63,12 @@ const parsedOperations = () => {
 const reportRefusal = {
   propagateOnRejection: false,
   onReject: [
-    (context: ValidationContext | null, error: GraphQLError) =>
-      context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, ""), { extensions: { code: "QUERY_TOO_COMPLEX" } })),
+    (context: ValidationContext | null, error: GraphQLError) => {
+      const refusal = new GraphQLError(error.message.replace(/^Syntax Error: /, ""), { extensions: { code: "QUERY_TOO_COMPLEX" } });
+      // These are validation rules, which always have a context; without one the refusal must still stop the request.
+      if (!context) throw refusal;
+      context.reportError(refusal);
+    },
   ],
 };
 
