@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { buildSchema, parse, type ValidationRule, validate } from "graphql";
+import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { graphiqlReferences, lintSchema } from "../api/src/graphql/checks.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
 import { ARMOR_LIMITS } from "../api/src/graphql/yoga.ts";
 import { adminWithToken, learnerWithToken } from "../api/src/test/accounts.ts";
@@ -330,5 +332,100 @@ describe("2. GraphQL and HTTP", () => {
       met: allowed.length === 0,
     });
     expect(allowed).toEqual([]);
+  });
+
+  it("8.40 graphql-http's GraphQL-over-HTTP audits: every MUST and SHOULD passes", async () => {
+    const results = [];
+    for (const audit of serverAudits({ url: `${app.url}/graphql` })) results.push({ ...audit, result: await audit.fn() });
+    const required = results.filter((a) => /^(MUST|SHOULD) /.test(a.name));
+    const failing = required.filter((a) => a.result.status !== "ok").map((a) => `${a.id} ${a.name}: ${a.result.status}`);
+    const optional = results.filter((a) => a.name.startsWith("MAY ") && a.result.status !== "ok").map((a) => `${a.id} ${a.name}`);
+    record({
+      item: "8.40",
+      check: "graphql-http server audits (GraphQL over HTTP spec), MUST and SHOULD",
+      figure: `${required.length - failing.length}/${required.length} pass${failing.length ? ` (failing: ${failing.join("; ")})` : ""}; MAY: ${results.length - required.length - optional.length}/${results.length - required.length}`,
+      target: "all MUST and SHOULD pass",
+      met: failing.length === 0,
+      note: optional.length ? `MAY audits not followed: ${optional.join("; ")}` : undefined,
+    });
+    expect(failing).toEqual([]);
+  });
+
+  it("8.41 refusals for depth, aliases, directives and cost: 400 under graphql-response+json, no data, no 'Syntax Error'", async () => {
+    const queries: Record<string, string> = {
+      depth: nestedQuery(ARMOR_LIMITS.maxDepth + 1),
+      "aliases of __typename": `{ ${Array.from({ length: ARMOR_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: __typename`).join(" ")} }`,
+      directives: `{ __typename ${"@include(if: true) ".repeat(ARMOR_LIMITS.maxDirectives + 1)}}`,
+      cost: `{ ${Array.from({ length: 12 }, (_, i) => `a${i}: tracks(first: 100) { edges { node { courses { edges { node { id title } } } } } }`).join(" ")} }`,
+    };
+    const answers: string[] = [];
+    const wrong: string[] = [];
+    for (const [kind, query] of Object.entries(queries)) {
+      for (const accept of ["application/graphql-response+json", "application/json"]) {
+        const res = await app.fetch("/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept },
+          body: JSON.stringify({ query }),
+        });
+        const body = (await res.json()) as { data?: unknown; errors?: { message: string }[] };
+        const message = body.errors?.[0]?.message ?? "";
+        const expected = accept === "application/json" ? 200 : 400;
+        if (accept !== "application/json") answers.push(`${kind} ${res.status} "${message}"`);
+        if (res.status !== expected || "data" in body || !message || /syntax error/i.test(message))
+          wrong.push(`${kind} (${accept}) ${res.status} "${message}"`);
+      }
+    }
+    record({
+      item: "8.41",
+      check: "query over a graphql-armor limit (depth, aliases incl. __typename, directives, cost) under each Accept",
+      figure: wrong.length ? `wrong: ${wrong.join("; ")}` : answers.join("; "),
+      target: "400 (graphql-response+json) / 200 (json), no data, plain message",
+      met: wrong.length === 0,
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("8.42 nodes(ids:) with a malformed id: that entry is null with an error at its path, the others resolve", async () => {
+    const track = await app.services.db.prisma.track.findFirstOrThrow();
+    const id = Buffer.from(`Track:${track.id}`).toString("base64");
+    const res = await app.graphql(`query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: [id, "%%%", id] });
+    const nodes = (res.data as { nodes?: unknown[] } | undefined)?.nodes;
+    const paths = (res.errors as { path?: unknown[] }[] | undefined)?.map((e) => JSON.stringify(e.path));
+    const met =
+      JSON.stringify(nodes) === JSON.stringify([{ id }, null, { id }]) && JSON.stringify(paths) === JSON.stringify(['["nodes",1]']);
+    record({
+      item: "8.42",
+      check: "nodes(ids: [valid, malformed, valid])",
+      figure: `nodes ${JSON.stringify(nodes?.map((n) => (n ? "record" : null)) ?? null)}, errors at ${paths?.join(", ") ?? "none"}`,
+      target: '["record", null, "record"], one error at ["nodes",1]',
+      met,
+    });
+    expect(met).toBe(true);
+  });
+
+  it("8.43 the schema passes graphql-schema-linter's default rules (every element described)", () => {
+    const { rules, errors } = lintSchema();
+    record({
+      item: "8.43",
+      check: `graphql-schema-linter, default rules (${rules}), on the printed schema`,
+      figure: `${errors.length} errors${errors.length ? ` (first: ${errors.slice(0, 3).join("; ")})` : ""}`,
+      target: "0 errors",
+      met: errors.length === 0,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it("8.44 GraphiQL (development) loads from this server only", async () => {
+    const { status, external, answers } = await graphiqlReferences(app.fetch);
+    const failing = answers.filter((a) => a.status !== 200 || a.bytes === 0).map((a) => `${a.path} ${a.status}`);
+    const met = status === 200 && external.length === 0 && answers.length > 0 && failing.length === 0;
+    record({
+      item: "8.44",
+      check: "GraphiQL page: references to other hosts; its files answered by this server",
+      figure: `${external.length} external${external.length ? ` (${external.join(", ")})` : ""}; ${answers.length - failing.length}/${answers.length} files 200 (script, styles, icon, editor workers)`,
+      target: "0 external, all 200",
+      met,
+    });
+    expect(met).toBe(true);
   });
 });

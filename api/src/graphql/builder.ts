@@ -19,6 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 const MALFORMED_ID = "00000000-0000-0000-0000-000000000001";
 
+/** A global ID's type name and record id; an id part that is not a UUID becomes MALFORMED_ID. */
+export function decodeId(globalID: string) {
+  const decoded = decodeGlobalID(globalID);
+  return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
+}
+
 /** Only configuration lives here; types and fields live in ./schema, one module per type. */
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -45,14 +51,33 @@ export const builder = new SchemaBuilder<{
   },
   relay: {
     // A global ID holding anything but a UUID names no record (see MALFORMED_ID), rather than failing in the database.
-    decodeGlobalID: (globalID) => {
-      const decoded = decodeGlobalID(globalID);
-      return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
-    },
+    decodeGlobalID: decodeId,
+    // Replaced by schema/node.ts, whose `nodes` decodes each id itself.
+    nodesQueryOptions: false,
     clientMutationId: "omit",
     cursorType: "String",
-    edgesFieldOptions: { nullable: false },
-    nodeFieldOptions: { nullable: false },
+    edgesFieldOptions: { nullable: false, description: "The records of this page, in order." },
+    nodeFieldOptions: { nullable: false, description: "The record." },
+    // What the generated paging types and arguments say in the schema (and so in GraphiQL's docs).
+    nodeTypeOptions: { description: "A record with a global ID, which `node(id:)` and `nodes(ids:)` look up." },
+    idFieldOptions: { description: "The record's global ID." },
+    nodeQueryOptions: {
+      description: "The record with this global ID: null if it names none.",
+      args: { id: { description: "A global ID, as a record's `id` field gives it." } },
+    },
+    pageInfoTypeOptions: { description: "Where a page lies in its list: whether there are more, and the cursors at its ends." },
+    pageInfoFieldOptions: { description: "Where this page lies in the list." },
+    hasNextPageFieldOptions: { description: "True when records follow this page." },
+    hasPreviousPageFieldOptions: { description: "True when records come before this page." },
+    startCursorFieldOptions: { description: "The first record's cursor; null for an empty page." },
+    endCursorFieldOptions: { description: "The last record's cursor (pass it as `after` for the next page); null for an empty page." },
+    cursorFieldOptions: { description: "This record's place in the list: pass it as `after` for the records after it." },
+    firstArgOptions: { description: "How many records to answer from the start (at most 100)." },
+    lastArgOptions: { description: "How many records to answer from the end (at most 100)." },
+    afterArgOptions: { description: "Answer the records after this cursor." },
+    beforeArgOptions: { description: "Answer the records before this cursor." },
+    defaultConnectionTypeOptions: { description: "One page of a list: its records and where the page lies." },
+    defaultEdgeTypeOptions: { description: "One record of a page, with its cursor." },
   },
   scopeAuth: {
     // A type whose scopes fail resolves to null as a whole (with one error), so nothing of it leaks field by field.
@@ -71,7 +96,10 @@ export const builder = new SchemaBuilder<{
   errors: {
     defaultTypes: [],
     directResult: true,
-    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName[0]?.toUpperCase()}${fieldName.slice(1)}Result` },
+    defaultUnionOptions: {
+      name: ({ fieldName }) => `${fieldName[0]?.toUpperCase()}${fieldName.slice(1)}Result`,
+      description: "What the mutation answers: its payload when it succeeded, or the error that stopped it (see `Error`).",
+    },
   },
   complexity: {
     defaultComplexity: 1,

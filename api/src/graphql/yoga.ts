@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
@@ -10,6 +10,7 @@ import { AppError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import type { Services } from "../services.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
+import { renderGraphiqlPage } from "./graphiql.ts";
 import { schema } from "./schema/index.ts";
 
 export interface ServerContext {
@@ -54,6 +55,23 @@ const parsedOperations = () => {
   return { documentCache: cache() as never, errorCache: cache() as never };
 };
 
+/**
+ * graphql-armor throws its refusals from inside validation with a "Syntax Error:" prefix, which Yoga answers like an
+ * executed request (200). Reported as validation errors instead, with a plain message, they are answered like any
+ * invalid document: 400 under `Accept: application/graphql-response+json`, 200 under `application/json`.
+ */
+const reportRefusal = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      const refusal = new GraphQLError(error.message.replace(/^Syntax Error: /, ""), { extensions: { code: "QUERY_TOO_COMPLEX" } });
+      // These are validation rules, which always have a context; without one the refusal must still stop the request.
+      if (!context) throw refusal;
+      context.reportError(refusal);
+    },
+  ],
+};
+
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
 export function createGraphqlServer(services: Services): Yoga {
   const production = services.config.env === "production";
@@ -61,6 +79,8 @@ export function createGraphqlServer(services: Services): Yoga {
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: !production,
+    // GraphiQL's files come from this server (graphiql.ts), not from a CDN.
+    renderGraphiQL: renderGraphiqlPage,
     landingPage: false,
     // Browsers reach the API from its own origin only; Yoga would otherwise answer any Origin (with credentials).
     cors: false,
@@ -96,11 +116,12 @@ export function createGraphqlServer(services: Services): Yoga {
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({
-        maxDepth: { n: ARMOR_LIMITS.maxDepth, flattenFragments: true },
-        maxAliases: { n: ARMOR_LIMITS.maxAliases },
+        maxDepth: { n: ARMOR_LIMITS.maxDepth, flattenFragments: true, ...reportRefusal },
+        // Every alias counts, `__typename` too (graphql-armor lets those through by default).
+        maxAliases: { n: ARMOR_LIMITS.maxAliases, allowList: [], ...reportRefusal },
         maxTokens: { n: ARMOR_LIMITS.maxTokens },
-        maxDirectives: { n: ARMOR_LIMITS.maxDirectives },
-        costLimit: { maxCost: ARMOR_LIMITS.maxCost },
+        maxDirectives: { n: ARMOR_LIMITS.maxDirectives, ...reportRefusal },
+        costLimit: { maxCost: ARMOR_LIMITS.maxCost, ...reportRefusal },
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [disableIntrospection] : []),

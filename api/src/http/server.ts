@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequ
 import type { Config } from "../config.ts";
 import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
+import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
@@ -123,6 +124,8 @@ export async function buildServer(services: Services, options: { webDist?: strin
       },
     });
   });
+
+  if (config.env !== "production") registerGraphiqlAssets(app);
 
   await app.register(fastifyStatic, {
     root: services.storage.root,

@@ -3,8 +3,17 @@ import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
 import { isLearner, isStaffMember } from "../context.ts";
 
-export const Gender = builder.enumType("Gender", { values: ["MALE", "FEMALE"] as const });
-export const Role = builder.enumType("Role", { values: ["ADMIN", "LEARNER"] as const });
+export const Gender = builder.enumType("Gender", {
+  description: "A learner's gender, as given on the profile or at checkout.",
+  values: { MALE: { description: "Male." }, FEMALE: { description: "Female." } } as const,
+});
+export const Role = builder.enumType("Role", {
+  description: "Which site an account belongs to.",
+  values: {
+    ADMIN: { description: "A staff account of the admin site (its staff role says what it may do)." },
+    LEARNER: { description: "A learner account of the learner site." },
+  } as const,
+});
 
 interface AccountShape {
   firstName: string;
@@ -15,15 +24,16 @@ interface AccountShape {
 
 /** What admins and learners have in common; `me` answers with one of them. */
 export const Account = builder.interfaceRef<AccountShape>("Account").implement({
+  description: "An admin (staff) or learner account: what both have in common.",
   interfaces: [builder.nodeInterfaceRef()],
   // Only admin (staff) rows have a staff role column.
   resolveType: (account) => ("staffRole" in account ? "Admin" : "Learner"),
   fields: (t) => ({
-    firstName: t.exposeString("firstName"),
-    lastName: t.exposeString("lastName"),
-    fullName: t.string({ resolve: (a) => `${a.firstName} ${a.lastName}` }),
-    email: t.exposeString("email"),
-    image: t.exposeString("image", { nullable: true }),
+    firstName: t.exposeString("firstName", { description: "First name." }),
+    lastName: t.exposeString("lastName", { description: "Last name." }),
+    fullName: t.string({ description: "First and last name.", resolve: (a) => `${a.firstName} ${a.lastName}` }),
+    email: t.exposeString("email", { description: "The e-mail address the account signs in with." }),
+    image: t.exposeString("image", { nullable: true, description: "URL of the profile picture; null when there is none." }),
   }),
 });
 
@@ -31,13 +41,14 @@ export const Admin = builder.prismaNode("Admin", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
+  description: "A staff account of the admin site.",
   interfaces: [Account],
   // Owners see the staff; every staff member sees their own account (a pending one too: its waiting screen).
   authScopes: (admin, ctx) => can(ctx.viewer, "manageStaff") || isStaffMember(ctx, admin.id),
   fields: (t) => ({
-    role: t.field({ type: Role, resolve: () => "ADMIN" as const }),
-    contact: t.exposeString("contact"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    role: t.field({ type: Role, description: "Always ADMIN.", resolve: () => "ADMIN" as const }),
+    contact: t.exposeString("contact", { description: "Phone number." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the account signed up." }),
   }),
 });
 
@@ -45,16 +56,17 @@ export const Learner = builder.prismaNode("Learner", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
+  description: "A learner account: profile, enrollments and invoices.",
   interfaces: [Account],
   // A learner is visible to staff who read learners and to that learner only.
   authScopes: (learner, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, learner.id),
   fields: (t) => ({
-    role: t.field({ type: Role, resolve: () => "LEARNER" as const }),
-    contact: t.exposeString("contact"),
-    location: t.exposeString("location", { nullable: true }),
-    gender: t.expose("gender", { type: Gender, nullable: true }),
+    role: t.field({ type: Role, description: "Always LEARNER.", resolve: () => "LEARNER" as const }),
+    contact: t.exposeString("contact", { description: "Phone number." }),
+    location: t.exposeString("location", { nullable: true, description: "Where the learner lives; null if not given." }),
+    gender: t.expose("gender", { type: Gender, nullable: true, description: "Null if not given." }),
     description: t.exposeString("bio", { nullable: true, description: "The learner's bio." }),
-    disabled: t.exposeBoolean("disabled"),
+    disabled: t.exposeBoolean("disabled", { description: "True when the learner has disabled the account." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Date joined." }),
   }),
 });

@@ -2,7 +2,7 @@ import { createCourse, deleteCourse, updateCourse } from "../../domain/catalogue
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
-import { pagedConnection, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 import { Track } from "./track.ts";
 
@@ -10,19 +10,23 @@ export const Course = builder.prismaNode("Course", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
+  description: "A course of a track.",
   fields: (t) => ({
-    title: t.exposeString("title"),
-    description: t.exposeString("description"),
-    image: t.exposeString("image", { nullable: true }),
-    track: t.relation("track"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    title: t.exposeString("title", { description: "Title." }),
+    description: t.exposeString("description", { description: "What the course teaches." }),
+    image: t.exposeString("image", { nullable: true, description: "URL of the cover image; null when there is none." }),
+    track: t.relation("track", { description: "The track the course belongs to." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the course was added." }),
   }),
 });
 
 const CourseConnection = builder.connectionObject({
   type: Course,
   name: "CourseConnection",
-  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+  description: "A page of courses.",
+  fields: (t) => ({
+    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+  }),
 });
 
 builder.queryFields((t) => ({
@@ -30,7 +34,7 @@ builder.queryFields((t) => ({
     type: CourseConnection,
     authScopes: { can: "readCatalogue" },
     description: "All courses, newest first, 10 a page; `search` matches the title.",
-    args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: { search: t.arg.string({ description: "Words the title must contain." }), ...pageArgs },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["title"]);
@@ -44,16 +48,18 @@ builder.queryFields((t) => ({
 }));
 
 const CourseInput = builder.inputType("CourseInput", {
+  description: "The course form.",
   fields: (t) => ({
-    title: t.string(),
-    trackId: t.globalID({ for: [Track] }),
-    description: t.string(),
+    title: t.string({ description: "Title." }),
+    trackId: t.globalID({ for: [Track], description: "The track the course belongs to." }),
+    description: t.string({ description: "What the course teaches." }),
     image: t.field({ type: "Upload", description: "JPEG, PNG or WebP, at most 5 MB. Omit to keep the current image." }),
   }),
 });
 
 const CoursePayload = builder.objectRef<{ course: object }>("CoursePayload").implement({
-  fields: (t) => ({ course: t.field({ type: Course, resolve: (p) => p.course as never }) }),
+  description: "A saved course.",
+  fields: (t) => ({ course: t.field({ type: Course, description: "The course as saved.", resolve: (p) => p.course as never }) }),
 });
 
 const errors = { types: commonErrors };
@@ -68,14 +74,19 @@ builder.mutationFields((t) => ({
     type: CoursePayload,
     errors,
     authScopes: { can: "editCourses" },
-    args: { input: t.arg({ type: CourseInput, required: true }) },
+    description: "Adds a course to a track.",
+    args: { input: t.arg({ type: CourseInput, required: true, description: "The course." }) },
     resolve: async (_root, { input }, ctx) => ({ course: await createCourse(ctx.services, actor(ctx), courseInput(input) as never) }),
   }),
   updateCourse: t.field({
     type: CoursePayload,
     errors,
     authScopes: { can: "editCourses" },
-    args: { id: t.arg.globalID({ required: true, for: [Course] }), input: t.arg({ type: CourseInput, required: true }) },
+    description: "Saves changes to a course.",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Course], description: "The course's ID." }),
+      input: t.arg({ type: CourseInput, required: true, description: "The course's new values." }),
+    },
     resolve: async (_root, { id, input }, ctx) => ({
       course: await updateCourse(ctx.services, actor(ctx), id.id, courseInput(input) as never),
     }),
@@ -84,7 +95,8 @@ builder.mutationFields((t) => ({
     type: DeletePayload,
     errors,
     authScopes: { can: "editCourses" },
-    args: { id: t.arg.globalID({ required: true, for: [Course] }) },
+    description: "Deletes a course.",
+    args: { id: t.arg.globalID({ required: true, for: [Course], description: "The course's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ ...(await deleteCourse(ctx.services, actor(ctx), id.id)), type: "Course" }),
   }),
 }));

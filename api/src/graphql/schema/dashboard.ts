@@ -23,10 +23,11 @@ const dollarMetric = (m: Metric): Metric => ({
 });
 
 const MonthRevenueRef = builder.objectRef<MonthRevenue>("MonthRevenue").implement({
+  description: "One month of the dashboard's revenue chart.",
   fields: (t) => ({
     month: t.exposeString("month", { description: 'The calendar month (UTC), e.g. "2026-06".' }),
     label: t.exposeString("label", { description: 'Short month name, e.g. "Jun".' }),
-    year: t.exposeInt("year"),
+    year: t.exposeInt("year", { description: "The year, e.g. 2026." }),
     revenue: t.float({ description: "Dollars paid in the month.", resolve: (m) => toDollars(m.revenueCents) }),
   }),
 });

@@ -2,7 +2,13 @@ import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
 import { isLearner } from "../context.ts";
 
-export const EnrollmentStatus = builder.enumType("EnrollmentStatus", { values: ["ACTIVE", "COMPLETED"] as const });
+export const EnrollmentStatus = builder.enumType("EnrollmentStatus", {
+  description: "Where a learner stands in a track.",
+  values: {
+    ACTIVE: { description: "Enrolled and learning." },
+    COMPLETED: { description: "Finished the track." },
+  } as const,
+});
 
 export const Enrollment = builder.prismaNode("Enrollment", {
   id: { field: "id" },
@@ -10,10 +16,11 @@ export const Enrollment = builder.prismaNode("Enrollment", {
   nullable: true,
   // Staff who read learners see every enrollment; a learner sees their own.
   authScopes: (enrollment, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, enrollment.learnerId),
+  description: "A learner's place in a track, from the paid checkout on.",
   fields: (t) => ({
-    track: t.relation("track"),
-    learner: t.relation("learner"),
-    status: t.expose("status", { type: EnrollmentStatus }),
+    track: t.relation("track", { description: "The track." }),
+    learner: t.relation("learner", { description: "The learner." }),
+    status: t.expose("status", { type: EnrollmentStatus, description: "Active or completed." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the learner was enrolled." }),
   }),
 });

@@ -2,6 +2,7 @@ import { lexicographicSortSchema } from "graphql";
 import { builder } from "../builder.ts";
 import "./errors.ts";
 import "./scalars.ts";
+import "./node.ts";
 import "./account.ts";
 import "./auth.ts";
 import "./track.ts";
@@ -14,8 +15,10 @@ import "./report.ts";
 import "./payment.ts";
 import "./staff.ts";
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
+builder.mutationType({
+  description: "What can be changed. Each answers its payload, or a typed error (see `Error`) when it was refused.",
+});
+builder.subscriptionType({ description: "Live updates, over Server-Sent Events." });
 
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -4,10 +4,17 @@ import { builder } from "../builder.ts";
 import { actor, isLearner } from "../context.ts";
 import { Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pagedConnection, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 
-export const InvoiceStatus = builder.enumType("InvoiceStatus", { values: ["PENDING", "PAID", "FAILED"] as const });
+export const InvoiceStatus = builder.enumType("InvoiceStatus", {
+  description: "Where an invoice's payment stands.",
+  values: {
+    PENDING: { description: "Not paid yet." },
+    PAID: { description: "Paid." },
+    FAILED: { description: "The payment failed." },
+  } as const,
+});
 
 export const Invoice = builder.prismaNode("Invoice", {
   id: { field: "id" },
@@ -15,31 +22,35 @@ export const Invoice = builder.prismaNode("Invoice", {
   nullable: true,
   // Staff who read invoices see every invoice; a learner sees their own.
   authScopes: (invoice, ctx) => can(ctx.viewer, "readInvoices") || isLearner(ctx, invoice.learnerId),
+  description: "What a learner owes or paid: for a track bought at checkout, or written by staff.",
   fields: (t) => ({
-    learner: t.relation("learner", { nullable: true }),
-    track: t.relation("track", { nullable: true }),
+    learner: t.relation("learner", { nullable: true, description: "Who the invoice is for." }),
+    track: t.relation("track", { nullable: true, description: "The track paid for; null for an invoice written by staff." }),
     amount: t.float({ description: "Dollars (2 decimals).", resolve: (i) => i.amountCents / 100 }),
-    amountCents: t.exposeInt("amountCents"),
-    currency: t.exposeString("currency"),
-    dueDate: t.expose("dueDate", { type: "Date", nullable: true }),
-    status: t.expose("status", { type: InvoiceStatus }),
-    paymentDetails: t.exposeString("paymentDetails", { nullable: true }),
+    amountCents: t.exposeInt("amountCents", { description: "The amount in cents." }),
+    currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+    dueDate: t.expose("dueDate", { type: "Date", nullable: true, description: "When payment is due; null if no date was set." }),
+    status: t.expose("status", { type: InvoiceStatus, description: "Pending, paid or failed." }),
+    paymentDetails: t.exposeString("paymentDetails", { nullable: true, description: "How it was paid, in words (free text)." }),
     reference: t.exposeString("reference", { nullable: true, description: "Paystack reference, for card payments." }),
     flaggedReason: t.exposeString("flaggedReason", {
       nullable: true,
       authScopes: { can: "readInvoices" },
       description: "Why an automatic settlement was refused (e.g. amount mismatch).",
     }),
-    paidAt: t.expose("paidAt", { type: "DateTime", nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    paidAt: t.expose("paidAt", { type: "DateTime", nullable: true, description: "When it was paid; null until then." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the invoice was created." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the invoice last changed." }),
   }),
 });
 
 const InvoiceConnection = builder.connectionObject({
   type: Invoice,
   name: "InvoiceConnection",
-  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+  description: "A page of invoices.",
+  fields: (t) => ({
+    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+  }),
 });
 
 builder.queryFields((t) => ({
@@ -47,7 +58,7 @@ builder.queryFields((t) => ({
     type: InvoiceConnection,
     authScopes: { can: "readInvoices" },
     description: "All invoices, newest first, 10 a page; `search` matches the learner's name.",
-    args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: { search: t.arg.string({ description: "Words the learner's first or last name must contain." }), ...pageArgs },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["learner.firstName", "learner.lastName"]);
@@ -61,17 +72,19 @@ builder.queryFields((t) => ({
 }));
 
 const InvoiceInput = builder.inputType("InvoiceInput", {
+  description: "The invoice form.",
   fields: (t) => ({
-    learnerId: t.globalID({ for: [Learner] }),
+    learnerId: t.globalID({ for: [Learner], description: "The learner the invoice is for." }),
     amount: t.float({ description: "Dollars, 0 or more, at most 2 decimals." }),
     dueDate: t.field({ type: "Date", description: "Optional; on update, omitted keeps the current due date." }),
-    status: t.field({ type: InvoiceStatus }),
+    status: t.field({ type: InvoiceStatus, description: "Pending, paid or failed." }),
     paymentDetails: t.string({ description: "Free text, e.g. bank transfer or mobile money." }),
   }),
 });
 
 const InvoicePayload = builder.objectRef<{ invoice: object }>("InvoicePayload").implement({
-  fields: (t) => ({ invoice: t.field({ type: Invoice, resolve: (p) => p.invoice as never }) }),
+  description: "A saved invoice.",
+  fields: (t) => ({ invoice: t.field({ type: Invoice, description: "The invoice as saved.", resolve: (p) => p.invoice as never }) }),
 });
 
 const errors = { types: commonErrors };
@@ -82,14 +95,19 @@ builder.mutationFields((t) => ({
     type: InvoicePayload,
     errors,
     authScopes: { can: "editInvoices" },
-    args: { input: t.arg({ type: InvoiceInput, required: true }) },
+    description: "Writes an invoice for a learner.",
+    args: { input: t.arg({ type: InvoiceInput, required: true, description: "The invoice." }) },
     resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input) as never) }),
   }),
   updateInvoice: t.field({
     type: InvoicePayload,
     errors,
     authScopes: { can: "editInvoices" },
-    args: { id: t.arg.globalID({ required: true, for: [Invoice] }), input: t.arg({ type: InvoiceInput, required: true }) },
+    description: "Saves changes to an invoice.",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Invoice], description: "The invoice's ID." }),
+      input: t.arg({ type: InvoiceInput, required: true, description: "The invoice's new values." }),
+    },
     resolve: async (_root, { id, input }, ctx) => ({
       invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input) as never),
     }),
@@ -98,7 +116,8 @@ builder.mutationFields((t) => ({
     type: DeletePayload,
     errors,
     authScopes: { can: "editInvoices" },
-    args: { id: t.arg.globalID({ required: true, for: [Invoice] }) },
+    description: "Deletes an invoice.",
+    args: { id: t.arg.globalID({ required: true, for: [Invoice], description: "The invoice's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ ...(await deleteInvoice(ctx.services, actor(ctx), id.id)), type: "Invoice" }),
   }),
 }));

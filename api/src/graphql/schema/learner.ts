@@ -1,6 +1,6 @@
 import { builder } from "../builder.ts";
 import { Learner } from "./account.ts";
-import { pagedConnection, refuseOversizedPage, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, refuseOversizedPage, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
 import "./enrollment.ts";
 import "./invoice.ts";
 
@@ -13,14 +13,25 @@ builder.prismaObjectFields("Learner", (t) => ({
     select: { invoices: { where: { status: "PAID" }, select: { amountCents: true } } },
     resolve: (learner) => learner.invoices.reduce((sum, i) => sum + i.amountCents, 0) / 100,
   }),
-  enrollments: t.relatedConnection("enrollments", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage }),
-  invoices: t.relatedConnection("invoices", { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage }),
+  enrollments: t.relatedConnection(
+    "enrollments",
+    { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage, description: "The learner's tracks, newest first." },
+    { description: "A page of a learner's enrollments." },
+  ),
+  invoices: t.relatedConnection(
+    "invoices",
+    { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage, description: "The learner's invoices, newest first." },
+    { description: "A page of a learner's invoices." },
+  ),
 }));
 
 const LearnerConnection = builder.connectionObject({
   type: Learner,
   name: "LearnerConnection",
-  fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+  description: "A page of learners.",
+  fields: (t) => ({
+    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+  }),
 });
 
 builder.queryFields((t) => ({
@@ -28,7 +39,7 @@ builder.queryFields((t) => ({
     type: LearnerConnection,
     authScopes: { can: "readLearners" },
     description: "All learners, newest first, 10 a page; `search` matches first and last name and e-mail.",
-    args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: { search: t.arg.string({ description: "Words the first name, last name or e-mail must contain." }), ...pageArgs },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["firstName", "lastName", "email"]);

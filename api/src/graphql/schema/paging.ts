@@ -2,6 +2,7 @@ import { queryFromInfo } from "@pothos/plugin-prisma";
 import { cursorToOffset, offsetToCursor } from "@pothos/plugin-relay";
 import type { GraphQLResolveInfo } from "graphql";
 import { ValidationError } from "../../domain/errors.ts";
+import { builder } from "../builder.ts";
 import type { Context } from "../context.ts";
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -20,6 +21,16 @@ export function refuseOversizedPage(args: { first?: number | null; last?: number
   }
   return MAX_PAGE_SIZE;
 }
+
+/** The arguments of the back-office tables' paged lists (see pagedConnection). */
+export const pageArgs = builder.args((t) => ({
+  first: t.int({ description: `Rows a page, 1 to ${MAX_PAGE_SIZE} (${DEFAULT_PAGE_SIZE} if left out).` }),
+  after: t.string({ description: 'Answer the rows after this cursor (for "more").' }),
+  page: t.int({ description: "The page to answer, from 1 (for page-number buttons); takes precedence over `after`." }),
+}));
+
+/** `totalCount` of a paged list's connection type. */
+export const TOTAL_COUNT_DESCRIPTION = "How many rows the list has in all (with the search applied), on every page.";
 
 export interface PageArgs {
   first?: number | null;

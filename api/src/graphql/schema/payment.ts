@@ -9,33 +9,44 @@ import { commonErrors } from "./errors.ts";
 import { Track } from "./track.ts";
 
 const PaymentStatus = builder.enumType("PaymentStatus", {
-  values: ["PENDING", "PAID", "FAILED", "NOT_FOUND"] as const,
+  values: {
+    PENDING: { description: "Not settled yet." },
+    PAID: { description: "Paid: the learner is enrolled." },
+    FAILED: { description: "The payment failed or was abandoned." },
+    NOT_FOUND: { description: "No payment of yours has this reference." },
+  } as const,
   description: "Where a payment reference stands; NOT_FOUND also covers references of other learners.",
 });
 
 const CheckoutInput = builder.inputType("CheckoutInput", {
+  description: "The checkout form: the track and the buyer's details.",
   fields: (t) => ({
-    trackId: t.globalID({ for: [Track] }),
-    contact: t.string(),
-    gender: t.field({ type: Gender }),
-    location: t.string(),
-    description: t.string(),
+    trackId: t.globalID({ for: [Track], description: "The track to buy." }),
+    contact: t.string({ description: "Phone number (saved to the profile)." }),
+    gender: t.field({ type: Gender, description: "Gender (saved to the profile)." }),
+    location: t.string({ description: "Where the learner lives; optional (saved to the profile)." }),
+    description: t.string({ description: "A short bio; optional (saved to the profile)." }),
   }),
 });
 
 const CheckoutPayload = builder
   .objectRef<{ message: string; authorizationUrl: string | null; reference: string | null; enrollmentId: string | null }>("CheckoutPayload")
   .implement({
+    description: "A started checkout: where to pay, or the enrollment of a free track.",
     fields: (t) => ({
-      message: t.exposeString("message"),
+      message: t.exposeString("message", { description: "What happened, in words to show the user." }),
       authorizationUrl: t.exposeString("authorizationUrl", {
         nullable: true,
         description: "Send the browser here to pay. Null when the track was free and the learner is already enrolled.",
       }),
-      reference: t.exposeString("reference", { nullable: true }),
+      reference: t.exposeString("reference", {
+        nullable: true,
+        description: "The payment's reference, for verifyPayment and paymentStatus; null for a free track.",
+      }),
       enrollment: t.prismaField({
         type: Enrollment,
         nullable: true,
+        description: "The new enrollment of a free track; null when there is a payment to make.",
         resolve: (query, p, _args, ctx) =>
           p.enrollmentId ? ctx.services.db.prisma.enrollment.findUnique({ ...query, where: { id: p.enrollmentId } }) : null,
       }),
@@ -45,17 +56,22 @@ const CheckoutPayload = builder
 const VerifyPaymentPayload = builder
   .objectRef<{ success: boolean; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND"; message: string }>("VerifyPaymentPayload")
   .implement({
+    description: "Where a payment stands after checking it with Paystack.",
     fields: (t) => ({
-      success: t.exposeBoolean("success"),
-      status: t.expose("status", { type: PaymentStatus }),
-      message: t.exposeString("message"),
+      success: t.exposeBoolean("success", { description: "True when the payment is paid." }),
+      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed or not found." }),
+      message: t.exposeString("message", { description: "What happened, in words to show the user." }),
     }),
   });
 
 const PaymentStatusEvent = builder
   .objectRef<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>("PaymentStatusEvent")
   .implement({
-    fields: (t) => ({ reference: t.exposeString("reference"), status: t.expose("status", { type: PaymentStatus }) }),
+    description: "A payment's status, now or after a change.",
+    fields: (t) => ({
+      reference: t.exposeString("reference", { description: "The payment's reference." }),
+      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed or not found." }),
+    }),
   });
 
 const errors = { types: commonErrors };
@@ -74,7 +90,7 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { learner: true },
     description: "Starts paying for a track (or enrolls at once in a free one). Contact and gender are saved to the profile.",
-    args: { input: t.arg({ type: CheckoutInput, required: true }) },
+    args: { input: t.arg({ type: CheckoutInput, required: true, description: "The checkout form." }) },
     resolve: async (_root, { input }, ctx) => {
       const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id } as never);
       return result.kind === "redirect"
@@ -87,7 +103,7 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { learner: true },
     description: "Confirms a payment by its reference (your own only); waits briefly for the outcome.",
-    args: { reference: t.arg.string({ required: true }) },
+    args: { reference: t.arg.string({ required: true, description: "The reference checkout answered." }) },
     resolve: (_root, { reference }, ctx) =>
       verifyPaymentForLearner(ctx.services, ctx.viewer?.accountId as string, reference, { beforeWaiting: ctx.client.leaveInFlight }),
   }),
@@ -98,7 +114,7 @@ builder.subscriptionFields((t) => ({
     type: PaymentStatusEvent,
     authScopes: { learner: true },
     description: "The status of one of your payments now, then each change, until it is settled (Server-Sent Events).",
-    args: { reference: t.arg.string({ required: true }) },
+    args: { reference: t.arg.string({ required: true, description: "The reference checkout answered." }) },
     subscribe: (_root, { reference }, ctx) =>
       new Repeater<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
         const { prisma } = ctx.services.db;

@@ -5,17 +5,19 @@ import { commonErrors } from "./errors.ts";
 import { Track } from "./track.ts";
 
 const ReportMonthRef = builder.objectRef<ReportMonth>("ReportMonth").implement({
+  description: "One calendar month of a report.",
   fields: (t) => ({
     month: t.exposeString("month", { description: 'The calendar month (UTC), e.g. "2026-06".' }),
     label: t.exposeString("label", { description: 'Short month name, e.g. "Jun".' }),
-    year: t.exposeInt("year"),
+    year: t.exposeInt("year", { description: "The year, e.g. 2026." }),
     revenue: t.float({ description: "Dollars paid in the month (within the range).", resolve: (m) => toDollars(m.revenueCents) }),
-    revenueCents: t.exposeInt("revenueCents"),
+    revenueCents: t.exposeInt("revenueCents", { description: "The same revenue in cents." }),
     enrollments: t.exposeInt("enrollments", { description: "Enrollments made in the month (within the range)." }),
   }),
 });
 
 const ReportTrackRef = builder.objectRef<ReportTrack>("ReportTrack").implement({
+  description: "One track's line of a report.",
   fields: (t) => ({
     track: t.prismaField({
       type: Track,
@@ -27,7 +29,7 @@ const ReportTrackRef = builder.objectRef<ReportTrack>("ReportTrack").implement({
     }),
     name: t.exposeString("name", { description: 'The track\'s name, or "No track".' }),
     revenue: t.float({ description: "Dollars paid in the range.", resolve: (r) => toDollars(r.revenueCents) }),
-    revenueCents: t.exposeInt("revenueCents"),
+    revenueCents: t.exposeInt("revenueCents", { description: "The same revenue in cents." }),
     enrollments: t.exposeInt("enrollments", { description: "Enrollments made in the range." }),
   }),
 });
@@ -35,10 +37,10 @@ const ReportTrackRef = builder.objectRef<ReportTrack>("ReportTrack").implement({
 const ReportRef = builder.objectRef<Report>("Report").implement({
   description: "Revenue (paid invoices, by payment date) and enrollments over a range of dates, per month and per track.",
   fields: (t) => ({
-    from: t.expose("from", { type: "Date" }),
-    to: t.expose("to", { type: "Date" }),
+    from: t.expose("from", { type: "Date", description: "The first day of the range." }),
+    to: t.expose("to", { type: "Date", description: "The last day of the range (included)." }),
     totalRevenue: t.float({ description: "Dollars.", resolve: (r) => toDollars(r.totalRevenueCents) }),
-    totalEnrollments: t.exposeInt("totalEnrollments"),
+    totalEnrollments: t.exposeInt("totalEnrollments", { description: "Enrollments made in the range." }),
     months: t.field({
       type: [ReportMonthRef],
       description: "Every calendar month the range touches, oldest first.",
@@ -58,7 +60,10 @@ builder.queryFields((t) => ({
     errors: { types: commonErrors },
     authScopes: { can: "readReports" },
     description: "From and to are calendar dates (UTC), both included; at most 5 years.",
-    args: { from: t.arg({ type: "Date", required: true }), to: t.arg({ type: "Date", required: true }) },
+    args: {
+      from: t.arg({ type: "Date", required: true, description: "The first day." }),
+      to: t.arg({ type: "Date", required: true, description: "The last day (included)." }),
+    },
     resolve: (_root, args, ctx) => loadReport(ctx.services, args),
   }),
 }));

@@ -1,5 +1,5 @@
 import { AUDIT_ORDER, auditCsv, auditWhere } from "../../domain/staff/audit.ts";
-import { permissionsOf, STAFF_ROLES } from "../../domain/staff/permissions.ts";
+import { permissionsOf, type STAFF_ROLES } from "../../domain/staff/permissions.ts";
 import {
   approveStaff,
   invitationPreview,
@@ -12,30 +12,48 @@ import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Admin } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pagedConnection, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
 import { Track } from "./track.ts";
 
 /** Staff accounts, invitations, instructor assignments and the audit log: owners only (domain/staff/). */
 
 export const StaffRole = builder.enumType("StaffRole", {
   description: "What a staff account may do: owner (everything), manager, finance or instructor.",
-  values: STAFF_ROLES,
+  values: {
+    OWNER: { description: "Everything: the staff, invitations and audit log too." },
+    MANAGER: { description: "The catalogue (tracks and courses) and the dashboard; learners and invoices (read)." },
+    FINANCE: { description: "Invoices and payments, the dashboard and reports; the catalogue and learners (read)." },
+    INSTRUCTOR: { description: "The courses of the tracks assigned to them; the catalogue (read)." },
+  } as const satisfies Record<(typeof STAFF_ROLES)[number], { description: string }>,
 });
 
 const StaffStatus = builder.enumType("StaffStatus", {
   description: "PENDING: waits for an owner's approval; ACTIVE: may work; DISABLED: deactivated by an owner.",
-  values: ["PENDING", "ACTIVE", "DISABLED"] as const,
+  values: {
+    PENDING: { description: "Waits for an owner's approval." },
+    ACTIVE: { description: "Approved, with a role." },
+    DISABLED: { description: "Deactivated by an owner." },
+  } as const,
 });
 
 builder.prismaObjectFields("Admin", (t) => ({
   staffRole: t.expose("staffRole", { type: StaffRole, nullable: true, description: "Null while the account waits for approval." }),
   status: t.field({
     type: StaffStatus,
+    description: "Pending, active or disabled.",
     select: { staffRole: true, disabled: true },
     resolve: (a) => (a.disabled ? "DISABLED" : a.staffRole ? "ACTIVE" : "PENDING"),
   }),
-  emailVerified: t.boolean({ select: { emailVerifiedAt: true }, resolve: (a) => a.emailVerifiedAt !== null }),
-  approvedAt: t.expose("approvedAt", { type: "DateTime", nullable: true }),
+  emailVerified: t.boolean({
+    description: "True once the e-mail address is verified.",
+    select: { emailVerifiedAt: true },
+    resolve: (a) => a.emailVerifiedAt !== null,
+  }),
+  approvedAt: t.expose("approvedAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "When an owner approved the account (or it joined by invitation); null while pending.",
+  }),
   permissions: t.stringList({
     description: "What the account may do (names from the server's permission table), for the console to show only that.",
     select: { staffRole: true, disabled: true },
@@ -51,19 +69,29 @@ builder.prismaObjectFields("Admin", (t) => ({
   }),
 }));
 
-const InvitationStatus = builder.enumType("StaffInvitationStatus", { values: ["OPEN", "EXPIRED", "ACCEPTED", "REVOKED"] as const });
+const InvitationStatus = builder.enumType("StaffInvitationStatus", {
+  description: "Whether an invitation link can still be used.",
+  values: {
+    OPEN: { description: "Can be used until it expires." },
+    EXPIRED: { description: "Past its expiry: send it again for a new link." },
+    ACCEPTED: { description: "Used: the account joined the staff." },
+    REVOKED: { description: "Voided by a newer invitation to the same e-mail address." },
+  } as const,
+});
 
 export const StaffInvitation = builder.prismaNode("StaffInvitation", {
   id: { field: "id" },
   nullable: true,
   authScopes: { can: "manageStaff" },
+  description: "An owner's invitation to join the staff, mailed as a link.",
   fields: (t) => ({
-    email: t.exposeString("email"),
-    role: t.expose("role", { type: StaffRole }),
-    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    email: t.exposeString("email", { description: "The invited e-mail address." }),
+    role: t.expose("role", { type: StaffRole, description: "The role the account gets when it joins." }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime", description: "When the link stops working." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the invitation was first sent." }),
     status: t.field({
       type: InvitationStatus,
+      description: "Open, expired, accepted or revoked.",
       resolve: (i) => (i.acceptedAt ? "ACCEPTED" : i.revokedAt ? "REVOKED" : i.expiresAt <= new Date() ? "EXPIRED" : "OPEN"),
     }),
   }),
@@ -73,35 +101,40 @@ export const AuditEntry = builder.prismaNode("AuditEntry", {
   id: { field: "id" },
   nullable: true,
   authScopes: { can: "manageStaff" },
+  description: "One line of the audit log: who did what to which record, and when.",
   fields: (t) => ({
     actorId: t.exposeString("actorId", { nullable: true, description: "The staff account's database id; null for a failed login." }),
-    actorEmail: t.exposeString("actorEmail"),
-    actorRole: t.exposeString("actorRole", { nullable: true }),
+    actorEmail: t.exposeString("actorEmail", { description: "The e-mail of who acted (the address tried, for a failed login)." }),
+    actorRole: t.exposeString("actorRole", { nullable: true, description: "Their staff role at the time; null if they had none." }),
     action: t.exposeString("action", { description: "`<entity>.<verb>`, e.g. track.update, staff.approve, login.failed." }),
-    entityType: t.exposeString("entityType"),
-    entityId: t.exposeString("entityId", { nullable: true }),
+    entityType: t.exposeString("entityType", { description: "The kind of record: Admin, Track, Course, Invoice, StaffInvitation." }),
+    entityId: t.exposeString("entityId", { nullable: true, description: "The record's database id; null when there is none." }),
     changes: t.string({
       nullable: true,
       description: 'JSON: for each changed field, its value before and after, e.g. {"priceCents":[45000,1]}.',
       resolve: (e) => (e.changes === null ? null : JSON.stringify(e.changes)),
     }),
     ip: t.exposeString("ip", { nullable: true, description: "The client address the request came from." }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it happened." }),
   }),
 });
 
-const connection = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(type: T, name: string) =>
+const connection = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(type: T, name: string, description: string) =>
   builder.connectionObject({
     type,
     name,
-    fields: (t) => ({ totalCount: t.int({ resolve: (c) => (c as unknown as { totalCount: number }).totalCount }) }),
+    description,
+    fields: (t) => ({
+      totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
+    }),
   });
 
-const StaffConnection = connection(Admin, "StaffConnection");
-const StaffInvitationConnection = connection(StaffInvitation, "StaffInvitationConnection");
-const AuditEntryConnection = connection(AuditEntry, "AuditEntryConnection");
+const StaffConnection = connection(Admin, "StaffConnection", "A page of staff accounts.");
+const StaffInvitationConnection = connection(StaffInvitation, "StaffInvitationConnection", "A page of invitations.");
+const AuditEntryConnection = connection(AuditEntry, "AuditEntryConnection", "A page of the audit log.");
 
 const AuditFilter = builder.inputType("AuditFilter", {
+  description: "Which audit entries to show; every field left out matches all.",
   fields: (t) => ({
     person: t.string({ description: "Part of the e-mail of who acted." }),
     entityType: t.string({ description: "Admin, Track, Course, Invoice, StaffInvitation." }),
@@ -115,14 +148,15 @@ const InvitationPreview = builder
   .implement({
     description: "What an invitation link's sign-up page shows.",
     fields: (t) => ({
-      email: t.exposeString("email"),
-      role: t.expose("role", { type: StaffRole }),
-      expiresAt: t.expose("expiresAt", { type: "DateTime" }),
+      email: t.exposeString("email", { description: "The invited e-mail address (the sign-up form keeps it)." }),
+      role: t.expose("role", { type: StaffRole, description: "The role the account gets when it joins." }),
+      expiresAt: t.expose("expiresAt", { type: "DateTime", description: "When the link stops working." }),
     }),
   });
 
 const AuditCsv = builder.objectRef<{ csv: string }>("AuditCsv").implement({
-  fields: (t) => ({ csv: t.exposeString("csv") }),
+  description: "The audit log as a CSV file.",
+  fields: (t) => ({ csv: t.exposeString("csv", { description: "The CSV text, header row first." }) }),
 });
 
 const errors = { types: commonErrors };
@@ -133,7 +167,7 @@ builder.queryFields((t) => ({
     type: StaffConnection,
     authScopes: { can: "manageStaff" },
     description: "Every staff account, pending ones first, then newest first; `search` matches names and e-mail.",
-    args: { search: t.arg.string(), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: { search: t.arg.string({ description: "Words the first name, last name or e-mail must contain." }), ...pageArgs },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["firstName", "lastName", "email"]);
@@ -148,7 +182,7 @@ builder.queryFields((t) => ({
     type: StaffInvitationConnection,
     authScopes: { can: "manageStaff" },
     description: "Invitations not yet used or voided, newest first (expired ones too, to send again).",
-    args: { first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: pageArgs,
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = { acceptedAt: null, revokedAt: null };
@@ -162,14 +196,14 @@ builder.queryFields((t) => ({
     type: InvitationPreview,
     errors,
     description: "The e-mail and role of an open invitation, by its link's token (for the sign-up page).",
-    args: { token: t.arg.string({ required: true }) },
+    args: { token: t.arg.string({ required: true, description: "The token of the invitation link." }) },
     resolve: (_root, { token }, ctx) => invitationPreview(ctx.services, token),
   }),
   auditLog: t.field({
     type: AuditEntryConnection,
     authScopes: { can: "manageStaff" },
     description: "Every staff write, login and failed login, newest first, filtered by person, entity type and dates.",
-    args: { filter: t.arg({ type: AuditFilter }), first: t.arg.int(), after: t.arg.string(), page: t.arg.int() },
+    args: { filter: t.arg({ type: AuditFilter, description: "Which entries to show; all if left out." }), ...pageArgs },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = auditWhere(args.filter ?? {});
@@ -183,26 +217,32 @@ builder.queryFields((t) => ({
     type: AuditCsv,
     authScopes: { can: "manageStaff" },
     description: "The filtered audit log as CSV (one header row; at most 10,000 entries, newest first).",
-    args: { filter: t.arg({ type: AuditFilter }) },
+    args: { filter: t.arg({ type: AuditFilter, description: "Which entries to export; all if left out." }) },
     resolve: async (_root, args, ctx) => ({ csv: await auditCsv(ctx.services.db.prisma, args.filter ?? {}) }),
   }),
 }));
 
 const InviteStaffInput = builder.inputType("InviteStaffInput", {
-  fields: (t) => ({ email: t.string(), role: t.field({ type: StaffRole }) }),
+  description: "The invitation form.",
+  fields: (t) => ({
+    email: t.string({ description: "The e-mail address to invite." }),
+    role: t.field({ type: StaffRole, description: "The role the account gets when it joins." }),
+  }),
 });
 
 const UpdateStaffInput = builder.inputType("UpdateStaffInput", {
+  description: "Changes to a staff account; fields left out keep their value.",
   fields: (t) => ({
-    role: t.field({ type: StaffRole }),
+    role: t.field({ type: StaffRole, description: "The new role." }),
     disabled: t.boolean({ description: "true deactivates the account and ends its sessions at once." }),
   }),
 });
 
 const InvitationPayload = builder.objectRef<{ message: string; invitation: { id: string } }>("StaffInvitationPayload").implement({
+  description: "An invitation that was mailed.",
   fields: (t) => ({
-    message: t.exposeString("message"),
-    invitation: t.field({ type: StaffInvitation, resolve: (p) => p.invitation as never }),
+    message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+    invitation: t.field({ type: StaffInvitation, description: "The invitation as sent.", resolve: (p) => p.invitation as never }),
   }),
 });
 
@@ -215,7 +255,7 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { can: "manageStaff" },
     description: "Mails an invitation link to join the staff with a role (valid 7 days, once).",
-    args: { input: t.arg({ type: InviteStaffInput, required: true }) },
+    args: { input: t.arg({ type: InviteStaffInput, required: true, description: "Who to invite, with which role." }) },
     resolve: (_root, { input }, ctx) => inviteStaff(ctx.services, actor(ctx), given(input)),
   }),
   resendStaffInvitation: t.field({
@@ -223,7 +263,7 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { can: "manageStaff" },
     description: "Sends an open or expired invitation again with a new link and a new 7-day expiry.",
-    args: { id: t.arg.globalID({ required: true, for: [StaffInvitation] }) },
+    args: { id: t.arg.globalID({ required: true, for: [StaffInvitation], description: "The invitation's ID." }) },
     resolve: (_root, { id }, ctx) => resendInvitation(ctx.services, actor(ctx), id.id),
   }),
   approveStaff: t.field({
@@ -231,7 +271,10 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { can: "manageStaff" },
     description: "Approves a pending staff account (its e-mail verified) with a role.",
-    args: { id: t.arg.globalID({ required: true, for: [Admin] }), role: t.arg({ type: StaffRole, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: [Admin], description: "The staff account's ID." }),
+      role: t.arg({ type: StaffRole, required: true, description: "The role it gets." }),
+    },
     resolve: (_root, { id, role }, ctx) => approveStaff(ctx.services, actor(ctx), id.id, { role }),
   }),
   updateStaff: t.field({
@@ -239,7 +282,10 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { can: "manageStaff" },
     description: "Changes a staff member's role, or deactivates (ending every session at once) or reactivates the account.",
-    args: { id: t.arg.globalID({ required: true, for: [Admin] }), input: t.arg({ type: UpdateStaffInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, for: [Admin], description: "The staff account's ID." }),
+      input: t.arg({ type: UpdateStaffInput, required: true, description: "The changes." }),
+    },
     resolve: (_root, { id, input }, ctx) => updateStaff(ctx.services, actor(ctx), id.id, given(input)),
   }),
   setInstructorTracks: t.field({
@@ -248,8 +294,8 @@ builder.mutationFields((t) => ({
     authScopes: { can: "manageStaff" },
     description: "Sets the tracks whose courses an instructor may edit.",
     args: {
-      id: t.arg.globalID({ required: true, for: [Admin] }),
-      trackIds: t.arg.globalIDList({ required: true, for: [Track] }),
+      id: t.arg.globalID({ required: true, for: [Admin], description: "The instructor's staff account ID." }),
+      trackIds: t.arg.globalIDList({ required: true, for: [Track], description: "All the tracks they teach (replaces the list)." }),
     },
     resolve: (_root, { id, trackIds }, ctx) =>
       setInstructorTracks(ctx.services, actor(ctx), id.id, { trackIds: trackIds.map((t) => t.id) }),

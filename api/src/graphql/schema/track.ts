@@ -10,31 +10,32 @@ export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
+  description: "A track of the catalogue: a paid programme of courses.",
   fields: (t) => ({
-    name: t.exposeString("name"),
-    description: t.exposeString("description"),
-    duration: t.exposeString("duration"),
-    instructor: t.exposeString("instructor"),
+    name: t.exposeString("name", { description: "Name." }),
+    description: t.exposeString("description", { description: "What the track teaches." }),
+    duration: t.exposeString("duration", { description: 'How long it takes, in words (e.g. "12 weeks").' }),
+    instructor: t.exposeString("instructor", { description: "Who teaches it." }),
     price: t.float({ description: "Price in dollars (2 decimals).", resolve: (track) => track.priceCents / 100 }),
-    priceCents: t.exposeInt("priceCents"),
-    currency: t.exposeString("currency"),
-    image: t.exposeString("image", { nullable: true }),
+    priceCents: t.exposeInt("priceCents", { description: "Price in cents." }),
+    currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+    image: t.exposeString("image", { nullable: true, description: "URL of the cover image; null when there is none." }),
     averageRating: t.float({
       nullable: true,
       description: "Average rating from 1 to 5 to one decimal; null before the first rating.",
       resolve: averageRating,
     }),
     reviewCount: t.exposeInt("ratingCount", { description: "How many learners rated the track." }),
-    courses: t.relation("courses", { query: { orderBy: COURSE_ORDER } }),
-    courseCount: t.relationCount("courses"),
+    courses: t.relation("courses", { query: { orderBy: COURSE_ORDER }, description: "The track's courses, in order." }),
+    courseCount: t.relationCount("courses", { description: "How many courses the track has." }),
     relatedTracks: t.prismaField({
       type: ["Track"],
       description: "Up to 4 other tracks.",
       resolve: (query, track, _args, ctx) =>
         ctx.services.db.prisma.track.findMany({ ...query, where: { id: { not: track.id } }, orderBy: TRACK_ORDER, take: 4 }),
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the track was added." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the track last changed." }),
   }),
 });
 
@@ -44,31 +45,34 @@ builder.queryFields((t) => ({
     cursor: "id",
     description: "The public catalogue, newest first; `search` matches the name.",
     maxSize: refuseOversizedPage,
-    args: { search: t.arg.string() },
+    args: { search: t.arg.string({ description: "Words the name must contain." }) },
     resolve: (query, _root, args, ctx) =>
       ctx.services.db.prisma.track.findMany({ ...query, where: wordsWhere(args.search, ["name"]), orderBy: TRACK_ORDER }),
   }),
   track: t.prismaField({
     type: "Track",
     nullable: true,
-    args: { id: t.arg.globalID({ required: true, for: [Track] }) },
+    description: "The track with this ID; null if there is none.",
+    args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: (query, _root, { id }, ctx) => ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id } }),
   }),
 }));
 
 const TrackInput = builder.inputType("TrackInput", {
+  description: "The track form.",
   fields: (t) => ({
-    name: t.string(),
+    name: t.string({ description: "Name." }),
     price: t.float({ description: "Dollars, 0 or more, at most 2 decimals." }),
-    duration: t.string(),
-    instructor: t.string(),
-    description: t.string(),
+    duration: t.string({ description: "How long it takes, in words." }),
+    instructor: t.string({ description: "Who teaches it." }),
+    description: t.string({ description: "What the track teaches." }),
     image: t.field({ type: "Upload", description: "JPEG, PNG or WebP, at most 5 MB. Omit to keep the current image." }),
   }),
 });
 
 const TrackPayload = builder.objectRef<{ track: object }>("TrackPayload").implement({
-  fields: (t) => ({ track: t.field({ type: Track, resolve: (p) => p.track as never }) }),
+  description: "A saved (or rated) track.",
+  fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track as never }) }),
 });
 
 const errors = { types: commonErrors };
@@ -78,21 +82,27 @@ builder.mutationFields((t) => ({
     type: TrackPayload,
     errors,
     authScopes: { can: "editCatalogue" },
-    args: { input: t.arg({ type: TrackInput, required: true }) },
+    description: "Adds a track to the catalogue.",
+    args: { input: t.arg({ type: TrackInput, required: true, description: "The track." }) },
     resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input as never) }),
   }),
   updateTrack: t.field({
     type: TrackPayload,
     errors,
     authScopes: { can: "editCatalogue" },
-    args: { id: t.arg.globalID({ required: true, for: [Track] }), input: t.arg({ type: TrackInput, required: true }) },
+    description: "Saves changes to a track.",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
+      input: t.arg({ type: TrackInput, required: true, description: "The track's new values." }),
+    },
     resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input as never) }),
   }),
   deleteTrack: t.field({
     type: DeletePayload,
     errors,
     authScopes: { can: "editCatalogue" },
-    args: { id: t.arg.globalID({ required: true, for: [Track] }) },
+    description: "Deletes a track and its courses.",
+    args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ ...(await deleteTrack(ctx.services, actor(ctx), id.id)), type: "Track" }),
   }),
   rateTrack: t.field({
@@ -100,7 +110,10 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { learner: true },
     description: "Rate a track you are enrolled in, 1 to 5; rating again changes your rating.",
-    args: { trackId: t.arg.globalID({ required: true, for: [Track] }), value: t.arg.int({ required: true }) },
+    args: {
+      trackId: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
+      value: t.arg.int({ required: true, description: "The rating, 1 to 5." }),
+    },
     resolve: async (_root, { trackId, value }, ctx) => {
       await rateTrack(ctx.services, ctx.viewer?.accountId as string, trackId.id, { value });
       return { track: await ctx.services.db.prisma.track.findUniqueOrThrow({ where: { id: trackId.id } }) };

@@ -1,0 +1,125 @@
+import { serverAudits } from "graphql-http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../test/app.ts";
+import { graphiqlReferences } from "./checks.ts";
+import { ARMOR_LIMITS } from "./yoga.ts";
+
+/** GraphQL over HTTP: how refusals and partial failures are answered. */
+describe("GraphQL over HTTP", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("passes every MUST and SHOULD audit of graphql-http (the GraphQL-over-HTTP spec)", async () => {
+    const failing: string[] = [];
+    for (const audit of serverAudits({ url: `${app.url}/graphql` })) {
+      if (!/^(MUST|SHOULD) /.test(audit.name)) continue;
+      const result = await audit.fn();
+      if (result.status !== "ok") failing.push(`${audit.id} ${audit.name}: ${result.reason}`);
+    }
+    expect(failing).toEqual([]);
+  });
+
+  const post = async (query: string, accept: string) => {
+    const res = await app.fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept },
+      body: JSON.stringify({ query }),
+    });
+    return { status: res.status, body: (await res.json()) as { data?: unknown; errors?: { message: string }[] } };
+  };
+
+  const nested = (depth: number) => {
+    const chain = ["tracks(first: 1)", "edges", "node"];
+    while (chain.length < depth - 1) chain.push(chain.length % 2 === 1 ? "courses" : "track");
+    return `{ ${chain.join(" { ")} { id }${" }".repeat(chain.length - 1)} }`;
+  };
+  const refusals = {
+    depth: { query: nested(ARMOR_LIMITS.maxDepth + 1), message: `Query depth limit of ${ARMOR_LIMITS.maxDepth} exceeded` },
+    aliases: {
+      query: `{ ${Array.from({ length: ARMOR_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: __typename`).join(" ")} }`,
+      message: `Aliases limit of ${ARMOR_LIMITS.maxAliases} exceeded`,
+    },
+    directives: {
+      query: `{ __typename ${"@include(if: true) ".repeat(ARMOR_LIMITS.maxDirectives + 1)}}`,
+      message: `Directives limit of ${ARMOR_LIMITS.maxDirectives} exceeded`,
+    },
+    cost: {
+      query: `{ ${Array.from({ length: 12 }, (_, i) => `a${i}: tracks(first: 100) { edges { node { courses { edges { node { id title description } } } } } }`).join(" ")} }`,
+      message: `Query Cost limit of ${ARMOR_LIMITS.maxCost} exceeded`,
+    },
+  };
+
+  for (const [kind, { query, message }] of Object.entries(refusals)) {
+    it(`refuses a query over the ${kind} limit: 400 for graphql-response+json, 200 for json, no data, a plain message`, async () => {
+      const strict = await post(query, "application/graphql-response+json");
+      expect(strict.status).toBe(400);
+      expect(strict.body.data).toBeUndefined();
+      expect(strict.body.errors?.[0]?.message).toContain(message);
+      expect(strict.body.errors?.[0]?.message).not.toMatch(/^Syntax Error/);
+      const legacy = await post(query, "application/json");
+      expect(legacy.status).toBe(200);
+      expect(legacy.body.data).toBeUndefined();
+      expect(legacy.body.errors?.[0]?.message).toContain(message);
+    });
+  }
+
+  it("counts aliases of __typename: 15 pass, 16 are refused", async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(" ")} }`;
+    const allowed = await post(aliases(ARMOR_LIMITS.maxAliases), "application/graphql-response+json");
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.errors).toBeUndefined();
+    const refused = await post(aliases(ARMOR_LIMITS.maxAliases + 1), "application/graphql-response+json");
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0]?.message).toMatch(/alias/i);
+  });
+
+  it("nodes(ids:) answers null with an error at the entry of an undecodable id, and resolves the others", async () => {
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Nodes", priceCents: 100, duration: "1 week", instructor: "I", description: "D" },
+    });
+    const id = Buffer.from(`Track:${track.id}`).toString("base64");
+    const res = await app.graphql<{ nodes: ({ id: string } | null)[] }>(
+      `query ($ids: [ID!]!) { nodes(ids: $ids) { id ... on Track { name } } }`,
+      { ids: [id, "not an id!", Buffer.from("no colon").toString("base64"), id, Buffer.from(`Query:${track.id}`).toString("base64")] },
+    );
+    expect(res.data?.nodes, JSON.stringify(res.errors)).toEqual([{ id, name: "Nodes" }, null, null, { id, name: "Nodes" }, null]);
+    const errors = (res.errors ?? []) as { message: string; path?: (string | number)[] }[];
+    expect(errors.map((e) => e.path)).toEqual([
+      ["nodes", 1],
+      ["nodes", 2],
+      ["nodes", 4],
+    ]);
+    expect(errors[0]?.message).toBe("Invalid ID.");
+  });
+
+  it("serves GraphiQL from this server: the page references no other host, and every file it references answers 200", async () => {
+    const { status, html, references, external, answers } = await graphiqlReferences(app.fetch);
+    expect(status).toBe(200);
+    expect(html).toMatch(/graphiql/i);
+    expect(html).not.toMatch(/(https?:)?\/\/(unpkg|cdn|jsdelivr|esm\.sh)/i);
+    expect(external).toEqual([]);
+    expect(references.length).toBeGreaterThanOrEqual(3);
+    // The page's script, styles and icon, and the editor's three workers.
+    expect(answers.length).toBe(references.length + 3);
+    for (const answer of answers) {
+      expect(answer.status, answer.path).toBe(200);
+      expect(answer.bytes, answer.path).toBeGreaterThan(0);
+    }
+  });
+
+  it("in production neither GraphiQL nor its files are served", async () => {
+    const prod = await startTestApp({ NODE_ENV: "production" });
+    try {
+      const page = await prod.fetch("/graphql", { headers: { accept: "text/html" } });
+      expect(await page.text()).not.toMatch(/graphiql/i);
+      expect((await prod.fetch("/graphql/graphiql/graphiql.js")).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
