@@ -2,6 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { reportCsv } from "../domain/reports/report.ts";
 import type { Services } from "../services.ts";
 import { ERROR_FIELDS, HttpError, restContext, run, unwrap } from "./graphql.ts";
+import { csvAnswer, errors, object, text } from "./schemas.ts";
+
+const schema = {
+  operationId: "exportReport",
+  summary: "Revenue and enrollments between two dates, as CSV.",
+  tags: ["reports"],
+  querystring: object({
+    from: text("First day, YYYY-MM-DD.", { format: "date" }),
+    to: text("Last day, YYYY-MM-DD.", { format: "date" }),
+  }),
+  response: { 200: csvAnswer("The report."), ...errors(400) },
+};
 
 const REPORT = `query($from: Date!, $to: Date!) {
   result: report(from: $from, to: $to) {
@@ -22,7 +34,7 @@ function dateParam(query: Record<string, unknown>, name: "from" | "to"): string 
 
 /** The report page's CSV export; the GraphQL `report` query decides who may read it and validates the range. */
 export async function reportRoutes(app: FastifyInstance, services: Services) {
-  app.get("/api/reports/export.csv", async (req, reply) => {
+  app.get("/api/reports/export.csv", { schema }, async (req, reply) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = dateParam(query, "from");
     const to = dateParam(query, "to");
