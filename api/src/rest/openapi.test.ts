@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../domain/accounts/login.ts";
@@ -230,5 +231,88 @@ describe("no documented call answers 5xx to bad input", () => {
       }
     }
     expect(calls.length).toBeGreaterThan(100);
+  });
+});
+
+describe("the document passes Redocly's recommended rules", () => {
+  it("0 errors and 0 warnings", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(openApiDocument), absoluteRef: "openapi.json", config });
+    const listed = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(listed).toEqual([]);
+  });
+});
+
+describe("the docs page (development)", () => {
+  /** Every src/href of a page and every absolute URL in it. */
+  const references = (html: string) => [...html.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1] as string);
+
+  it("answers at /api/docs with its assets served here, no other host referenced", async () => {
+    const res = await app.fetch("/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    const refs = references(html);
+    expect(refs.length).toBeGreaterThan(2);
+    for (const ref of refs) {
+      expect(ref, ref).not.toMatch(/^(https?:)?\/\//);
+      const asset = await app.fetch(new URL(ref, `${app.url}/api/docs/`).pathname);
+      expect(asset.status, ref).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, ref).toBeGreaterThan(0);
+    }
+    // The page's script loads the document from this server (./json, the same generated document) and validates
+    // nothing at validator.swagger.io.
+    const initializer = await (await app.fetch("/api/docs/static/swagger-initializer.js")).text();
+    expect(initializer).toContain("resolveUrl('./json')");
+    expect(initializer).toContain("validatorUrl: null");
+    expect(initializer.replace(/\/\/[^\n]*\n/g, "\n")).not.toMatch(/https?:\/\//);
+    expect(await (await app.fetch("/api/docs/json")).json()).toEqual(openApiDocument);
+  });
+
+  it("is not served in production", async () => {
+    const production = await startTestApp({ NODE_ENV: "production" });
+    try {
+      expect((await production.fetch("/api/docs")).status).toBe(404);
+      expect((await production.fetch("/api/openapi.json")).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe("methods and media types", () => {
+  it("a method a known path does not have: 405 with Allow, before the body is read", async () => {
+    for (const [method, path, allow] of [
+      ["PATCH", "/api/tracks", "GET, HEAD, POST"],
+      ["PATCH", "/api/tracks/00000000-0000-4000-8000-000000000000", "GET, HEAD, PUT, DELETE"],
+      ["GET", "/api/auth/login", "POST"],
+      ["DELETE", "/api/enrollments", "GET, HEAD, POST"],
+    ] as const) {
+      const res = await app.fetch(path, { method, headers: { "content-type": "text/plain" }, body: method === "GET" ? undefined : "x" });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      const message = `${method} is not allowed here. Allowed: ${allow}.`;
+      expect(await res.json()).toEqual({ message, errors: [{ message }] });
+    }
+    // An unknown path is still a 404.
+    const unknown = await app.fetch("/api/no-such-thing", { method: "PATCH" });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("a form-encoded or text body where JSON is read: 415, documented", async () => {
+    for (const type of ["application/x-www-form-urlencoded", "text/plain"]) {
+      const res = await app.fetch("/api/auth/login", { method: "POST", headers: { "content-type": type }, body: "email=a&password=b" });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({
+        message: "Send JSON or a multipart form.",
+        errors: [{ message: "Send JSON or a multipart form." }],
+      });
+    }
+    for (const [path, item] of Object.entries(openApiDocument.paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (op?.requestBody) expect(op.responses, `${method} ${path}`).toHaveProperty("415");
+      }
+    }
   });
 });
