@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { escapeHtml } from "../domain/accounts/mails.ts";
@@ -46,7 +47,8 @@ const ADMIN_SIGN_UP_TEXT =
 const ADMIN_SIGN_UP = `Admin sign-up; mails a 6-digit verification code. ${ADMIN_SIGN_UP_TEXT}`;
 
 /** The spec's /api/auth/* calls (§7), same paths, payloads and answers. */
-export async function authRoutes(app: FastifyInstance, services: Services) {
+export async function authRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   for (const [path, field, summary, body] of [
     ["/api/auth/signup/admin", "signUpAdmin", ADMIN_SIGN_UP, AdminSignUpInputSchema],
     ["/api/auth/signup/learner", "signUpLearner", "Learner sign-up; mails a 6-digit verification code.", SignUpInputSchema],

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { COURSE_MESSAGES } from "../domain/catalogue/courses.ts";
@@ -18,7 +19,7 @@ import {
   paging,
   ref,
   uuidParams,
-  withMessage,
+  withMessageAndData,
 } from "./schemas.ts";
 import { textIn } from "./shapes.ts";
 
@@ -47,7 +48,8 @@ function courseInput(fields: Record<string, unknown>, image: File | null) {
 }
 
 /** Spec §7: GET/POST /api/courses, PUT/DELETE /api/courses/{id}; admin only. */
-export async function courseRoutes(app: FastifyInstance, services: Services) {
+export async function courseRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {
     operationId: "listCourses",
     summary: "Courses, newest first, 10 a page; `search` matches the title.",
@@ -68,7 +70,7 @@ export async function courseRoutes(app: FastifyInstance, services: Services) {
     tags: ["courses"],
     consumes: MULTIPART_OR_JSON,
     body: CourseFormSchema,
-    response: { 201: answer("Created.", withMessage("course", ref(CourseSchema), true)), ...errors(400, 404, 413) },
+    response: { 201: answer("Created.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
   };
   app.post("/api/courses", { schema: createSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);
@@ -87,7 +89,7 @@ export async function courseRoutes(app: FastifyInstance, services: Services) {
     consumes: MULTIPART_OR_JSON,
     params: uuidParams("course"),
     body: CourseFormSchema,
-    response: { 200: answer("Updated.", withMessage("course", ref(CourseSchema), true)), ...errors(400, 404, 413) },
+    response: { 200: answer("Updated.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
   };
   app.put("/api/courses/:id", { schema: updateSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);

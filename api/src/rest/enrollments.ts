@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { NotFoundError } from "../domain/errors.ts";
@@ -40,7 +41,8 @@ async function allEnrollments(ctx: RestContext, source: string, variables: Recor
 }
 
 /** Spec §7: GET /api/enrollments (the learner's own) and GET /api/enrollments/learner/{id} (admin). */
-export async function enrollmentRoutes(app: FastifyInstance, services: Services) {
+export async function enrollmentRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const mineSchema = {
     operationId: "myEnrollments",
     summary: "The signed-in learner's enrollments, newest first.",

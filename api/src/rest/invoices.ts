@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { INVOICE_MESSAGES } from "../domain/billing/invoices.ts";
@@ -18,7 +19,7 @@ import {
   paging,
   ref,
   uuidParams,
-  withMessage,
+  withMessageAndData,
 } from "./schemas.ts";
 import { textIn } from "./shapes.ts";
 
@@ -60,7 +61,8 @@ function invoiceInput(body: Record<string, unknown>) {
 }
 
 /** Spec §7: GET/POST /api/invoices, PUT/DELETE /api/invoices/{id}; admin only. */
-export async function invoiceRoutes(app: FastifyInstance, services: Services) {
+export async function invoiceRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {
     operationId: "listInvoices",
     summary: "Invoices, newest first, 10 a page; `search` matches the learner's name.",
@@ -80,7 +82,7 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     summary: "Records an invoice by hand (bank transfer, mobile money...).",
     tags: ["invoices"],
     body: InvoiceInputSchema,
-    response: { 201: answer("Created.", withMessage("invoice", ref(InvoiceSchema), true)), ...errors(400, 404) },
+    response: { 201: answer("Created.", withMessageAndData("invoice", ref(InvoiceSchema))), ...errors(400, 404) },
   };
   app.post("/api/invoices", { schema: createSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);
@@ -97,7 +99,7 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     tags: ["invoices"],
     params: uuidParams("invoice"),
     body: InvoiceInputSchema,
-    response: { 200: answer("Updated.", withMessage("invoice", ref(InvoiceSchema), true)), ...errors(400, 404) },
+    response: { 200: answer("Updated.", withMessageAndData("invoice", ref(InvoiceSchema))), ...errors(400, 404) },
   };
   app.put("/api/invoices/:id", { schema: updateSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);

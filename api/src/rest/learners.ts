@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { Services } from "../services.ts";
@@ -12,7 +13,8 @@ const LIST = `query($search: String, $page: Int!, $first: Int!) {
 }`;
 
 /** Spec §7: GET /api/learners (admin), the Manage Learners table with `?search=&page=`. */
-export async function learnerRoutes(app: FastifyInstance, services: Services) {
+export async function learnerRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const schema = {
     operationId: "listLearners",
     summary: "Learners, newest first, 10 a page; `search` matches first name, last name and e-mail.",

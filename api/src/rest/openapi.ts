@@ -1,5 +1,4 @@
 import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { type Audience, admits, STAFF_ROLES } from "../domain/staff/permissions.ts";
 import { addSharedSchemas, errorAnswer } from "./schemas.ts";
@@ -101,6 +100,8 @@ export async function openApiRoutes(scope: FastifyInstance, options: { docsPage:
     async () => scope.swagger(),
   );
   if (options.docsPage) {
+    // Loaded only where the page is served (production never loads it).
+    const { default: fastifySwaggerUi } = await import("@fastify/swagger-ui");
     await scope.register(fastifySwaggerUi, {
       routePrefix: DOCS_PREFIX,
       uiConfig: { deepLinking: true, validatorUrl: null },

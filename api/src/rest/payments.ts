@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { enqueueSettlement } from "../domain/payments/verify.ts";
@@ -89,7 +90,8 @@ const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checkout, payment verification and the Paystack webhook. */
-export async function paymentRoutes(app: FastifyInstance, services: Services) {
+export async function paymentRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   // Checkout (spec: JSON track, learner, paystackCallbackUrl). The learner is the session's; the callback is always
   // our own /payment-verification page, never one supplied by the client (no open redirect).
   app.post("/api/enrollments", { schema: checkoutSchema }, async (req, reply) => {

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { reportCsv } from "../domain/reports/report.ts";
 import type { Services } from "../services.ts";
@@ -33,7 +34,8 @@ function dateParam(query: Record<string, unknown>, name: "from" | "to"): string 
 }
 
 /** The report page's CSV export; the GraphQL `report` query decides who may read it and validates the range. */
-export async function reportRoutes(app: FastifyInstance, services: Services) {
+export async function reportRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get("/api/reports/export.csv", { schema }, async (req, reply) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = dateParam(query, "from");

@@ -28,17 +28,19 @@ function nullable<S extends TSchema>(schema: S, description?: string) {
 const nullableText = (description?: string, extra: Record<string, unknown> = {}) => nullable(text(undefined, extra), description);
 const number = (description?: string) => Type.Number(description ? { description } : {});
 const integer = (description?: string) => Type.Integer(description ? { description } : {});
-const dateTime = (description?: string) => text(description, { format: "date-time" });
+/** A date-time; the serializer writes a Date as its ISO text. */
+const dateTime = (description?: string) =>
+  Type.Unsafe<string | Date>({ type: "string", format: "date-time", ...(description ? { description } : {}) });
 const uuid = (description = "Database id (UUID).") => text(description, { format: "uuid" });
 
-/** One of some texts (`enum`), optionally null. */
-function choice<const T extends string>(values: readonly T[], options: Described & { nullable?: boolean } = {}) {
-  const { nullable: orNull, ...rest } = options;
-  return Type.Unsafe<T | (typeof orNull extends true ? null : never)>({
-    type: orNull ? ["string", "null"] : "string",
-    enum: orNull ? [...values, null] : [...values],
-    ...rest,
-  });
+/** One of some texts (`enum`). */
+function choice<const T extends string>(values: readonly T[], options: Described = {}) {
+  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+}
+
+/** One of some texts, or null. */
+function choiceOrNull<const T extends string>(values: readonly T[], options: Described = {}) {
+  return Type.Unsafe<T | null>({ type: ["string", "null"], enum: [...values, null], ...options });
 }
 
 /** A reference to a shared component (`#/components/schemas/<name>` in the document). */
@@ -88,7 +90,7 @@ export const UserSchema = object(
     contact: text(),
     createdAt: dateTime(),
     location: Type.Optional(nullableText("Learners only.")),
-    gender: Type.Optional(choice(GENDER, { nullable: true, description: "Learners only." })),
+    gender: Type.Optional(choiceOrNull(GENDER, { description: "Learners only." })),
     description: Type.Optional(nullableText("Learners only: the bio.")),
     disabled: Type.Optional(Type.Boolean({ description: "Learners only." })),
   },
@@ -158,7 +160,7 @@ export const LearnerSchema = object(
     email: text(),
     contact: text(),
     location: nullableText(),
-    gender: choice(GENDER, { nullable: true }),
+    gender: choiceOrNull(GENDER),
     description: nullableText("The bio."),
     image: nullableText(),
     createdAt: dateTime("Date joined."),
@@ -180,10 +182,10 @@ export const StaffSchema = object(
     email: text(),
     contact: text(),
     image: nullableText(),
-    role: choice(STAFF_ROLE, { nullable: true, description: "Null while pending." }),
+    role: choiceOrNull(STAFF_ROLE, { description: "Null while pending." }),
     status: choice(["pending", "active", "disabled"]),
     emailVerified: Type.Boolean(),
-    approvedAt: nullableText(undefined, { format: "date-time" }),
+    approvedAt: nullable(dateTime()),
     createdAt: dateTime(),
     assignedTracks: Type.Array(ref(TrackRefSchema), { description: "Instructors: the tracks whose courses they may edit." }),
   },
@@ -358,9 +360,14 @@ export const paging = {
   total: integer("Rows matching the search, over all pages."),
 };
 
-/** `{message, <key>: X, data?: X}`: a write's answer with the written resource. */
-export function withMessage<S extends TSchema>(key: string, schema: S, data = false) {
-  return object({ message, [key]: schema, ...(data ? { data: schema } : {}) });
+/** `{message, <key>: X}`: a write's answer with the written resource. */
+export function withMessage<K extends string, S extends TSchema>(key: K, schema: S) {
+  return object({ message, ...({ [key]: schema } as { [P in K]: S }) });
+}
+
+/** `{message, <key>: X, data: X}`: the same, with the resource also as `data` (the spec's clients read either). */
+export function withMessageAndData<K extends string, S extends TSchema>(key: K, schema: S) {
+  return object({ message, ...({ [key]: schema } as { [P in K]: S }), data: schema });
 }
 
 /** The multipart or JSON body of the catalogue and profile forms. */

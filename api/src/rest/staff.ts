@@ -1,5 +1,6 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { Type } from "typebox";
+import { type Static, Type } from "typebox";
 import { ValidationError } from "../domain/errors.ts";
 import { STAFF_ROLES } from "../domain/staff/permissions.ts";
 import { STAFF_MESSAGES } from "../domain/staff/staff.ts";
@@ -66,6 +67,8 @@ const AUDIT = `query($filter: AuditFilter, $page: Int!, $first: Int!) {
 const AUDIT_CSV = "query($filter: AuditFilter) { auditLogCsv(filter: $filter) { csv } }";
 
 type Node = Record<string, any>;
+type StaffJson = Static<typeof StaffSchema>;
+type InvitationJson = Static<typeof StaffInvitationSchema>;
 
 const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null);
 
@@ -77,8 +80,8 @@ export function staffJson(node: Node) {
     email: node.email,
     contact: node.contact,
     image: node.image ?? null,
-    role: lower(node.staffRole),
-    status: lower(node.status),
+    role: lower(node.staffRole) as StaffJson["role"],
+    status: lower(node.status) as StaffJson["status"],
     emailVerified: node.emailVerified,
     approvedAt: node.approvedAt ?? null,
     createdAt: node.createdAt,
@@ -89,8 +92,8 @@ export function staffJson(node: Node) {
 const invitationJson = (node: Node) => ({
   _id: toRawId(node.id),
   email: node.email,
-  role: lower(node.role),
-  status: lower(node.status),
+  role: lower(node.role) as InvitationJson["role"],
+  status: lower(node.status) as InvitationJson["status"],
   expiresAt: node.expiresAt,
   createdAt: node.createdAt,
 });
@@ -130,7 +133,8 @@ function auditFilter(req: FastifyRequest) {
   return filter;
 }
 
-export async function staffRoutes(app: FastifyInstance, services: Services) {
+export async function staffRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {
     operationId: "listStaff",
     summary: "Staff accounts, pending ones first, then newest first; `search` matches names and e-mail.",

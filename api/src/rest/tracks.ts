@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { listTracksWithCourses, TRACK_MESSAGES } from "../domain/catalogue/tracks.ts";
@@ -18,7 +19,7 @@ import {
   TrackFormSchema,
   TrackSchema,
   uuidParams,
-  withMessage,
+  withMessageAndData,
 } from "./schemas.ts";
 import { textIn } from "./shapes.ts";
 
@@ -47,7 +48,8 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
 }
 
 /** Spec §7: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
-export async function trackRoutes(app: FastifyInstance, services: Services) {
+export async function trackRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {
     operationId: "listTracks",
     summary: "Every track, newest first (not paged).",
@@ -84,7 +86,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     tags: ["tracks"],
     consumes: MULTIPART_OR_JSON,
     body: TrackFormSchema,
-    response: { 201: answer("Created.", withMessage("track", ref(TrackSchema), true)), ...errors(400, 413) },
+    response: { 201: answer("Created.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 413) },
   };
   app.post("/api/tracks", { schema: createSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);
@@ -103,7 +105,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     consumes: MULTIPART_OR_JSON,
     params: uuidParams("track"),
     body: TrackFormSchema,
-    response: { 200: answer("Updated.", withMessage("track", ref(TrackSchema), true)), ...errors(400, 404, 413) },
+    response: { 200: answer("Updated.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 404, 413) },
   };
   app.put("/api/tracks/:id", { schema: updateSchema }, async (req, reply) => {
     const ctx = await restContext(services, req);
