@@ -40,22 +40,22 @@ const UPDATE_PROFILE = `mutation($input: UpdateLearnerProfileInput!) {
 const textFields = (body: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((k) => [k, textIn(body[k], k)]));
 const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"];
 
-const ADMIN_SIGN_UP_TEXT =
+const ADMIN_SIGN_UP =
   "The account is a pending staff account until an owner approves it (the first one of an installation becomes the " +
   "owner). With `invitation` (the token of an owner's invitation link, for the invited e-mail) it gets the invitation's " +
   "role when the e-mail is verified.";
-const ADMIN_SIGN_UP = `Admin sign-up; mails a 6-digit verification code. ${ADMIN_SIGN_UP_TEXT}`;
 
 /** The spec's /api/auth/* calls (§7), same paths, payloads and answers. */
 export async function authRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  for (const [path, field, summary, body] of [
-    ["/api/auth/signup/admin", "signUpAdmin", ADMIN_SIGN_UP, AdminSignUpInputSchema],
-    ["/api/auth/signup/learner", "signUpLearner", "Learner sign-up; mails a 6-digit verification code.", SignUpInputSchema],
+  for (const [path, field, summary, description, body] of [
+    ["/api/auth/signup/admin", "signUpAdmin", "Admin sign-up; mails a 6-digit verification code.", ADMIN_SIGN_UP, AdminSignUpInputSchema],
+    ["/api/auth/signup/learner", "signUpLearner", "Learner sign-up; mails a 6-digit verification code.", "", SignUpInputSchema],
   ] as const) {
     const schema = {
       operationId: field,
       summary,
+      ...(description ? { description } : {}),
       tags: ["auth"],
       body,
       response: {
