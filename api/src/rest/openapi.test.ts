@@ -5,6 +5,7 @@ import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { registerRest } from "./index.ts";
+import { addSharedSchemas, ref, TrackSchema } from "./schemas.ts";
 
 type Method = "get" | "post" | "put" | "delete";
 const METHODS: Method[] = ["get", "post", "put", "delete"];
@@ -313,6 +314,35 @@ describe("methods and media types", () => {
         const op = item[method];
         if (op?.requestBody) expect(op.responses, `${method} ${path}`).toHaveProperty("415");
       }
+    }
+  });
+});
+
+describe("answers are serialized by the route schemas", () => {
+  it("a Track keeps its `ratings` list (and every field the schema names); fields no schema names are dropped", async () => {
+    const fresh = Fastify({ logger: false });
+    addSharedSchemas(fresh);
+    const track = {
+      _id: "00000000-0000-4000-8000-000000000000",
+      name: "Track",
+      price: 10,
+      duration: "1 week",
+      instructor: "Ada",
+      description: "About.",
+      image: null,
+      averageRating: 4,
+      reviewCount: 1,
+      ratings: [{ rating: 4 }],
+      courses: [],
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      updatedAt: "2026-01-02T00:00:00.000Z",
+    };
+    fresh.get("/track", { schema: { response: { 200: ref(TrackSchema) } } }, async () => ({ ...track, secret: "x" }));
+    try {
+      const res = await fresh.inject("/track");
+      expect(res.json()).toEqual({ ...track, createdAt: "2026-01-01T00:00:00.000Z" });
+    } finally {
+      await fresh.close();
     }
   });
 });
