@@ -299,6 +299,12 @@ describe("every route's answers match the served OpenAPI document (independent v
       headers: { "content-type": "application/json", "x-paystack-signature": sign(event) },
     });
     await call("POST", "/api/payments/paystack/webhook", 401, { body: event, headers: { "content-type": "application/json" } });
+    // The signature covers the raw bytes whatever their declared type: no 415 here (and none documented).
+    await call("POST", "/api/payments/paystack/webhook", 200, {
+      body: event,
+      headers: { "content-type": "text/plain", "x-paystack-signature": sign(event) },
+    });
+    expect(doc.paths["/api/payments/paystack/webhook"]?.post?.responses).not.toHaveProperty("415");
     await call("POST", "/api/payments/paystack/webhook", 400, {
       body: "{",
       headers: { "content-type": "application/json", "x-paystack-signature": sign("{") },

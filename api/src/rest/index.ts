@@ -60,7 +60,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // and 401/403 answers in the OpenAPI document.
     const methodsByPath = new Map<string, Set<string>>();
     scope.addHook("onRoute", (route) => {
-      if ((route.config as { methodNotAllowed?: boolean } | undefined)?.methodNotAllowed || route.url.startsWith(DOCS_PREFIX)) return;
+      if (route.config?.methodNotAllowed || route.url.startsWith(DOCS_PREFIX)) return;
       const methods = [route.method].flat();
       for (const method of methods) {
         if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {

@@ -312,7 +312,10 @@ describe("methods and media types", () => {
     for (const [path, item] of Object.entries(openApiDocument.paths)) {
       for (const method of METHODS) {
         const op = item[method];
-        if (op?.requestBody) expect(op.responses, `${method} ${path}`).toHaveProperty("415");
+        // The webhook reads raw bytes of any type (its signature covers them): it never answers 415.
+        if (op?.requestBody && path !== "/api/payments/paystack/webhook") {
+          expect(op.responses, `${method} ${path}`).toHaveProperty("415");
+        }
       }
     }
   });

@@ -11,6 +11,15 @@ import { addSharedSchemas, errorAnswer } from "./schemas.ts";
 
 export const DOCS_PREFIX = "/api/docs";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route reads its body whatever its type (the payment provider's webhook): no 415. */
+    anyBodyType?: boolean;
+    /** One of the 405 answers of the methods a path does not have (rest/index.ts). */
+    methodNotAllowed?: boolean;
+  }
+}
+
 /** Who may call a route, in words, from the same policy the REST scope enforces. */
 function whoMayCall(audience: Audience): string {
   if (audience === "anyone") return "Public.";
@@ -32,7 +41,7 @@ export function describeAccess(route: RouteOptions, audience: Audience) {
     responses["401"] ??= errorAnswer(401);
     responses["403"] ??= errorAnswer(403);
   }
-  if (schema.body) responses["415"] ??= errorAnswer(415);
+  if (schema.body && !route.config?.anyBodyType) responses["415"] ??= errorAnswer(415);
   const who = whoMayCall(audience);
   route.schema = {
     ...schema,

@@ -127,7 +127,7 @@ export async function paymentRoutes(server: FastifyInstance, services: Services)
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post("/api/payments/paystack/webhook", { schema: webhookSchema }, async (req, reply) => {
+    scope.post("/api/payments/paystack/webhook", { schema: webhookSchema, config: { anyBodyType: true } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers["x-paystack-signature"];
       if (!isValidPaystackSignature(raw, typeof signature === "string" ? signature : undefined, services.config.paystack.secretKey)) {
