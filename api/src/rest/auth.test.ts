@@ -977,11 +977,19 @@ describe("REST /api/auth", () => {
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
     });
 
-    it("unknown routes and wrong methods under /api answer 404 JSON", async () => {
+    // Issue 16 changed wrong methods on a known path from 404 to 405 (with Allow); unknown paths stay 404.
+    it("unknown routes under /api answer 404 JSON, wrong methods on a known path 405 with Allow", async () => {
       const wrongMethod = await rest(app, "GET", "/api/auth/login");
-      expect(wrongMethod.status).toBe(404);
-      expect(wrongMethod.body).toEqual({ message: "Not found." });
-      expect((await rest(app, "DELETE", "/api/auth/check-auth")).status).toBe(404);
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get("allow")).toBe("POST");
+      expect(wrongMethod.body).toEqual({
+        message: "GET is not allowed here. Allowed: POST.",
+        errors: [{ message: "GET is not allowed here. Allowed: POST." }],
+      });
+      expect((await rest(app, "DELETE", "/api/auth/check-auth")).status).toBe(405);
+      const unknown = await rest(app, "GET", "/api/auth/no-such-call");
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ message: "Not found." });
     });
   });
 

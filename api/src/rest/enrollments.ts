@@ -1,9 +1,12 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { type RestContext, restContext, toGlobalId } from "./graphql.ts";
 import { ENROLLMENT_FIELDS, enrollmentJson } from "./json.ts";
 import { idParam, runRest } from "./params.ts";
+import { answer, EnrollmentSchema, errors, object, ref, uuidParams } from "./schemas.ts";
 
 export const LEARNER_NOT_FOUND = "Learner not found.";
 
@@ -38,15 +41,29 @@ async function allEnrollments(ctx: RestContext, source: string, variables: Recor
 }
 
 /** Spec §7: GET /api/enrollments (the learner's own) and GET /api/enrollments/learner/{id} (admin). */
-export async function enrollmentRoutes(app: FastifyInstance, services: Services) {
-  app.get("/api/enrollments", async (req) => {
+export async function enrollmentRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const mineSchema = {
+    operationId: "myEnrollments",
+    summary: "The signed-in learner's enrollments, newest first.",
+    tags: ["enrollments"],
+    response: { 200: answer("The enrollments.", object({ enrollments: Type.Array(ref(EnrollmentSchema)) })), ...errors(404) },
+  };
+  app.get("/api/enrollments", { schema: mineSchema }, async (req) => {
     const ctx = await restContext(services, req);
     const enrollments = await allEnrollments(ctx, MINE, {});
     if (!enrollments) throw new NotFoundError(LEARNER_NOT_FOUND);
     return { enrollments };
   });
 
-  app.get("/api/enrollments/learner/:id", async (req) => {
+  const ofLearnerSchema = {
+    operationId: "learnerEnrollments",
+    summary: "A learner's enrollments, newest first.",
+    tags: ["enrollments"],
+    params: uuidParams("learner"),
+    response: { 200: answer("The enrollments.", object({ enrollments: Type.Array(ref(EnrollmentSchema)) })), ...errors(404) },
+  };
+  app.get("/api/enrollments/learner/:id", { schema: ofLearnerSchema }, async (req) => {
     const ctx = await restContext(services, req);
     const id = idParam(req, LEARNER_NOT_FOUND);
     const enrollments = await allEnrollments(ctx, OF_LEARNER, { id: toGlobalId("Learner", id) });

@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { AppError, ValidationError } from "../domain/errors.ts";
 import { IMAGE_MESSAGES } from "../domain/images.ts";
-import { requireAudience } from "../domain/staff/permissions.ts";
+import { type Audience, requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
 import { authRoutes } from "./auth.ts";
@@ -11,7 +11,7 @@ import { enrollmentRoutes } from "./enrollments.ts";
 import { HttpError, restContext } from "./graphql.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { learnerRoutes } from "./learners.ts";
-import { openApiRoutes } from "./openapi.ts";
+import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
 import { paymentRoutes } from "./payments.ts";
 import { reportRoutes } from "./reports.ts";
 import { staffRoutes } from "./staff.ts";
@@ -21,6 +21,13 @@ import { trackRoutes } from "./tracks.ts";
 export async function registerRest(app: FastifyInstance, services: Services) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024 } });
+    // The routes' request schemas describe the input in the OpenAPI document; they do not refuse requests. Each route
+    // reads its input itself and refuses it with the product's own texts ("First name is required.", "page must be a
+    // whole number from 1.", a 404 for an id that is not a UUID), which a schema validator's messages would replace.
+    scope.setValidatorCompiler(() => () => true);
+    // The routes read JSON or multipart bodies (one reads a form, rest/auth.ts): any other type is a 415, as documented,
+    // not plain text handed to a route that expects an object.
+    scope.removeContentTypeParser("text/plain");
 
     scope.setErrorHandler((error: FastifyError, req, reply) => {
       // Every refusal answers `{message, errors}`, the shape the spec's clients read.
@@ -49,13 +56,22 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     });
 
     // Every route has an entry in the access table (a route without one stops the server at start), and the caller is
-    // checked against it before the body is read or the handler runs.
+    // checked against it before the body is read or the handler runs. The table also gives the route's `security`
+    // and 401/403 answers in the OpenAPI document.
+    const methodsByPath = new Map<string, Set<string>>();
     scope.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat()) {
+      if (route.config?.methodNotAllowed || route.url.startsWith(DOCS_PREFIX)) return;
+      const methods = [route.method].flat();
+      for (const method of methods) {
         if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {
           throw new Error(`REST route ${routeKey(method, route.url)} has no entry in api/src/rest/access.ts`);
         }
       }
+      const known = methodsByPath.get(route.url) ?? new Set<string>();
+      for (const method of methods) known.add(method);
+      methodsByPath.set(route.url, known);
+      const method = methods.find((m) => m !== "HEAD");
+      if (method) describeAccess(route, REST_ACCESS[routeKey(method, route.url)] as Audience);
     });
     scope.addHook("onRequest", async (req) => {
       const method = req.method === "HEAD" ? "GET" : req.method;
@@ -64,6 +80,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
       requireAudience(audience, (await restContext(services, req)).viewer);
     });
 
+    await registerOpenApi(scope);
     await authRoutes(scope, services);
     await reportRoutes(scope, services);
     await paymentRoutes(scope, services);
@@ -73,8 +90,37 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);
-    await openApiRoutes(scope);
+    await openApiRoutes(scope, { docsPage: services.config.env !== "production" });
+    methodNotAllowedRoutes(scope, methodsByPath);
   });
+}
+
+const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+
+/**
+ * A method a known path does not have answers 405 with an `Allow` header, in the `{message, errors}` shape (not the
+ * 404 of an unknown path). It answers before the body is read, so the body's type does not matter.
+ */
+function methodNotAllowedRoutes(scope: FastifyInstance, methodsByPath: Map<string, Set<string>>) {
+  for (const [url, known] of methodsByPath) {
+    const missing = METHODS.filter((method) => !known.has(method));
+    if (!missing.length) continue;
+    const allow = METHODS.filter((method) => known.has(method)).join(", ");
+    scope.route({
+      method: missing,
+      url,
+      schema: { hide: true },
+      config: { methodNotAllowed: true },
+      onRequest: async (req, reply) => {
+        const message = `${req.method} is not allowed here. Allowed: ${allow}.`;
+        return reply
+          .code(405)
+          .header("allow", allow)
+          .send({ message, errors: [{ message }] });
+      },
+      handler: async () => undefined,
+    });
+  }
 }
 
 /** `POST /api/tracks/{id}`: a route as the access table and the OpenAPI document name it. */

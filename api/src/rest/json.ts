@@ -23,10 +23,16 @@ export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact loc
 
 export const ENROLLMENT_FIELDS = "id status createdAt track { id name image }";
 
-const GENDER_OUT: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
+const GENDER_OUT: Record<string, "Male" | "Female"> = { MALE: "Male", FEMALE: "Female" };
 
-const ref = (node: Node | null | undefined, ...keys: string[]) =>
-  node ? { _id: toRawId(node.id), ...Object.fromEntries(keys.map((k) => [k, node[k] ?? null])) } : null;
+type Ref<K extends string> = { _id: string } & Record<K, any>;
+
+/** `{_id, ...keys}` of a linked resource GraphQL answers (never null there). */
+const refOf = <K extends string>(node: Node, ...keys: K[]): Ref<K> =>
+  ({ _id: toRawId(node.id), ...Object.fromEntries(keys.map((k) => [k, node[k] ?? null])) }) as Ref<K>;
+
+/** The same for a link that may be gone (an invoice's learner or track). */
+const ref = <K extends string>(node: Node | null | undefined, ...keys: K[]): Ref<K> | null => (node ? refOf(node, ...keys) : null);
 
 /**
  * Track (spec §3), from the GraphQL selection TRACK_FIELDS. The spec's `ratings` list is not exposed (ratings are
@@ -81,7 +87,7 @@ export function courseJson(course: Node) {
     title: course.title,
     description: course.description,
     image: course.image ?? null,
-    track: ref(course.track, "name"),
+    track: refOf(course.track, "name"),
     createdAt: course.createdAt,
   };
 }
@@ -93,7 +99,7 @@ export function invoiceJson(invoice: Node) {
     track: ref(invoice.track, "name"),
     amount: invoice.amount,
     dueDate: invoice.dueDate ?? null,
-    status: String(invoice.status).toLowerCase(),
+    status: String(invoice.status).toLowerCase() as "pending" | "paid" | "failed",
     paymentDetails: invoice.paymentDetails ?? null,
     createdAt: invoice.createdAt,
     updatedAt: invoice.updatedAt,
@@ -115,7 +121,7 @@ export function learnerRowJson(learner: Node) {
     disabled: learner.disabled,
     enrollments: (learner.enrollments.edges as { node: Node }[]).map(({ node }) => ({
       _id: toRawId(node.id),
-      track: ref(node.track, "name"),
+      track: refOf(node.track, "name"),
     })),
     courseCount: learner.courseCount,
     totalPaid: learner.totalPaid,
@@ -125,8 +131,8 @@ export function learnerRowJson(learner: Node) {
 export function enrollmentJson(enrollment: Node) {
   return {
     _id: toRawId(enrollment.id),
-    status: String(enrollment.status).toLowerCase(),
-    track: ref(enrollment.track, "name", "image"),
+    status: String(enrollment.status).toLowerCase() as "active" | "completed",
+    track: refOf(enrollment.track, "name", "image"),
     createdAt: enrollment.createdAt,
   };
 }

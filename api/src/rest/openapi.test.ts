@@ -1,12 +1,35 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { registerRest } from "./index.ts";
-import { type Method, openApiDocument, type SchemaObject } from "./openapi.ts";
+import { addSharedSchemas, ref, TrackSchema } from "./schemas.ts";
 
+type Method = "get" | "post" | "put" | "delete";
 const METHODS: Method[] = ["get", "post", "put", "delete"];
+
+interface SchemaObject {
+  type?: string | string[];
+  required?: string[];
+  properties?: Record<string, SchemaObject>;
+}
+interface OperationObject {
+  operationId: string;
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: SchemaObject }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: SchemaObject & { $ref?: string } }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Partial<Record<Method, OperationObject>>>;
+  components: { schemas: Record<string, SchemaObject>; securitySchemes: Record<string, unknown> };
+}
+
+/** The document as GET /api/openapi.json serves it (read in beforeAll). */
+let openApiDocument: OpenApiDocument;
 
 /** "METHOD /path/{param}" for every operation of the document. */
 function documentedRoutes(): string[] {
@@ -20,6 +43,8 @@ async function registeredRoutes(app: TestApp): Promise<string[]> {
   const fresh = Fastify({ logger: false });
   const routes: string[] = [];
   fresh.addHook("onRoute", (route) => {
+    // Not routes of the API: the 405 answers of other methods and the docs page (both hidden from the document).
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue; // Fastify adds HEAD for every GET.
@@ -47,6 +72,7 @@ function refsIn(value: unknown, found: string[] = []): string[] {
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
+  openApiDocument = await (await app.fetch("/api/openapi.json")).json();
 });
 afterAll(() => app?.close());
 
@@ -56,7 +82,8 @@ describe("GET /api/openapi.json", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const body = await res.json();
-    expect(body).toEqual(JSON.parse(JSON.stringify(openApiDocument)));
+    // Generated from the routes' schemas: the same document on every call.
+    expect(body).toEqual(openApiDocument);
     expect(body.openapi).toBe("3.1.0");
     expect(body.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
@@ -111,7 +138,9 @@ describe("GET /api/openapi.json", () => {
         const success = Object.keys(op.responses).filter((code) => code.startsWith("2"));
         expect(success.length, where).toBeGreaterThan(0);
         for (const response of Object.values(op.responses)) expect(response.description, where).toBeTruthy();
-        if (op.security) {
+        // Public calls say so (`security: []`); guarded ones name the bearer token and list 401.
+        expect(op.security, where).toBeDefined();
+        if (op.security?.length) {
           expect(op.security).toEqual([{ bearerAuth: [] }]);
           expect(op.responses, where).toHaveProperty("401");
           expect(op.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
@@ -203,5 +232,120 @@ describe("no documented call answers 5xx to bad input", () => {
       }
     }
     expect(calls.length).toBeGreaterThan(100);
+  });
+});
+
+describe("the document passes Redocly's recommended rules", () => {
+  it("0 errors and 0 warnings", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(openApiDocument), absoluteRef: "openapi.json", config });
+    const listed = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(listed).toEqual([]);
+  });
+});
+
+describe("the docs page (development)", () => {
+  /** Every src/href of a page and every absolute URL in it. */
+  const references = (html: string) => [...html.matchAll(/(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1] as string);
+
+  it("answers at /api/docs with its assets served here, no other host referenced", async () => {
+    const res = await app.fetch("/api/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await res.text();
+    const refs = references(html);
+    expect(refs.length).toBeGreaterThan(2);
+    for (const ref of refs) {
+      expect(ref, ref).not.toMatch(/^(https?:)?\/\//);
+      const asset = await app.fetch(new URL(ref, `${app.url}/api/docs/`).pathname);
+      expect(asset.status, ref).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, ref).toBeGreaterThan(0);
+    }
+    // The page's script loads the document from this server (./json, the same generated document) and validates
+    // nothing at validator.swagger.io.
+    const initializer = await (await app.fetch("/api/docs/static/swagger-initializer.js")).text();
+    expect(initializer).toContain("resolveUrl('./json')");
+    expect(initializer).toContain("validatorUrl: null");
+    expect(initializer.replace(/\/\/[^\n]*\n/g, "\n")).not.toMatch(/https?:\/\//);
+    expect(await (await app.fetch("/api/docs/json")).json()).toEqual(openApiDocument);
+  });
+
+  it("is not served in production", async () => {
+    const production = await startTestApp({ NODE_ENV: "production" });
+    try {
+      expect((await production.fetch("/api/docs")).status).toBe(404);
+      expect((await production.fetch("/api/openapi.json")).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe("methods and media types", () => {
+  it("a method a known path does not have: 405 with Allow, before the body is read", async () => {
+    for (const [method, path, allow] of [
+      ["PATCH", "/api/tracks", "GET, HEAD, POST"],
+      ["PATCH", "/api/tracks/00000000-0000-4000-8000-000000000000", "GET, HEAD, PUT, DELETE"],
+      ["GET", "/api/auth/login", "POST"],
+      ["DELETE", "/api/enrollments", "GET, HEAD, POST"],
+    ] as const) {
+      const res = await app.fetch(path, { method, headers: { "content-type": "text/plain" }, body: method === "GET" ? undefined : "x" });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get("allow")).toBe(allow);
+      const message = `${method} is not allowed here. Allowed: ${allow}.`;
+      expect(await res.json()).toEqual({ message, errors: [{ message }] });
+    }
+    // An unknown path is still a 404.
+    const unknown = await app.fetch("/api/no-such-thing", { method: "PATCH" });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("a form-encoded or text body where JSON is read: 415, documented", async () => {
+    for (const type of ["application/x-www-form-urlencoded", "text/plain"]) {
+      const res = await app.fetch("/api/auth/login", { method: "POST", headers: { "content-type": type }, body: "email=a&password=b" });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({
+        message: "Send JSON or a multipart form.",
+        errors: [{ message: "Send JSON or a multipart form." }],
+      });
+    }
+    for (const [path, item] of Object.entries(openApiDocument.paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        // The webhook reads raw bytes of any type (its signature covers them): it never answers 415.
+        if (op?.requestBody && path !== "/api/payments/paystack/webhook") {
+          expect(op.responses, `${method} ${path}`).toHaveProperty("415");
+        }
+      }
+    }
+  });
+});
+
+describe("answers are serialized by the route schemas", () => {
+  it("a Track keeps its `ratings` list (and every field the schema names); fields no schema names are dropped", async () => {
+    const fresh = Fastify({ logger: false });
+    addSharedSchemas(fresh);
+    const track = {
+      _id: "00000000-0000-4000-8000-000000000000",
+      name: "Track",
+      price: 10,
+      duration: "1 week",
+      instructor: "Ada",
+      description: "About.",
+      image: null,
+      averageRating: 4,
+      reviewCount: 1,
+      ratings: [{ rating: 4 }],
+      courses: [],
+      createdAt: new Date("2026-01-01T00:00:00Z"),
+      updatedAt: "2026-01-02T00:00:00.000Z",
+    };
+    fresh.get("/track", { schema: { response: { 200: ref(TrackSchema) } } }, async () => ({ ...track, secret: "x" }));
+    try {
+      const res = await fresh.inject("/track");
+      expect(res.json()).toEqual({ ...track, createdAt: "2026-01-01T00:00:00.000Z" });
+    } finally {
+      await fresh.close();
+    }
   });
 });

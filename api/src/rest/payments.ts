@@ -1,10 +1,83 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
 import { enqueueSettlement } from "../domain/payments/verify.ts";
 import { isValidPaystackSignature } from "../payments/paystack/signature.ts";
 import type { Services } from "../services.ts";
 import { jsonBody } from "./body.ts";
 import { ERROR_FIELDS, HttpError, restContext, run, toGlobalId, unwrap } from "./graphql.ts";
+import { answer, choice, errorAnswer, errors, form, message, object, text } from "./schemas.ts";
 import { genderIn, textIn } from "./shapes.ts";
+
+const NO_REFERENCE = "No payment reference was found.";
+
+const checkoutSchema = {
+  operationId: "checkout",
+  summary: "Checkout: enrols the signed-in learner in a track, or starts its card payment.",
+  description:
+    "The learner is the session's; the payment page returns to this site's /payment-verification (a callback URL in " +
+    "the body is ignored). A free track enrols at once (201); a paid one answers Paystack's payment page (200), to " +
+    "which the browser is sent.",
+  tags: ["enrollments"],
+  body: form({
+    track: text("The track's _id (also accepted as `trackId`).", { format: "uuid" }),
+    contact: text("Required."),
+    gender: text("Male or Female; required."),
+    location: text(),
+    description: text(),
+  }),
+  response: {
+    200: answer(
+      "A paid track: go to the payment page.",
+      object({ message, authorization_url: text("Paystack's payment page.", { format: "uri" }), reference: text() }),
+    ),
+    201: answer("A free track: enrolled.", object({ message, enrolled: Type.Literal(true) })),
+    ...errors(400, 404, 409, 429),
+  },
+};
+
+const verifySchema = {
+  operationId: "verifyPayment",
+  summary: "Checks a card payment by its reference (after the payment page sends the learner back).",
+  description: "Settles the payment (invoice paid, learner enrolled) if Paystack confirms it.",
+  tags: ["enrollments"],
+  body: form({ reference: text("The `reference` query parameter of /payment-verification.") }),
+  response: {
+    200: answer(
+      "The payment's state.",
+      object({
+        success: Type.Boolean({ description: "True when the payment is settled." }),
+        status: choice(["paid", "failed", "pending", "not_found"]),
+        message,
+      }),
+    ),
+    // The spec's answer of this call is `{success, message}`, a refusal included.
+    400: answer(
+      `No reference: \`{success: false, message: '${NO_REFERENCE}', errors}\`; other invalid input: \`{message, errors}\`.`,
+      object({
+        success: Type.Optional(Type.Literal(false, { description: "Present when no reference was given." })),
+        message: text("The message to show."),
+        errors: Type.Array(object({ field: Type.Optional(text()), message: text() })),
+      }),
+    ),
+    ...errors(404, 429),
+  },
+};
+
+const webhookSchema = {
+  operationId: "paystackWebhook",
+  summary: "Paystack's webhook: a charge.success event settles the payment (in a background job).",
+  description:
+    "Called by Paystack, not by the apps: the raw body must be signed (HMAC-SHA512 with the secret key) in X-Paystack-Signature.",
+  tags: ["payments"],
+  body: form({ event: text("e.g. charge.success"), data: form({ reference: text() }) }),
+  response: {
+    200: answer("Received (also for events that are ignored).", object({ received: Type.Boolean() })),
+    400: errorAnswer(400, "The body is not JSON."),
+    401: errorAnswer(401, "The signature is missing or wrong: 'Invalid signature.'"),
+    ...errors(413),
+  },
+};
 
 const CHECKOUT = `mutation($input: CheckoutInput!) {
   result: checkout(input: $input) { ${ERROR_FIELDS} ... on CheckoutPayload { message authorizationUrl reference enrollment { id } } }
@@ -17,10 +90,11 @@ const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checkout, payment verification and the Paystack webhook. */
-export async function paymentRoutes(app: FastifyInstance, services: Services) {
+export async function paymentRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   // Checkout (spec: JSON track, learner, paystackCallbackUrl). The learner is the session's; the callback is always
   // our own /payment-verification page, never one supplied by the client (no open redirect).
-  app.post("/api/enrollments", async (req, reply) => {
+  app.post("/api/enrollments", { schema: checkoutSchema }, async (req, reply) => {
     const body = jsonBody(req);
     const track = textIn(body.track ?? body.trackId, "track");
     if (!track) throw new HttpError(400, "No track specified.");
@@ -40,9 +114,9 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
     return reply.code(201).send({ message: ok.message, enrolled: true });
   });
 
-  app.post("/api/enrollments/verify-payment", async (req, reply) => {
+  app.post("/api/enrollments/verify-payment", { schema: verifySchema }, async (req, reply) => {
     const reference = textIn(jsonBody(req).reference, "reference");
-    if (!reference) return reply.code(400).send({ success: false, message: "No payment reference was found." });
+    if (!reference) return reply.code(400).send({ success: false, message: NO_REFERENCE, errors: [{ message: NO_REFERENCE }] });
     const ctx = await restContext(services, req);
     const { result } = await run(ctx, VERIFY, { reference });
     const ok = unwrap(reply, result);
@@ -53,7 +127,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post("/api/payments/paystack/webhook", async (req, reply) => {
+    scope.post("/api/payments/paystack/webhook", { schema: webhookSchema, config: { anyBodyType: true } }, async (req, reply) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers["x-paystack-signature"];
       if (!isValidPaystackSignature(raw, typeof signature === "string" ? signature : undefined, services.config.paystack.secretKey)) {

@@ -1,7 +1,20 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { reportCsv } from "../domain/reports/report.ts";
 import type { Services } from "../services.ts";
 import { ERROR_FIELDS, HttpError, restContext, run, unwrap } from "./graphql.ts";
+import { csvAnswer, errors, object, text } from "./schemas.ts";
+
+const schema = {
+  operationId: "exportReport",
+  summary: "Revenue and enrollments between two dates, as CSV.",
+  tags: ["reports"],
+  querystring: object({
+    from: text("First day, YYYY-MM-DD.", { format: "date" }),
+    to: text("Last day, YYYY-MM-DD.", { format: "date" }),
+  }),
+  response: { 200: csvAnswer("The report."), ...errors(400) },
+};
 
 const REPORT = `query($from: Date!, $to: Date!) {
   result: report(from: $from, to: $to) {
@@ -21,8 +34,9 @@ function dateParam(query: Record<string, unknown>, name: "from" | "to"): string 
 }
 
 /** The report page's CSV export; the GraphQL `report` query decides who may read it and validates the range. */
-export async function reportRoutes(app: FastifyInstance, services: Services) {
-  app.get("/api/reports/export.csv", async (req, reply) => {
+export async function reportRoutes(server: FastifyInstance, services: Services) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  app.get("/api/reports/export.csv", { schema }, async (req, reply) => {
     const query = (req.query ?? {}) as Record<string, unknown>;
     const from = dateParam(query, "from");
     const to = dateParam(query, "to");

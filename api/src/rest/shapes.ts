@@ -11,12 +11,12 @@ export const USER_FIELDS = `
 /** The same for a field typed Learner (an Admin fragment may not be spread there). */
 export const LEARNER_FIELDS = "__typename id firstName lastName email image contact location gender description disabled createdAt";
 
-const GENDER_OUT: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
+const GENDER_OUT: Record<string, "Male" | "Female"> = { MALE: "Male", FEMALE: "Female" };
 
 export function userJson(account: Record<string, any>) {
   const base = {
     _id: toRawId(account.id),
-    role: account.__typename === "Admin" ? "admin" : "learner",
+    role: account.__typename === "Admin" ? ("admin" as const) : ("learner" as const),
     firstName: account.firstName,
     lastName: account.lastName,
     email: account.email,
@@ -28,7 +28,7 @@ export function userJson(account: Record<string, any>) {
   return {
     ...base,
     location: account.location ?? null,
-    gender: account.gender ? GENDER_OUT[account.gender] : null,
+    gender: account.gender ? (GENDER_OUT[account.gender] ?? null) : null,
     description: account.description ?? null,
     disabled: account.disabled,
   };

@@ -1,0 +1,377 @@
+import type { FastifyInstance } from "fastify";
+import { type Static, type TSchema, Type } from "typebox";
+import { MAX_IMAGE_BYTES } from "../domain/images.ts";
+
+/**
+ * The JSON schemas of the REST facade, written with TypeBox: the shared components (`Error`, `Track`, `Course`, ...)
+ * and the helpers the routes' `schema` options are built from. @fastify/swagger turns them into the OpenAPI document
+ * (rest/openapi.ts); Fastify serializes answers with them.
+ *
+ * Request schemas describe the input for the document only: the REST scope does not refuse a request by them
+ * (rest/index.ts), the routes read the input themselves and answer with the product's own messages
+ * ("First name is required.", "page must be a whole number from 1.", ...).
+ */
+
+// --- building blocks -------------------------------------------------------------------------------------------
+
+type Described = { description?: string };
+
+const text = (description?: string, extra: Record<string, unknown> = {}) =>
+  Type.String({ ...(description ? { description } : {}), ...extra });
+
+/** `type: [T, "null"]`, the OpenAPI 3.1 spelling of a nullable value. */
+function nullable<S extends TSchema>(schema: S, description?: string) {
+  const { type, ...rest } = schema as unknown as { type: string };
+  return Type.Unsafe<Static<S> | null>({ ...rest, type: [type, "null"], ...(description ? { description } : {}) });
+}
+
+const nullableText = (description?: string, extra: Record<string, unknown> = {}) => nullable(text(undefined, extra), description);
+const number = (description?: string) => Type.Number(description ? { description } : {});
+const integer = (description?: string) => Type.Integer(description ? { description } : {});
+/** A date-time; the serializer writes a Date as its ISO text. */
+const dateTime = (description?: string) =>
+  Type.Unsafe<string | Date>({ type: "string", format: "date-time", ...(description ? { description } : {}) });
+const uuid = (description = "Database id (UUID).") => text(description, { format: "uuid" });
+
+/** One of some texts (`enum`). */
+function choice<const T extends string>(values: readonly T[], options: Described = {}) {
+  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+}
+
+/** One of some texts, or null. */
+function choiceOrNull<const T extends string>(values: readonly T[], options: Described = {}) {
+  return Type.Unsafe<T | null>({ type: ["string", "null"], enum: [...values, null], ...options });
+}
+
+/** A reference to a shared component (`#/components/schemas/<name>` in the document). */
+export function ref<S extends TSchema>(component: S, description?: string) {
+  const id = (component as { $id?: string }).$id;
+  if (!id) throw new Error("ref() needs a shared schema (with an $id)");
+  return Type.Unsafe<Static<S>>({ $ref: `${id}#`, ...(description ? { description } : {}) });
+}
+
+/** An object whose listed properties are all present in answers (required) unless wrapped in Type.Optional. */
+const object = Type.Object;
+
+/** A request body: nothing is required by the schema, the route answers a missing field with the form's message. */
+function form<P extends Record<string, TSchema>>(properties: P, description?: string) {
+  return Type.Partial(Type.Object(properties, description ? { description } : {}));
+}
+
+const message = text("What happened, for the user.");
+
+// --- shared components -----------------------------------------------------------------------------------------
+
+export const ErrorSchema = object(
+  {
+    message: text("The message to show."),
+    errors: Type.Optional(
+      Type.Array(object({ field: Type.Optional(text("Input field, when the problem is about one.")), message: text() }), {
+        description: "One message per problem (per field for invalid input).",
+      }),
+    ),
+  },
+  { $id: "Error", description: "Every refusal: `{message, errors?}`." },
+);
+
+export const MessageSchema = object({ message }, { $id: "Message" });
+
+const GENDER = ["Male", "Female"] as const;
+const STAFF_ROLE = ["owner", "manager", "finance", "instructor"] as const;
+
+export const UserSchema = object(
+  {
+    _id: uuid(),
+    role: choice(["admin", "learner"]),
+    firstName: text(),
+    lastName: text(),
+    email: text(undefined, { format: "email" }),
+    image: nullableText("Public path of the picture, e.g. /uploads/<name>.png."),
+    contact: text(),
+    createdAt: dateTime(),
+    location: Type.Optional(nullableText("Learners only.")),
+    gender: Type.Optional(choiceOrNull(GENDER, { description: "Learners only." })),
+    description: Type.Optional(nullableText("Learners only: the bio.")),
+    disabled: Type.Optional(Type.Boolean({ description: "Learners only." })),
+  },
+  { $id: "User", description: "The signed-in account as the spec's `user`/`learnerUser` storage keys hold it." },
+);
+
+export const TrackRefSchema = object({ _id: uuid(), name: text() }, { $id: "TrackRef" });
+export const CourseRefSchema = object({ _id: uuid(), title: text() }, { $id: "CourseRef" });
+
+export const TrackSchema = object(
+  {
+    _id: uuid(),
+    name: text(),
+    price: number("Dollars, at most 2 decimals."),
+    duration: text("Free text, e.g. '2 weeks'."),
+    instructor: text(),
+    description: text(),
+    image: nullableText("Public path of the cover image."),
+    averageRating: nullable(number(), "Average of the learners' ratings (1 to 5, one decimal); null before the first."),
+    reviewCount: integer("How many learners rated the track."),
+    ratings: Type.Optional(
+      Type.Array(object({ rating: number("1 to 5.") }), { description: "The learners' ratings (without who gave them)." }),
+    ),
+    courses: Type.Array(ref(CourseRefSchema), { description: "Included courses, oldest first." }),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  },
+  { $id: "Track", description: "A track of the catalogue." },
+);
+
+export const CourseSchema = object(
+  { _id: uuid(), title: text(), description: text(), image: nullableText(), track: ref(TrackRefSchema), createdAt: dateTime() },
+  { $id: "Course" },
+);
+
+export const LearnerRefSchema = object(
+  { _id: uuid(), firstName: text(), lastName: text(), email: text(), image: nullableText() },
+  { $id: "LearnerRef" },
+);
+
+export const InvoiceSchema = object(
+  {
+    _id: uuid(),
+    learner: Type.Unsafe<Static<typeof LearnerRefSchema> | null>({
+      oneOf: [{ $ref: "LearnerRef#" }, { type: "null" }],
+      description: "Null when the learner was deleted.",
+    }),
+    track: Type.Unsafe<Static<typeof TrackRefSchema> | null>({
+      oneOf: [{ $ref: "TrackRef#" }, { type: "null" }],
+      description: "The track paid for (card payments); null for manual invoices.",
+    }),
+    amount: number("Dollars, at most 2 decimals."),
+    dueDate: nullableText("YYYY-MM-DD; when null the screens show createdAt.", { format: "date" }),
+    status: choice(["pending", "paid", "failed"], { description: "'failed' only for card payments that failed." }),
+    paymentDetails: nullableText("Free text, e.g. bank transfer or mobile money."),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  },
+  { $id: "Invoice" },
+);
+
+export const LearnerSchema = object(
+  {
+    _id: uuid(),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    contact: text(),
+    location: nullableText(),
+    gender: choiceOrNull(GENDER),
+    description: nullableText("The bio."),
+    image: nullableText(),
+    createdAt: dateTime("Date joined."),
+    disabled: Type.Boolean(),
+    enrollments: Type.Array(object({ _id: uuid(), track: ref(TrackRefSchema) }), {
+      description: "Tracks the learner is enrolled in (newest first, at most 100).",
+    }),
+    courseCount: integer("How many tracks the learner is enrolled in (the COURSES column)."),
+    totalPaid: number("Dollars: the sum of the learner's paid invoices."),
+  },
+  { $id: "Learner" },
+);
+
+export const StaffSchema = object(
+  {
+    _id: uuid(),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    contact: text(),
+    image: nullableText(),
+    role: choiceOrNull(STAFF_ROLE, { description: "Null while pending." }),
+    status: choice(["pending", "active", "disabled"]),
+    emailVerified: Type.Boolean(),
+    approvedAt: nullable(dateTime()),
+    createdAt: dateTime(),
+    assignedTracks: Type.Array(ref(TrackRefSchema), { description: "Instructors: the tracks whose courses they may edit." }),
+  },
+  { $id: "Staff" },
+);
+
+export const StaffInvitationSchema = object(
+  {
+    _id: uuid(),
+    email: text(),
+    role: choice(STAFF_ROLE),
+    status: choice(["open", "expired", "accepted", "revoked"]),
+    expiresAt: dateTime(),
+    createdAt: dateTime(),
+  },
+  { $id: "StaffInvitation" },
+);
+
+export const AuditEntrySchema = object(
+  {
+    _id: uuid(),
+    actorId: nullableText("Null for a failed login.", { format: "uuid" }),
+    actorEmail: text(),
+    actorRole: nullableText(),
+    action: text("`<entity>.<verb>`, e.g. track.update, staff.approve, login.failed."),
+    entityType: text(),
+    entityId: nullableText(),
+    // Any keys: the serializer must keep them all.
+    changes: Type.Unsafe<Record<string, unknown> | null>({
+      type: ["object", "null"],
+      additionalProperties: true,
+      description: "For each changed field, [before, after].",
+    }),
+    ip: nullableText(),
+    createdAt: dateTime(),
+  },
+  { $id: "AuditEntry" },
+);
+
+export const EnrollmentSchema = object(
+  {
+    _id: uuid(),
+    status: choice(["active", "completed"]),
+    track: object({ _id: uuid(), name: text(), image: nullableText() }),
+    createdAt: dateTime("When the learner was enrolled."),
+  },
+  { $id: "Enrollment" },
+);
+
+const PASSWORD = "At least 8 characters with upper case, lower case, a number and a special character.";
+const IMAGE = `JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB; optional. On update, omitted keeps the current image.`;
+const file = (description: string) => text(description, { contentMediaType: "application/octet-stream" });
+
+export const SignUpInputSchema = form(
+  { firstName: text(), lastName: text(), email: text(), contact: text(), password: text(PASSWORD), confirmPassword: text() },
+  "Every field is required.",
+);
+export const AdminSignUpInputSchema = form({
+  firstName: text(),
+  lastName: text(),
+  email: text(),
+  contact: text(),
+  password: text(PASSWORD),
+  confirmPassword: text(),
+  invitation: text("Optional: the token of an owner's invitation link (the e-mail must be the invited one)."),
+});
+export const TrackFormSchema = form({
+  name: text(),
+  price: text("Dollars, 0 or more, at most 2 decimals (a number in JSON)."),
+  duration: text(),
+  instructor: text(),
+  description: text(),
+  image: file(IMAGE),
+});
+export const CourseFormSchema = form({
+  title: text(),
+  track: text("The track's _id.", { format: "uuid" }),
+  description: text(),
+  image: file(IMAGE),
+});
+export const InvoiceInputSchema = form({
+  learner: text("The learner's _id.", { format: "uuid" }),
+  amount: number("Dollars, 0 or more, at most 2 decimals (a numeric string is accepted)."),
+  status: text("pending or paid, in any case."),
+  dueDate: nullableText("YYYY-MM-DD; optional. On update, omitted or empty keeps the current due date.", { format: "date" }),
+  paymentDetails: nullableText("Free text; optional."),
+});
+export const ProfileFormSchema = form({
+  firstName: text(),
+  lastName: text(),
+  contact: text("Digits, spaces, hyphens, parentheses, optional leading +."),
+  location: text(),
+  description: text("The bio; required."),
+  gender: text("Male or Female."),
+  disabled: text("true or false."),
+  image: file("JPEG, PNG or WebP, at most 5 MB; optional."),
+  currentPassword: text("With newPassword: changes the password."),
+  newPassword: text(),
+  confirmNewPassword: text(),
+});
+
+const COMPONENTS = [
+  ErrorSchema,
+  MessageSchema,
+  UserSchema,
+  TrackRefSchema,
+  CourseRefSchema,
+  TrackSchema,
+  CourseSchema,
+  LearnerRefSchema,
+  InvoiceSchema,
+  LearnerSchema,
+  StaffSchema,
+  StaffInvitationSchema,
+  AuditEntrySchema,
+  EnrollmentSchema,
+];
+
+/** The shared answer components, for `$ref` in the routes' schemas (and `components.schemas` in the document). */
+export function addSharedSchemas(app: FastifyInstance) {
+  for (const schema of COMPONENTS) app.addSchema(schema);
+}
+
+// --- route schema helpers --------------------------------------------------------------------------------------
+
+/** A JSON answer with the response's description (the document's `description` of that status). */
+export function answer<S extends TSchema>(description: string, schema: S) {
+  return { ...schema, description } as S;
+}
+
+const ERROR_TEXT = {
+  400: "Invalid input: `message` is the first problem, `errors` lists one message per field.",
+  401: "No valid session: 'Authentication token not found. Please log in.'",
+  403: "The session's role may not do this (or the account is not verified or disabled).",
+  404: "Not found.",
+  409: "Conflicts with existing data (e.g. the e-mail is taken).",
+  413: "The upload is over 5 MB ('Image must be 5 MB or smaller.') or the body is too large.",
+  415: "The body is neither JSON nor a multipart form: 'Send JSON or a multipart form.'",
+  429: "Too many attempts; see the Retry-After header.",
+} as const;
+
+export type ErrorStatus = keyof typeof ERROR_TEXT;
+
+/** `{message, errors}` answers for the given statuses. */
+export function errors(...statuses: ErrorStatus[]) {
+  return Object.fromEntries(statuses.map((status) => [status, errorAnswer(status)]));
+}
+
+export function errorAnswer(status: ErrorStatus, description: string = ERROR_TEXT[status]) {
+  const schema = { $ref: "Error#", description } as Record<string, unknown>;
+  if (status === 429) schema.headers = { "Retry-After": { type: "integer", description: "Seconds to wait." } };
+  return schema;
+}
+
+/** Any other refusal (404 on a bad id, 413, ...): the same `{message, errors}` shape. */
+export const ANY_REFUSAL = { "4xx": { $ref: "Error#", description: "Any other refusal, with its status." } };
+
+/** A CSV answer. */
+export const csvAnswer = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" } } } });
+
+export const uuidParams = (what: string) =>
+  object({ id: uuid(`The ${what}'s database id (UUID). Anything that is not a UUID answers 404.`) });
+
+export const listQuerySchema = object({
+  search: Type.Optional(text("Words that must all match (case-insensitive).")),
+  page: Type.Optional(Type.Integer({ minimum: 1, description: "1-based page number; 10 rows a page." })),
+});
+
+export const paging = {
+  page: integer("The page answered (1-based)."),
+  totalPages: integer("At least 1."),
+  total: integer("Rows matching the search, over all pages."),
+};
+
+/** `{message, <key>: X}`: a write's answer with the written resource. */
+export function withMessage<K extends string, S extends TSchema>(key: K, schema: S) {
+  return object({ message, ...({ [key]: schema } as { [P in K]: S }) });
+}
+
+/** `{message, <key>: X, data: X}`: the same, with the resource also as `data` (the spec's clients read either). */
+export function withMessageAndData<K extends string, S extends TSchema>(key: K, schema: S) {
+  return object({ message, ...({ [key]: schema } as { [P in K]: S }), data: schema });
+}
+
+/** The multipart or JSON body of the catalogue and profile forms. */
+export const MULTIPART_OR_JSON = ["multipart/form-data", "application/json"];
+
+export { choice, form, integer, message, nullableText, number, object, text, uuid };
+export const STAFF_ROLES_OUT = STAFF_ROLE;
