@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
-import { createMockEnvironment } from "relay-test-utils";
+import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import AdminTrackDetailsPageQuery from "../../admin/pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { createAdminRoutes } from "../../admin/routes.tsx";
@@ -17,6 +17,17 @@ const PLAIN = "7b0e2f9a-4c1d-4e8b-9a3f-2d6c5b4a3e21";
 const GLOBAL = btoa(`Track:${PLAIN}`);
 const OTHER_PLAIN = "0c6f1d2e-3b4a-4c5d-8e9f-a0b1c2d3e4f5";
 const OTHER_GLOBAL = btoa(`Track:${OTHER_PLAIN}`);
+
+// Mock data: the track (and, on the learner's page, a related one), by their global ids as the GraphQL API gives them.
+const detailsResolvers: MockPayloadGenerator.MockResolvers = {
+  Track: (_, generateId) =>
+    generateId() === 1 ? { id: GLOBAL, name: "Cloud Computing Fundamentals" } : { id: OTHER_GLOBAL, name: "Data Science Essentials" },
+};
+const checkoutResolvers: MockPayloadGenerator.MockResolvers = {
+  Track: () => ({ id: GLOBAL, name: "Cloud Computing Fundamentals", price: 350 }),
+  Query: () => ({ me: null }),
+};
+const adminResolvers: MockPayloadGenerator.MockResolvers = { Track: () => ({ id: GLOBAL, name: "Cloud Computing" }) };
 
 beforeEach(() => localStorage.clear());
 
@@ -36,13 +47,10 @@ describe("track ids in page addresses", () => {
   });
 
   it("the learner's track page, opened by the REST `_id`, shows the track and links by plain ids", async () => {
-    const resolvers = {
-      Track: (_: unknown, generateId: () => number) =>
-        generateId() === 1
-          ? { id: GLOBAL, name: "Cloud Computing Fundamentals" }
-          : { id: OTHER_GLOBAL, name: "Data Science Essentials" },
-    };
-    renderLearner(`/learner-track-details/${PLAIN}`, { preloaded: [[TrackDetailsPageQuery, { id: GLOBAL }]], resolvers });
+    renderLearner(`/learner-track-details/${PLAIN}`, {
+      preloaded: [[TrackDetailsPageQuery, { id: GLOBAL }]],
+      resolvers: detailsResolvers,
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Cloud Computing Fundamentals" }, routeLoad)).toBeTruthy();
     expect(screen.getByRole("link", { name: /Enroll Now/ }).getAttribute("href")).toBe(`/checkout/${PLAIN}`);
     const related = screen.getAllByRole("link", { name: "Data Science Essentials" });
@@ -50,9 +58,11 @@ describe("track ids in page addresses", () => {
   });
 
   it("checkout opens by the plain id and by the global id", async () => {
-    const resolvers = { Track: () => ({ id: GLOBAL, name: "Cloud Computing Fundamentals", price: 350 }), Query: () => ({ me: null }) };
     for (const address of [PLAIN, GLOBAL]) {
-      const { router } = renderLearner(`/checkout/${address}`, { preloaded: [[CheckoutPageQuery, { id: GLOBAL }]], resolvers });
+      const { router } = renderLearner(`/checkout/${address}`, {
+        preloaded: [[CheckoutPageQuery, { id: GLOBAL }]],
+        resolvers: checkoutResolvers,
+      });
       expect(await screen.findByText("Cloud Computing Fundamentals", {}, routeLoad)).toBeTruthy();
       expect(screen.queryByText("Track not found.")).toBeNull();
       router.dispose();
@@ -62,7 +72,7 @@ describe("track ids in page addresses", () => {
 
   it("the admin's track page opens by the REST `_id`", async () => {
     const environment = createMockEnvironment();
-    answerQuery(environment, AdminTrackDetailsPageQuery, { id: GLOBAL }, { Track: () => ({ id: GLOBAL, name: "Cloud Computing" }) });
+    answerQuery(environment, AdminTrackDetailsPageQuery, { id: GLOBAL }, adminResolvers);
     renderAdminRoute(`/trackdetails/${PLAIN}`, environment);
     expect(await screen.findByRole("heading", { level: 1, name: "Cloud Computing" }, routeLoad)).toBeTruthy();
     expect(screen.queryByText("Track not found.")).toBeNull();
