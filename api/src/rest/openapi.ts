@@ -931,5 +931,6 @@ export const openApiDocument: OpenApiDocument = {
 };
 
 export async function openApiRoutes(app: FastifyInstance) {
-  app.get("/api/openapi.json", async () => openApiDocument);
+  // The same for everyone: kept (and compressed once) by the public cache, with an ETag (api/src/http/public-cache.ts).
+  app.get("/api/openapi.json", { config: { publicCache: true } }, async () => openApiDocument);
 }
