@@ -135,6 +135,20 @@ describe("compression and caching of API answers", () => {
     expect(again.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
   });
 
+  it("compresses the answer of a handler that calls reply.send() without returning it, whole", async () => {
+    // The dev mailbox page is such a handler; enough mail makes its page larger than the threshold.
+    const text = "A long mail body that makes the mailbox page large enough to compress. ".repeat(20);
+    await app.services.db.prisma.outboxMail.createMany({
+      data: [1, 2, 3].map((n) => ({ to: `mailbox-${n}@example.com`, subject: `Mail ${n}`, text, html: text })),
+    });
+    const res = await raw("/dev/mailbox", { "accept-encoding": "br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    const html = await decoded(res);
+    expect(html).toContain("mailbox-3@example.com");
+    expect(html).toMatch(/<\/html>$/);
+  });
+
   it("never compresses the Server-Sent Events stream of a subscription", async () => {
     const query = 'subscription { paymentStatus(reference: "no-such-reference") { __typename } }';
     const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {

@@ -1,11 +1,17 @@
 import { pipeline, Readable } from "node:stream";
 import { promisify } from "node:util";
-import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
+/**
+ * Answers built in memory up to this size are compressed at once, in the hook (about 0.4 ms for 40 kB of JSON): an
+ * async handler that calls `reply.send()` without returning the reply must find the answer on its way when it
+ * resolves, or Fastify sends it a second time, empty. Larger ones go through a compressing stream.
+ */
+const COMPRESS_AT_ONCE_UP_TO_BYTES = 256 * 1024;
 // Brotli's quality 5 compresses about as tightly as gzip -9 in a fraction of the time.
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 export const brotli = (body: Buffer) => promisify(brotliCompress)(body, BROTLI);
@@ -59,7 +65,8 @@ export function registerCompression(
       const encoding = body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(req) : null;
       if (!encoding) return payload;
       reply.header("content-encoding", encoding).removeHeader("content-length");
-      return encoding === "br" ? brotli(body) : gzipped(body);
+      if (body.length <= COMPRESS_AT_ONCE_UP_TO_BYTES) return encoding === "br" ? brotliCompressSync(body, BROTLI) : gzipSync(body);
+      return compressing(Readable.from([body]), encoding);
     }
     const length = Number(reply.getHeader("content-length"));
     const source = readableOf(payload);
@@ -68,9 +75,13 @@ export function registerCompression(
     const encoding = Number.isFinite(length) && length < COMPRESS_FROM_BYTES ? null : acceptedEncoding(req);
     if (!encoding) return payload;
     reply.header("content-encoding", encoding).removeHeader("content-length");
-    const compressor = encoding === "br" ? createBrotliCompress(BROTLI) : createGzip();
-    // A failing source destroys the compressor, which ends the answer (Fastify logs it).
-    pipeline(source, compressor, () => {});
-    return compressor;
+    return compressing(source, encoding);
   });
+}
+
+function compressing(source: Readable, encoding: "br" | "gzip") {
+  const compressor = encoding === "br" ? createBrotliCompress(BROTLI) : createGzip();
+  // A failing source destroys the compressor, which ends the answer (Fastify logs it).
+  pipeline(source, compressor, () => {});
+  return compressor;
 }
