@@ -77,6 +77,14 @@ const coursesOf = (names: string[], counted: boolean) => `LEFT JOIN LATERAL (
       FROM (SELECT "t1".* FROM "public"."Course" AS "t1" WHERE "t0"."id" = "t1"."trackId") AS "t2"
     ) AS "t3" ORDER BY "t3"."createdAt" ASC, "t3"."id" ASC) AS "t4"
   ) AS "Track_courses" ON true`;
+/** A track's rating values, oldest first, as one JSON array (the aliases follow the courses' join). */
+const RATINGS_OF = `LEFT JOIN LATERAL (
+    SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"
+    FROM (SELECT "t7"."__prisma_data__" FROM (
+      SELECT ${json("t6", ["value"])}, "t6"."createdAt", "t6"."id"
+      FROM (SELECT "t5".* FROM "public"."Rating" AS "t5" WHERE "t0"."id" = "t5"."trackId") AS "t6"
+    ) AS "t7" ORDER BY "t7"."createdAt" ASC, "t7"."id" ASC) AS "t8"
+  ) AS "Track_ratings" ON true`;
 /** Invoices whose learner's first or last name contains the search (`j` the join's alias, `$n` its first parameter). */
 const invoiceSearch = (j: string, n: number) =>
   `(("${j}"."firstName" ILIKE ('%' || $${n} || '%') OR "${j}"."lastName" ILIKE ('%' || $${n + 1} || '%')) AND ("${j}"."id" IS NOT NULL))`;
@@ -87,9 +95,10 @@ const SQL = {
     FROM "public"."Session" AS "t0" WHERE ("t0"."tokenHash" = $1 AND 1=1) LIMIT $2`,
   /** [first + 1, 0] */
   catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE 1=1 ${TRACK_ORDER} LIMIT $1 OFFSET $2`,
-  /** listTracksWithCourses: every track with its courses' ids and titles. [] */
-  tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses"
-    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${TRACK_ORDER}`,
+  /** listTracksWithCourses: every track with its courses' ids and titles and its rating values. [] */
+  tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
+      "Track_ratings"."__prisma_data__" AS "ratings"
+    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} ${TRACK_ORDER}`,
   /** A track with its courses and their count. [id, 1] */
   track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       JSONB_BUILD_OBJECT('courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
@@ -183,7 +192,7 @@ async function catalogue(db: Db) {
   return { data: { tracks: { edges: rows.slice(0, 50).map((t) => ({ node: node(t) })) } } };
 }
 
-/** GET /api/tracks: every track with its courses. */
+/** GET /api/tracks: every track with its courses and ratings. */
 async function catalogueRest(db: Db) {
   const rows = await db.query(SQL.tracksWithCourses);
   return {
@@ -197,6 +206,7 @@ async function catalogueRest(db: Db) {
       image: t.image,
       averageRating: average(t),
       reviewCount: t.ratingCount,
+      ratings: t.ratings.map((r: Row) => ({ rating: r.value })),
       courses: t.courses.map((c: Row) => ({ _id: c.id, title: c.title })),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),

@@ -86,6 +86,16 @@ export async function growData(
     );
   }
 
+  // Each generated track's ratings as rows too (its running totals say g % 7 ratings of 4), from the oldest learners:
+  // GET /api/tracks lists them, so the catalogue's size and cost include them.
+  await sql.query(
+    `WITH t AS (SELECT "id", "ratingCount" FROM "Track" WHERE "name" LIKE 'Bench track %'),
+          l AS (SELECT "id", row_number() OVER (ORDER BY "createdAt", "id") AS rn FROM "Learner")
+     INSERT INTO "Rating" ("learnerId", "trackId", "value")
+     SELECT l."id", t."id", 4 FROM t JOIN l ON l.rn <= t."ratingCount"
+     ON CONFLICT ("learnerId", "trackId") DO NOTHING`,
+  );
+
   // The portal learner: enrollments and invoices in the newest tracks, a full page of each once there are enough tracks.
   await sql.query(
     `WITH l AS (SELECT "id" FROM "Learner" WHERE "email" = $1),

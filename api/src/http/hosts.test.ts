@@ -47,6 +47,33 @@ describe("host selection", () => {
       expect(await api.json()).toEqual({ message: "Not found." });
     });
 
+    it("answers a path that is none of the site's pages with the same page and status 404", async () => {
+      const id = "7b0e2f9a-4c1d-4e8b-9a3f-2d6c5b4a3e21";
+      const known = {
+        admin: ["/", "/dashboard", "/track", `/trackdetails/${id}`, "/trackdetails/VHJhY2s6eA==", "/report/", "/Staff"],
+        learner: ["/", "/learner-tracks", `/learner-track-details/${id}`, `/checkout/${id}`, "/checkout", "/portal/invoices"],
+      };
+      const unknown = {
+        admin: ["/no-such-page", "/trackdetails", `/trackdetails/${id}/more`, "/learner-tracks", "/dashboard/x"],
+        learner: ["/no-such-page", "/dashboard", "/learner-track-details", "/portal/nope", "/trek", "/learner"],
+      };
+      for (const site of ["admin", "learner"] as const) {
+        const host = site === "admin" ? "admin.localhost" : "localhost";
+        for (const path of known[site]) {
+          const res = await app.fetch(`${path}?from=test`, { host });
+          expect(res.status, `${site} ${path}`).toBe(200);
+          expect(await res.text()).toContain(`${site} site`);
+        }
+        for (const path of unknown[site]) {
+          const res = await app.fetch(path, { host });
+          expect(res.status, `${site} ${path}`).toBe(404);
+          expect(res.headers.get("content-type")).toMatch(/text\/html/);
+          expect(await res.text(), `${site} ${path}`).toContain(`${site} site`);
+          expect((await app.fetch(path, { host, method: "HEAD" })).status, `HEAD ${site} ${path}`).toBe(404);
+        }
+      }
+    });
+
     it("answers health and readiness", async () => {
       expect(await (await app.fetch("/healthz")).json()).toEqual({ status: "ok" });
       const ready = await app.fetch("/readyz");

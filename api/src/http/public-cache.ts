@@ -1,8 +1,7 @@
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
-import { Negotiator } from "@fastify/accept-negotiator";
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { operationKey, type PublicCache } from "../cache/public-cache.ts";
+import { acceptedEncoding, brotli, COMPRESS_FROM_BYTES, gzipped, varyOnEncoding } from "./compression.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -22,36 +21,55 @@ interface Encoded {
   gzip?: Buffer;
 }
 
-/** Smaller answers are sent as they are: compressing them saves less than it costs. */
-const COMPRESS_FROM_BYTES = 1024;
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-// Brotli's quality 5 compresses about as tightly as gzip -9 in a fraction of the time.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
-const encodings = new Negotiator({ supportedValues: ["br", "gzip", "identity"] });
-
 async function encode(body: Buffer): Promise<Encoded> {
   if (body.length < COMPRESS_FROM_BYTES) return { identity: body };
-  const [br, gz] = await Promise.all([brotli(body, BROTLI), gzipped(body)]);
+  const [br, gz] = await Promise.all([brotli(body), gzipped(body)]);
   return { identity: body, br, gzip: gz };
 }
 
 /** Sends the encoding the client accepts best (its Accept-Encoding); the answer varies by that header. */
 function sendEncoded(req: FastifyRequest, reply: FastifyReply, encoded: Encoded): Buffer {
-  const vary = reply.getHeader("vary");
-  if (!vary) reply.header("vary", "Accept-Encoding");
-  else if (!/accept-encoding/i.test(String(vary))) reply.header("vary", `${vary}, Accept-Encoding`);
+  varyOnEncoding(reply);
   reply.removeHeader("content-length");
-  const accepted = encoded.br ? encodings.negotiate(String(req.headers["accept-encoding"] ?? "")) : null;
-  if (accepted === "br" || accepted === "gzip") {
+  const accepted = encoded.br ? acceptedEncoding(req) : null;
+  if (accepted) {
     reply.header("content-encoding", accepted);
     return encoded[accepted] as Buffer;
   }
   return encoded.identity;
 }
 
+/**
+ * A validator of the answer's content (not of its encoding, hence weak): the same bytes give the same ETag, across
+ * cache clears and server restarts.
+ */
+const etagOf = (body: Buffer) => `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+
+/** Whether the request's If-None-Match names `etag` (compared weakly, as RFC 9110 wants for If-None-Match). */
+function matches(req: FastifyRequest, etag: string): boolean {
+  const header = req.headers["if-none-match"];
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, "");
+  return header
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === bare);
+}
+
+/**
+ * The kept answer with its ETag, or `304 Not Modified` without a body when the client has that version already (its
+ * If-None-Match names the ETag).
+ */
+function sendKept(req: FastifyRequest, reply: FastifyReply, stored: Stored["data"]): Buffer {
+  reply.type(stored.contentType).header("etag", stored.etag);
+  if (!matches(req, stored.etag)) return sendEncoded(req, reply, stored.body);
+  varyOnEncoding(reply);
+  reply.code(304).removeHeader("content-length");
+  return Buffer.alloc(0);
+}
+
 interface Stored {
-  data: { body: Encoded; contentType: string };
+  data: { body: Encoded; contentType: string; etag: string };
 }
 
 const cacheable = (req: FastifyRequest) =>
@@ -60,9 +78,13 @@ const cacheable = (req: FastifyRequest) =>
 const keyOf = (req: FastifyRequest) => `rest:${req.url.split("?")[0]}`;
 const served = Symbol("servedFromPublicCache");
 
+/** An answer the public cache keeps (and compresses, once) as it is sent: nothing else needs to compress it. */
+export const keptByPublicCache = (req: FastifyRequest, reply: FastifyReply) => cacheable(req) && reply.statusCode === 200;
+
 /**
  * REST routes that opt in (`config: { publicCache: true }`) have their anonymous 200 answers stored, serialized, in
- * the public cache (api/src/cache/public-cache.ts) that the GraphQL endpoint uses too, and cleared with it.
+ * the public cache (api/src/cache/public-cache.ts) that the GraphQL endpoint uses too, and cleared with it. They carry
+ * an ETag of their content, and a request whose If-None-Match names it gets `304 Not Modified`.
  */
 export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
   app.addHook("onRequest", async (req, reply) => {
@@ -70,15 +92,17 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
     const hit = (await cache.store.get(keyOf(req))) as Stored | null;
     if (!hit) return;
     (req as unknown as Record<symbol, boolean>)[served] = true;
-    return reply.type(hit.data.contentType).send(sendEncoded(req, reply, hit.data.body));
+    return reply.send(sendKept(req, reply, hit.data));
   });
   app.addHook("onSend", async (req, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== "string" || !cacheable(req)) return payload;
     if ((req as unknown as Record<symbol, boolean>)[served]) return payload;
-    const body = await encode(Buffer.from(payload));
-    const stored: Stored = { data: { body, contentType: String(reply.getHeader("content-type") ?? "application/json") } };
+    const identity = Buffer.from(payload);
+    const body = await encode(identity);
+    const contentType = String(reply.getHeader("content-type") ?? "application/json");
+    const stored: Stored = { data: { body, contentType, etag: etagOf(identity) } };
     await cache.store.set(keyOf(req), stored, [], cache.ttlMs);
-    return sendEncoded(req, reply, body);
+    return sendKept(req, reply, stored.data);
   });
 }
 

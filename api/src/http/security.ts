@@ -39,23 +39,33 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
 }
 
 /**
- * The public catalogue's answers to anonymous visitors: a REST route that opts into the public cache, or a GraphQL
- * answer Yoga's response cache kept (it carries an ETag). These may be cached by browsers and proxies; nothing else of
- * the API may.
+ * The public answers to anonymous visitors: a REST route that opts into the public cache (the catalogue, the OpenAPI
+ * document), or a GraphQL answer Yoga's response cache kept (it carries an ETag); as a 200 or as a 304 to a
+ * revalidation. These may be cached by browsers and proxies; nothing else of the API may.
  */
 const isPublicAnswer = (req: FastifyRequest, reply: FastifyReply) =>
   !req.headers.authorization &&
-  (req.url.startsWith("/graphql") ? reply.hasHeader("etag") : req.routeOptions.config?.publicCache === true && reply.statusCode === 200);
+  (req.url.startsWith("/graphql")
+    ? reply.hasHeader("etag")
+    : req.routeOptions.config?.publicCache === true && (reply.statusCode === 200 || reply.statusCode === 304));
 
 /**
- * `Cache-Control: no-store` on every API answer except the public catalogue's: answers to signed-in requests carry
- * personal data, and auth answers (login, sign-up, codes, resets) carry tokens, signed in or not. No browser, proxy
- * or CDN may keep them.
+ * Public answers may be kept by browsers and proxies, but checked with the server (their ETag) before each use: the
+ * catalogue changes when an admin edits it, and a revalidation costs a 304 without a body.
+ */
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+
+/**
+ * `Cache-Control: no-store` on every API answer except the public ones: answers to signed-in requests carry personal
+ * data, and auth answers (login, sign-up, codes, resets) carry tokens, signed in or not. No browser, proxy or CDN may
+ * keep them. The public answers get PUBLIC_CACHE_CONTROL.
  */
 export function registerNoStore(app: FastifyInstance) {
   app.addHook("onSend", async (req, reply, payload) => {
     const api = req.url.startsWith("/graphql") || req.url.startsWith("/api/");
-    if ((api || req.headers.authorization) && !isPublicAnswer(req, reply)) reply.header("cache-control", "no-store");
+    if (!api && !req.headers.authorization) return payload;
+    if (!isPublicAnswer(req, reply)) reply.header("cache-control", "no-store");
+    else if (api) reply.header("cache-control", PUBLIC_CACHE_CONTROL);
     return payload;
   });
 }

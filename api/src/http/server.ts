@@ -10,10 +10,11 @@ import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
+import { registerCompression } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { leaveInFlight, registerOverloadProtection } from "./overload.ts";
-import { graphqlCacheKey, keepGraphql, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
+import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
 import { registerNoStore, registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
@@ -66,6 +67,8 @@ export async function buildServer(services: Services, options: { webDist?: strin
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
   registerNoStore(app);
+  // Before the routes, so that it covers them all (GraphQL's too); the public cache's own copies are compressed once.
+  registerCompression(app, { compressedElsewhere: keptByPublicCache });
 
   // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
   // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a

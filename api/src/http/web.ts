@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { isSitePage } from "../../../web/src/shared/routing/sitePaths.ts";
 import { fromRoot } from "../paths.ts";
 import { siteForHost } from "./hosts.ts";
 
@@ -9,7 +10,9 @@ export const WEB_DIST = fromRoot("web", "dist");
 
 /**
  * Serves the built web app: hashed assets with long cache, and for any other GET the index page of the site the
- * host selects (the client router shows its own 404 page for unknown routes).
+ * host selects. A path that is none of that site's pages (the list the client router is built from,
+ * web/src/shared/routing/sitePaths.ts) gets the same page with status 404: the client router shows its Not found page,
+ * and crawlers and monitors see the status.
  */
 export async function registerWeb(app: FastifyInstance, options: { adminHostPrefix: string; distDir?: string }) {
   const dist = options.distDir ?? WEB_DIST;
@@ -47,7 +50,11 @@ export async function registerWeb(app: FastifyInstance, options: { adminHostPref
     // A missing file (a name with an extension, e.g. /favicon.ico or /dev/mailbox.json in production) is not a page.
     if (/\.[A-Za-z0-9]+$/.test(path)) return reply.code(404).send({ message: "Not found." });
     const site = siteForHost(req.headers.host, options.adminHostPrefix);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(page(site));
+    return reply
+      .code(isSitePage(site, path) ? 200 : 404)
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(page(site));
   });
 }
 

@@ -22,6 +22,7 @@ const TRACK_KEYS = [
   "image",
   "averageRating",
   "reviewCount",
+  "ratings",
   "courses",
   "createdAt",
   "updatedAt",
@@ -161,6 +162,31 @@ describe("tracks", () => {
     expect(tracks.find((t) => t.name === "Introduction to Programming").price).toBe(0);
   });
 
+  it("a track lists its ratings as `{ rating }` items (oldest first, no learner), beside their average and count", async () => {
+    const { tracks } = (await call("GET", "/api/tracks")).body as { tracks: any[] };
+    const rows = await app.services.db.prisma.rating.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const track of tracks) {
+      const values = rows.filter((r) => r.trackId === track._id).map((r) => r.value);
+      expect(track.ratings, track.name).toEqual(values.map((rating) => ({ rating })));
+      expect(track.reviewCount).toBe(values.length);
+      for (const item of track.ratings) expect(keys(item)).toEqual(["rating"]);
+      const one = (await call("GET", `/api/tracks/${track._id}`)).body.track;
+      expect(one.ratings).toEqual(track.ratings);
+    }
+    expect(tracks.some((t) => t.ratings.length > 1)).toBe(true);
+
+    // An update answers the track with its ratings too (saved here with its own values, so nothing changes).
+    const rated = tracks.find((t) => t.ratings.length > 0);
+    const fields = { name: rated.name, price: String(rated.price), duration: rated.duration, instructor: rated.instructor };
+    const updated = await call("PUT", `/api/tracks/${rated._id}`, {
+      token: adminToken,
+      body: formOf({ ...fields, description: rated.description }),
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.track.ratings).toEqual(rated.ratings);
+  });
+
   it("GET /api/tracks shows each track as GET /api/tracks/:id does (read without GraphQL, same rules)", async () => {
     const { tracks } = (await call("GET", "/api/tracks")).body as { tracks: any[] };
     expect(tracks.some((t) => t.averageRating !== null && t.courses.length > 1)).toBe(true);
@@ -254,7 +280,7 @@ describe("tracks", () => {
     expect(created.body.data).toEqual(created.body.track);
     const track = created.body.track;
     expect(keys(track)).toEqual(sorted(TRACK_KEYS));
-    expect(track).toMatchObject({ ...TRACK_FORM, price: 149.99, courses: [], averageRating: null, reviewCount: 0 });
+    expect(track).toMatchObject({ ...TRACK_FORM, price: 149.99, courses: [], averageRating: null, reviewCount: 0, ratings: [] });
     expect(track._id).toMatch(/^[0-9a-f-]{36}$/);
     const firstImage = track.image as string;
     expect(firstImage).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);

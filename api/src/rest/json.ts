@@ -35,18 +35,24 @@ const refOf = <K extends string>(node: Node, ...keys: K[]): Ref<K> =>
 const ref = <K extends string>(node: Node | null | undefined, ...keys: K[]): Ref<K> | null => (node ? refOf(node, ...keys) : null);
 
 /**
- * Track (spec §3), from the GraphQL selection TRACK_FIELDS. The spec's `ratings` list is not exposed (ratings are
- * private to each learner); `averageRating` (null before the first rating) and `reviewCount` are what the screens show
- * from it.
+ * Track (spec §3), from the GraphQL selection TRACK_FIELDS and the track's rating values (ratingValues). `ratings` lists
+ * each rating as `{ rating }`, without the learner who gave it; `averageRating` (null before the first rating) and
+ * `reviewCount` are what the screens show from it, kept alongside.
  */
-export function trackJson(track: Node) {
+export function trackJson(track: Node, ratings: number[]) {
   const courses = (track.courses as Node[]).map((c) => ({ id: toRawId(c.id), title: c.title }));
-  return trackShape({ ...(track as TrackShape), id: toRawId(track.id), courses });
+  return trackShape({ ...(track as Omit<TrackShape, "ratings">), id: toRawId(track.id), courses, ratings });
 }
 
 /** The same JSON from a row of the domain's catalogue read (GET /api/tracks), with the same rules as the GraphQL fields. */
 export function trackRowJson(track: TrackWithCourses) {
-  return trackShape({ ...track, price: track.priceCents / 100, averageRating: averageRating(track), reviewCount: track.ratingCount });
+  return trackShape({
+    ...track,
+    price: track.priceCents / 100,
+    averageRating: averageRating(track),
+    reviewCount: track.ratingCount,
+    ratings: track.ratings.map((r) => r.value),
+  });
 }
 
 interface TrackShape {
@@ -59,6 +65,7 @@ interface TrackShape {
   image: string | null;
   averageRating: number | null;
   reviewCount: number;
+  ratings: number[];
   courses: { id: string; title: string }[];
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -75,6 +82,7 @@ function trackShape(track: TrackShape) {
     image: track.image ?? null,
     averageRating: track.averageRating ?? null,
     reviewCount: track.reviewCount,
+    ratings: track.ratings.map((rating) => ({ rating })),
     courses: track.courses.map((c) => ({ _id: c.id, title: c.title })),
     createdAt: track.createdAt,
     updatedAt: track.updatedAt,

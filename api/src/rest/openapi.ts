@@ -96,6 +96,8 @@ export async function openApiRoutes(scope: FastifyInstance, options: { docsPage:
   scope.get(
     "/api/openapi.json",
     {
+      // Public and the same for everyone: kept compressed by the public cache, with an ETag (docs/ARCHITECTURE.md).
+      config: { publicCache: true },
       schema: {
         operationId: "openApi",
         summary: "This document.",

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { ratingValues } from "../domain/catalogue/ratings.ts";
 import { listTracksWithCourses, TRACK_MESSAGES } from "../domain/catalogue/tracks.ts";
 import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
@@ -75,7 +76,7 @@ export async function trackRoutes(server: FastifyInstance, services: Services) {
     const ctx = await restContext(services, req);
     const { track } = await runRest(ctx, ONE, { id: toGlobalId("Track", id) });
     if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
-    const json = trackJson(track);
+    const json = trackJson(track, (await ratingValues(services, [id])).get(id) ?? []);
     return { track: json, data: json };
   });
 
@@ -94,7 +95,8 @@ export async function trackRoutes(server: FastifyInstance, services: Services) {
     const { result } = await runRest(ctx, CREATE, { input: trackInput(fields, file) });
     const ok = unwrap(reply, result);
     if (!ok) return;
-    const track = trackJson(ok.track);
+    // A new track has no ratings yet.
+    const track = trackJson(ok.track, []);
     return reply.code(201).send({ message: TRACK_REST_MESSAGES.created, track, data: track });
   });
 
@@ -114,7 +116,7 @@ export async function trackRoutes(server: FastifyInstance, services: Services) {
     const { result } = await runRest(ctx, UPDATE, { id: toGlobalId("Track", id), input: trackInput(fields, file) });
     const ok = unwrap(reply, result);
     if (!ok) return;
-    const track = trackJson(ok.track);
+    const track = trackJson(ok.track, (await ratingValues(services, [id])).get(id) ?? []);
     return { message: TRACK_REST_MESSAGES.updated, track, data: track };
   });
 

@@ -5,6 +5,8 @@ import type { IEnvironment, OperationType, VariablesOf } from "relay-runtime";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { createPageRoute, type QueryModule, type QueryPageProps } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
+import { ADMIN_PAGES } from "../shared/routing/sitePaths.ts";
+import { trackNodeId } from "../shared/routing/trackIds.ts";
 import { adminSession } from "../shared/session/session.ts";
 import { AdminRouteError } from "./components/AdminRouteError.tsx";
 import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
@@ -52,7 +54,10 @@ interface GuardedPageDefinition<Q extends OperationType> {
   prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q>;
 }
 
-/** The admin console's routes (spec section 2): public auth pages, then the guarded back-office screens. */
+/**
+ * The admin console's routes (spec section 2): public auth pages, then the guarded back-office screens. Their paths
+ * come from ADMIN_PAGES, the list the server answers 404 outside of.
+ */
 export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
   const page = createPageRoute(environment);
   /**
@@ -84,7 +89,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
               ErrorBoundary: RouteErrorPage,
               children: [
                 {
-                  ...page({ path: "/", component: () => import("./pages/login/LoginPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.login, component: () => import("./pages/login/LoginPage.tsx") }),
                   // Signed in already: straight to the account's first page (a stale token stays here, signed out).
                   loader: async () => {
                     if (!localStorage.getItem(adminSession.token)) return null;
@@ -95,7 +100,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                   },
                 },
                 {
-                  ...page({ path: "/pending", component: () => import("./pages/pending/PendingPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.pending, component: () => import("./pages/pending/PendingPage.tsx") }),
                   // Asks the API each time (the "Check again" button reloads it): an approved account moves on.
                   loader: async () => {
                     if (!localStorage.getItem(adminSession.token)) return redirect("/");
@@ -106,7 +111,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                   },
                 },
                 {
-                  ...page({ path: "/signup", component: () => import("./pages/signup/SignupPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.signup, component: () => import("./pages/signup/SignupPage.tsx") }),
                   // An owner's invitation link (`?invitation=<token>`): its address and role, or why it cannot be used.
                   loader: async ({ request }: LoaderFunctionArgs) => {
                     const token = new URL(request.url).searchParams.get("invitation");
@@ -118,9 +123,9 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                     return { error: result?.message ?? INVITATION_UNUSABLE };
                   },
                 },
-                page({ path: "/otp", component: () => import("./pages/otp/OtpPage.tsx") }),
-                page({ path: "/forgot-password", component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
-                page({ path: "/reset-password", component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
+                page({ path: ADMIN_PAGES.otp, component: () => import("./pages/otp/OtpPage.tsx") }),
+                page({ path: ADMIN_PAGES.forgotPassword, component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
+                page({ path: ADMIN_PAGES.resetPassword, component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
                 { path: "*", Component: NotFoundPage },
               ],
             },
@@ -137,63 +142,63 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                   ErrorBoundary: AdminRouteError,
                   children: [
                     guardedPage({
-                      path: "/dashboard",
+                      path: ADMIN_PAGES.dashboard,
                       permission: "readDashboard",
                       component: () => import("./pages/dashboard/DashboardPage.tsx"),
                       query: () => import("./pages/dashboard/__generated__/DashboardPageQuery.graphql.ts"),
                       prepare: () => ({}),
                     }),
                     guardedPage({
-                      path: "/invoice",
+                      path: ADMIN_PAGES.invoices,
                       permission: "readInvoices",
                       component: () => import("./pages/invoice/InvoicePage.tsx"),
                       query: () => import("./pages/invoice/__generated__/InvoicePageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
-                      path: "/learners",
+                      path: ADMIN_PAGES.learners,
                       permission: "readLearners",
                       component: () => import("./pages/learners/LearnersPage.tsx"),
                       query: () => import("./pages/learners/__generated__/LearnersPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
-                      path: "/track",
+                      path: ADMIN_PAGES.tracks,
                       permission: "readCatalogue",
                       component: () => import("./pages/track/TrackPage.tsx"),
                       query: () => import("./pages/track/__generated__/TrackPageQuery.graphql.ts"),
                       prepare: () => ({ first: ALL_TRACKS }),
                     }),
                     guardedPage({
-                      path: "/trackdetails/:trackId",
+                      path: ADMIN_PAGES.trackDetails,
                       permission: "readCatalogue",
                       component: () => import("./pages/trackdetails/AdminTrackDetailsPage.tsx"),
                       query: () => import("./pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts"),
-                      prepare: (params) => ({ id: params.trackId ?? "" }),
+                      prepare: (params) => ({ id: trackNodeId(params.trackId) }),
                     }),
                     guardedPage({
-                      path: "/courses",
+                      path: ADMIN_PAGES.courses,
                       permission: "readCatalogue",
                       component: () => import("./pages/courses/CoursesPage.tsx"),
                       query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
-                      path: "/staff",
+                      path: ADMIN_PAGES.staff,
                       permission: "manageStaff",
                       component: () => import("./pages/staff/StaffPage.tsx"),
                       query: () => import("./pages/staff/__generated__/StaffPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
-                      path: "/audit",
+                      path: ADMIN_PAGES.audit,
                       permission: "manageStaff",
                       component: () => import("./pages/audit/AuditPage.tsx"),
                       query: () => import("./pages/audit/__generated__/AuditPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
-                      path: "/report",
+                      path: ADMIN_PAGES.report,
                       permission: "readReports",
                       component: () => import("./pages/report/ReportPage.tsx"),
                       query: () => import("./pages/report/__generated__/ReportPageQuery.graphql.ts"),

@@ -5,6 +5,8 @@ import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { PageFallback } from "../shared/routing/PageFallback.tsx";
 import { createPageRoute } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
+import { LEARNER_PAGES } from "../shared/routing/sitePaths.ts";
+import { trackNodeId } from "../shared/routing/trackIds.ts";
 import { LearnerShell } from "./layout/LearnerShell.tsx";
 
 /** Gives a page route its own error boundary, loaded with the page's code. */
@@ -16,7 +18,10 @@ function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType
 // A malformed track id in the address shows 'Track not found.' rather than the generic error page.
 const trackErrorBoundary = async () => (await import("./layout/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
-/** The learner site's routes (spec section 2), all inside the shell with top bar and footer. */
+/**
+ * The learner site's routes (spec section 2), all inside the shell with top bar and footer. Their paths come from
+ * LEARNER_PAGES, the list the server answers 404 outside of.
+ */
 export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
   const page = createPageRoute(environment);
   const none = () => ({});
@@ -29,42 +34,45 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
           ErrorBoundary: RouteErrorPage,
           children: [
             page({
-              path: "/",
+              path: LEARNER_PAGES.home,
               component: () => import("./pages/home/HomePage.tsx"),
               query: () => import("./pages/home/__generated__/HomePageQuery.graphql.ts"),
               prepare: none,
             }),
-            page({ path: "/learner-login", component: () => import("./pages/learner-login/LoginPage.tsx") }),
-            page({ path: "/learners-signup", component: () => import("./pages/learners-signup/SignupPage.tsx") }),
-            page({ path: "/learner-otp", component: () => import("./pages/learner-otp/OtpPage.tsx") }),
-            page({ path: "/forgot-password", component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
-            page({ path: "/reset-password", component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
+            page({ path: LEARNER_PAGES.login, component: () => import("./pages/learner-login/LoginPage.tsx") }),
+            page({ path: LEARNER_PAGES.signup, component: () => import("./pages/learners-signup/SignupPage.tsx") }),
+            page({ path: LEARNER_PAGES.otp, component: () => import("./pages/learner-otp/OtpPage.tsx") }),
+            page({ path: LEARNER_PAGES.forgotPassword, component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
+            page({ path: LEARNER_PAGES.resetPassword, component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
             page({
-              path: "/learner-tracks",
+              path: LEARNER_PAGES.tracks,
               component: () => import("./pages/learner-tracks/TracksPage.tsx"),
               query: () => import("./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
               prepare: none,
             }),
             withErrorBoundary(
               page({
-                path: "/learner-track-details/:trackId",
+                path: LEARNER_PAGES.trackDetails,
                 component: () => import("./pages/learner-track-details/TrackDetailsPage.tsx"),
                 query: () => import("./pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts"),
-                prepare: (params) => ({ id: params.trackId ?? "" }),
+                prepare: (params) => ({ id: trackNodeId(params.trackId) }),
               }),
               trackErrorBoundary,
             ),
             withErrorBoundary(
               page({
-                path: "/checkout/:trackId",
+                path: LEARNER_PAGES.checkoutTrack,
                 component: () => import("./pages/checkout/CheckoutPage.tsx"),
                 query: () => import("./pages/checkout/__generated__/CheckoutPageQuery.graphql.ts"),
-                prepare: (params) => ({ id: params.trackId ?? "" }),
+                prepare: (params) => ({ id: trackNodeId(params.trackId) }),
               }),
               trackErrorBoundary,
             ),
-            page({ path: "/checkout", component: () => import("./pages/checkout/NoTrackPage.tsx") }),
-            page({ path: "/payment-verification", component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx") }),
+            page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/checkout/NoTrackPage.tsx") }),
+            page({
+              path: LEARNER_PAGES.paymentVerification,
+              component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx"),
+            }),
             {
               // The portal's guard and layout load with the portal, not with the site's entry.
               lazy: async () => ({ Component: (await import("./RequireLearner.tsx")).RequireLearner }),
@@ -75,20 +83,20 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
                   HydrateFallback: PageFallback,
                   children: [
                     page({
-                      path: "/portal",
+                      path: LEARNER_PAGES.portal,
                       component: () => import("./pages/portal/PortalDashboardPage.tsx"),
                       query: () => import("./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     page({
-                      path: "/portal/settings",
+                      path: LEARNER_PAGES.portalSettings,
                       component: () => import("./pages/portal/settings/SettingsPage.tsx"),
                       query: () => import("./pages/portal/settings/__generated__/SettingsPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     withErrorBoundary(
                       page({
-                        path: "/portal/invoices",
+                        path: LEARNER_PAGES.portalInvoices,
                         component: () => import("./pages/portal/invoices/InvoicesPage.tsx"),
                         query: () => import("./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts"),
                         prepare: none,

@@ -2,10 +2,26 @@ import { z } from "zod";
 import type { Services } from "../../services.ts";
 import { ForbiddenError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { RATING_ORDER } from "./tracks.ts";
 
 /** A track's average rating from 1 to 5, to one decimal, from its running totals; null before the first rating. */
 export function averageRating(track: { ratingCount: number; ratingTotal: number }): number | null {
   return track.ratingCount ? Math.round((track.ratingTotal / track.ratingCount) * 10) / 10 : null;
+}
+
+/**
+ * The rating values of some tracks (oldest first), by track id, in one query: what the public track answers list. The
+ * learner behind each value is not part of it.
+ */
+export async function ratingValues(deps: Pick<Services, "db">, trackIds: string[]): Promise<Map<string, number[]>> {
+  const rows = await deps.db.prisma.rating.findMany({
+    where: { trackId: { in: trackIds } },
+    select: { trackId: true, value: true },
+    orderBy: RATING_ORDER,
+  });
+  const byTrack = new Map<string, number[]>(trackIds.map((id) => [id, []]));
+  for (const row of rows) byTrack.get(row.trackId)?.push(row.value);
+  return byTrack;
 }
 
 const ratingInput = z.object({

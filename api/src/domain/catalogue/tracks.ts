@@ -76,14 +76,20 @@ export async function deleteTrack(deps: Services, actor: Actor, id: string) {
   return { id };
 }
 
+/** A track's ratings, oldest first: the values only, never who gave them. */
+export const RATING_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
 /**
- * Every track with its courses' ids and titles, in the catalogue's order: one SQL statement however many tracks
- * there are (the courses are joined in the same query).
+ * Every track with its courses' ids and titles and its rating values, in the catalogue's order: one SQL statement
+ * however many tracks there are (the courses and ratings are joined in the same query).
  */
 export function listTracksWithCourses(deps: Pick<Services, "db">) {
   return deps.db.prisma.track.findMany({
     orderBy: TRACK_ORDER,
-    include: { courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER } },
+    include: {
+      courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER },
+      ratings: { select: { value: true }, orderBy: RATING_ORDER },
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../../../shared/format/format.ts";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ClockIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Card } from "../../../../shared/ui/Card.tsx";
 import { ArrowRightIcon } from "../../../../shared/ui/icons.tsx";
@@ -46,7 +47,7 @@ export function RecentTracks({ queryKey }: { queryKey: RecentTracks_query$key })
         <ul className={styles.grid}>
           {tracks.edges.map(({ node }) => (
             <li key={node.id}>
-              <Link to={`/trackdetails/${node.id}`} className={styles.track}>
+              <Link to={trackPages.adminDetails(node.id)} className={styles.track}>
                 {node.image ? (
                   <img className={styles.image} src={node.image} alt="" width={320} height={180} loading="lazy" decoding="async" />
                 ) : (

@@ -2,6 +2,7 @@ import { useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../../../shared/format/format.ts";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { DownloadIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
@@ -227,7 +228,7 @@ function TrackTable({ report }: { report: Report }) {
         row.total ? (
           <strong>{row.name}</strong>
         ) : row.trackId ? (
-          <Link to={`/trackdetails/${row.trackId}`}>{row.name}</Link>
+          <Link to={trackPages.adminDetails(row.trackId)}>{row.name}</Link>
         ) : (
           <span className={styles.muted}>{row.name}</span>
         ),

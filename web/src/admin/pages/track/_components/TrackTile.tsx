@@ -1,5 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ClockIcon, UserIcon } from "../../../../shared/ui/actionIcons.tsx";
 import type { TrackTile_track$key } from "./__generated__/TrackTile_track.graphql.ts";
 import styles from "./TrackTile.module.css";
@@ -29,7 +30,7 @@ export function TrackTile({ trackKey }: { trackKey: TrackTile_track$key }) {
       <div className={styles.body}>
         <h2 className={styles.name}>
           {/* Its ::after covers the card, so the card is one click target while the name is the link text. */}
-          <Link to={`/trackdetails/${track.id}`} className={styles.link}>
+          <Link to={trackPages.adminDetails(track.id)} className={styles.link}>
             {track.name}
           </Link>
         </h2>

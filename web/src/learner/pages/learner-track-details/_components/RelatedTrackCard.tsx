@@ -1,5 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
 import { formatPrice } from "../../../layout/price.ts";
 import { TrackCover } from "../../../layout/TrackCover.tsx";
@@ -28,7 +29,7 @@ export function RelatedTrackCard({ trackKey }: { trackKey: RelatedTrackCard_trac
       <div className={styles.body}>
         <h3 className={styles.title}>
           {/* Its ::after covers the card, so the card is one click target while only the name is the link text. */}
-          <Link to={`/learner-track-details/${track.id}`} className={styles.link}>
+          <Link to={trackPages.learnerDetails(track.id)} className={styles.link}>
             {track.name}
           </Link>
         </h3>

@@ -1,4 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { CheckCircleIcon } from "../../../../shared/ui/icons.tsx";
 import { formatDate } from "../../../layout/dates.ts";
@@ -70,7 +71,7 @@ export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
             </ButtonLink>
           </>
         ) : (
-          <ButtonLink to={`/checkout/${track.id}`} size="lg" block>
+          <ButtonLink to={trackPages.checkout(track.id)} size="lg" block>
             Enroll Now
           </ButtonLink>
         )}

@@ -1,4 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
 import { ClockIcon } from "../../../layout/icons.tsx";
@@ -53,7 +54,7 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
           </span>
           <span className={styles.price}>{formatPrice(track.price)}</span>
         </div>
-        <ButtonLink to={`/learner-track-details/${track.id}`} variant="secondary" block aria-describedby={titleId}>
+        <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId}>
           Preview Course
         </ButtonLink>
       </div>

@@ -1,5 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { formatDate } from "../../../layout/dates.ts";
 import { BookIcon, ClockIcon } from "../../../layout/icons.tsx";
 import { TrackCover } from "../../../layout/TrackCover.tsx";
@@ -37,7 +38,7 @@ export function EnrolledCourseCard({ enrollmentKey, aboveTheFold = false }: Enro
       <div className={styles.body}>
         <p className={styles.status}>{enrollment.status === "COMPLETED" ? "Completed" : "In progress"}</p>
         <h3 className={styles.title}>
-          <Link to={`/learner-track-details/${track.id}`} className={styles.link}>
+          <Link to={trackPages.learnerDetails(track.id)} className={styles.link}>
             {track.name}
           </Link>
         </h3>
