@@ -36,6 +36,7 @@ async function main() {
   const adminUrl = siteUrl(config.publicUrl, config.adminHostPrefix, "admin");
   logger.info({ learnerUrl, adminUrl, startupMs: Math.round(performance.now() - started) }, "ready");
   const lines = ["", `  Learner site:  ${learnerUrl}`, `  Admin console: ${adminUrl}`, `  GraphQL:       ${learnerUrl}/graphql`];
+  lines.push(production ? `  OpenAPI:       ${learnerUrl}/api/openapi.json` : `  REST API docs: ${learnerUrl}/api/docs`);
   // Random passwords are shown once, when they are made: they are stored nowhere else.
   if (demo && (demo.seeded || !production))
     lines.push(
