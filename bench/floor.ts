@@ -77,13 +77,13 @@ const coursesOf = (names: string[], counted: boolean) => `LEFT JOIN LATERAL (
       FROM (SELECT "t1".* FROM "public"."Course" AS "t1" WHERE "t0"."id" = "t1"."trackId") AS "t2"
     ) AS "t3" ORDER BY "t3"."createdAt" ASC, "t3"."id" ASC) AS "t4"
   ) AS "Track_courses" ON true`;
-/** A track's rating values, oldest first, as one JSON array (the aliases follow the courses' join). */
+/** A track's rating values, highest first, as one JSON array (the aliases follow the courses' join). */
 const RATINGS_OF = `LEFT JOIN LATERAL (
     SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"
     FROM (SELECT "t7"."__prisma_data__" FROM (
-      SELECT ${json("t6", ["value"])}, "t6"."createdAt", "t6"."id"
+      SELECT ${json("t6", ["value"])}, "t6"."value"
       FROM (SELECT "t5".* FROM "public"."Rating" AS "t5" WHERE "t0"."id" = "t5"."trackId") AS "t6"
-    ) AS "t7" ORDER BY "t7"."createdAt" ASC, "t7"."id" ASC) AS "t8"
+    ) AS "t7" ORDER BY "t7"."value" DESC) AS "t8"
   ) AS "Track_ratings" ON true`;
 /** Invoices whose learner's first or last name contains the search (`j` the join's alias, `$n` its first parameter). */
 const invoiceSearch = (j: string, n: number) =>

@@ -20,6 +20,12 @@ async function decoded(res: Response): Promise<string> {
 }
 
 /** Compression and HTTP validators on API answers: everything large is compressed, public answers revalidate. */
+/** A 304 stands for the 200 it revalidates: no Content-Length of its own (RFC 9110), and the same Vary. */
+function notModified(res: Response) {
+  expect(res.headers.get("content-length")).toBeNull();
+  expect(res.headers.get("vary") ?? "").toMatch(/accept-encoding/i);
+}
+
 describe("compression and caching of API answers", () => {
   let app: TestApp;
   let learnerToken: string;
@@ -83,6 +89,7 @@ describe("compression and caching of API answers", () => {
       expect(again.status, `round ${round}`).toBe(304);
       expect(again.headers.get("etag")).toBe(etag);
       expect(again.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+      notModified(again);
       expect(await again.text()).toBe("");
     }
     // Signed in, the same document is personal to no one but still not kept by caches (no-store), and compressed.
@@ -108,6 +115,7 @@ describe("compression and caching of API answers", () => {
       expect(unchanged.status, path).toBe(304);
       expect(unchanged.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
       expect(unchanged.headers.get("etag")).toBe(etag);
+      notModified(unchanged);
       expect((await raw(path, { "if-none-match": '"other"' })).status).toBe(200);
     }
     const before = (await raw(`/api/tracks/${trackId}`)).headers.get("etag") as string;
@@ -133,6 +141,17 @@ describe("compression and caching of API answers", () => {
     const again = await raw(path, { accept: "application/json", "if-none-match": etag, "x-graphql-yoga-csrf": "1" });
     expect(again.status).toBe(304);
     expect(again.headers.get("cache-control")).toBe(PUBLIC_CACHE_CONTROL);
+    notModified(again);
+    expect(await again.text()).toBe("");
+  });
+
+  it("leaves a byte range as it is: a 206 answer is never compressed", async () => {
+    // The docs page's script (outside production) is a large file that @fastify/static serves in ranges.
+    const range = await raw("/api/docs/static/swagger-ui-bundle.js", { range: "bytes=0-4095", "accept-encoding": "gzip, br" });
+    expect(range.status).toBe(206);
+    expect(range.headers.get("content-encoding")).toBeNull();
+    expect(range.headers.get("content-range")).toMatch(/^bytes 0-4095\//);
+    expect((await range.arrayBuffer()).byteLength).toBe(4096);
   });
 
   it("compresses the answer of a handler that calls reply.send() without returning it, whole", async () => {

@@ -56,7 +56,9 @@ export function registerCompression(
 ) {
   app.addHook("onSend", async (req, reply, payload) => {
     if (payload === null || payload === undefined || reply.hasHeader("content-encoding")) return payload;
-    if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    // No body to compress, or a byte range of the plain bytes (compressing it would break its Content-Range).
+    if (reply.statusCode === 204 || reply.statusCode === 304 || reply.statusCode === 206) return payload;
+    if (reply.hasHeader("content-range")) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? ""))) return payload;
     if (options.compressedElsewhere(req, reply)) return payload;
     if (typeof payload === "string" || Buffer.isBuffer(payload)) {

@@ -60,12 +60,13 @@ function matches(req: FastifyRequest, etag: string): boolean {
  * The kept answer with its ETag, or `304 Not Modified` without a body when the client has that version already (its
  * If-None-Match names the ETag).
  */
-function sendKept(req: FastifyRequest, reply: FastifyReply, stored: Stored["data"]): Buffer {
+function sendKept(req: FastifyRequest, reply: FastifyReply, stored: Stored["data"]): Buffer | null {
   reply.type(stored.contentType).header("etag", stored.etag);
   if (!matches(req, stored.etag)) return sendEncoded(req, reply, stored.body);
   varyOnEncoding(reply);
   reply.code(304).removeHeader("content-length");
-  return Buffer.alloc(0);
+  // No payload at all: Fastify then sends no Content-Length (a 304's would have to be the 200's length).
+  return null;
 }
 
 interface Stored {
@@ -92,7 +93,7 @@ export function registerPublicCache(app: FastifyInstance, cache: PublicCache) {
     const hit = (await cache.store.get(keyOf(req))) as Stored | null;
     if (!hit) return;
     (req as unknown as Record<symbol, boolean>)[served] = true;
-    return reply.send(sendKept(req, reply, hit.data));
+    return reply.send(sendKept(req, reply, hit.data) ?? undefined);
   });
   app.addHook("onSend", async (req, reply, payload) => {
     if (reply.statusCode !== 200 || typeof payload !== "string" || !cacheable(req)) return payload;

@@ -10,7 +10,7 @@ import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
-import { registerCompression } from "./compression.ts";
+import { registerCompression, varyOnEncoding } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { leaveInFlight, registerOverloadProtection } from "./overload.ts";
@@ -122,6 +122,13 @@ export async function buildServer(services: Services, options: { webDist?: strin
         });
         reply.status(response.status);
         const kept = cacheKey ? await keepGraphql(services.publicCache, cacheKey, response, req, reply) : null;
+        if (response.status === 304) {
+          // Yoga's "not modified": no body and no Content-Length (Fastify would write `null` and its length), and
+          // the same Vary as the 200 it stands for.
+          varyOnEncoding(reply);
+          reply.removeHeader("content-length");
+          return reply.send();
+        }
         reply.send(kept ?? response.body);
         return reply;
       },

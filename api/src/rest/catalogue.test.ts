@@ -162,12 +162,23 @@ describe("tracks", () => {
     expect(tracks.find((t) => t.name === "Introduction to Programming").price).toBe(0);
   });
 
-  it("a track lists its ratings as `{ rating }` items (oldest first, no learner), beside their average and count", async () => {
+  it("a track lists its ratings as `{ rating }` items (highest first, no learner), beside their average and count", async () => {
+    // Given oldest first, a changed rating keeps its place and the list would follow one learner: the lowest value is
+    // made the oldest here, so an answer in the order ratings were given cannot pass.
+    const prisma = app.services.db.prisma;
+    const all = await prisma.rating.findMany({ orderBy: { value: "asc" } });
+    const low = all.find((r) => all.some((o) => o.trackId === r.trackId && o.value > r.value));
+    if (!low) throw new Error("The demo data has no track with two different ratings.");
+    await prisma.rating.update({ where: { id: low.id }, data: { createdAt: new Date("2020-01-01T00:00:00Z") } });
+    app.services.publicCache.clear();
     const { tracks } = (await call("GET", "/api/tracks")).body as { tracks: any[] };
-    const rows = await app.services.db.prisma.rating.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    const rows = await prisma.rating.findMany();
     expect(rows.length).toBeGreaterThan(0);
     for (const track of tracks) {
-      const values = rows.filter((r) => r.trackId === track._id).map((r) => r.value);
+      const values = rows
+        .filter((r) => r.trackId === track._id)
+        .map((r) => r.value)
+        .sort((a, b) => b - a);
       expect(track.ratings, track.name).toEqual(values.map((rating) => ({ rating })));
       expect(track.reviewCount).toBe(values.length);
       for (const item of track.ratings) expect(keys(item)).toEqual(["rating"]);

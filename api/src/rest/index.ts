@@ -60,7 +60,9 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // and 401/403 answers in the OpenAPI document.
     const methodsByPath = new Map<string, Set<string>>();
     scope.addHook("onRoute", (route) => {
-      if (route.config?.methodNotAllowed || route.url.startsWith(DOCS_PREFIX)) return;
+      // The docs page's own routes (outside production) are public; only that prefix as a whole path segment.
+      const docsPage = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
+      if (route.config?.methodNotAllowed || docsPage) return;
       const methods = [route.method].flat();
       for (const method of methods) {
         if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {

@@ -10,7 +10,7 @@ export function averageRating(track: { ratingCount: number; ratingTotal: number 
 }
 
 /**
- * The rating values of some tracks (oldest first), by track id, in one query: what the public track answers list. The
+ * The rating values of some tracks (highest first, see RATING_ORDER), by track id, in one query: what the public track answers list. The
  * learner behind each value is not part of it.
  */
 export async function ratingValues(deps: Pick<Services, "db">, trackIds: string[]): Promise<Map<string, number[]>> {

@@ -76,8 +76,11 @@ export async function deleteTrack(deps: Services, actor: Actor, id: string) {
   return { id };
 }
 
-/** A track's ratings, oldest first: the values only, never who gave them. */
-export const RATING_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+/**
+ * A track's ratings, highest first: the values only, never who gave them. Not in the order they were given: a
+ * learner's rating keeps its row when it changes, so a position in a time-ordered list would follow one person.
+ */
+export const RATING_ORDER = [{ value: "desc" as const }];
 
 /**
  * Every track with its courses' ids and titles and its rating values, in the catalogue's order: one SQL statement

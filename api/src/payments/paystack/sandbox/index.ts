@@ -5,6 +5,7 @@ import type { Logger } from "../../../logger.ts";
 import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../contract.ts";
 import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
 import { controlsChangeSchema, SandboxControls } from "./controls.ts";
+import { carriesSandboxKey } from "./secret.ts";
 import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
 import { createWebhookSender } from "./webhooks.ts";
 
@@ -156,7 +157,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
 
       await sandbox.register(async (api) => {
         api.addHook("onRequest", async (request, reply) => {
-          if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
+          if (!carriesSandboxKey(request.headers.authorization, options.secretKey)) {
             return reply.code(401).send({ status: false, message: "Invalid key" });
           }
         });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -34,4 +34,13 @@ export function sandboxSecretKey(dataDir: string): string {
     unlinkSync(draft);
   }
   return readFileSync(path, "utf8").trim();
+}
+
+/**
+ * Whether an Authorization header carries the sandbox secret, compared in constant time (digests of equal length), so
+ * answer timings tell a caller nothing about how much of a guess was right.
+ */
+export function carriesSandboxKey(authorization: string | undefined, secretKey: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(authorization ?? ""), digest(`Bearer ${secretKey}`));
 }
