@@ -112,6 +112,15 @@ describe("GraphQL over HTTP", () => {
     }
   });
 
+  it("keeps the app's Content-Security-Policy on the GraphiQL page (scripts from this server only)", async () => {
+    const page = await app.fetch("/graphql", { headers: { accept: "text/html" } });
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self';");
+    // The editor's icon fonts are data: URLs; nothing else is loosened.
+    expect(policy).toContain("font-src 'self' data:;");
+  });
+
   it("in production neither GraphiQL nor its files are served", async () => {
     const prod = await startTestApp({ NODE_ENV: "production" });
     try {

@@ -30,10 +30,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  // GraphiQL (development only) loads its page from a CDN; it gets no CSP.
+  // GraphiQL (development only, its files served by us) keeps the policy; its editor's icon fonts are data: URLs.
   if (!options.production) {
     app.addHook("onSend", async (req, reply) => {
-      if (req.url.startsWith("/graphql") && req.method === "GET") reply.removeHeader("content-security-policy");
+      if (!req.url.startsWith("/graphql") || req.method !== "GET") return;
+      const policy = reply.getHeader("content-security-policy");
+      if (typeof policy === "string") reply.header("content-security-policy", policy.replace("font-src 'self'", "font-src 'self' data:"));
     });
   }
 }
