@@ -21,5 +21,21 @@ export async function testDatabaseUrl(): Promise<{ url: string; drop(): Promise<
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => dropDatabase(run, name) };
+}
+
+/**
+ * Drops a throwaway database, ending its connections. A background process of the server (autovacuum, which may
+ * start on a fresh database at any moment) is not ours to end: PostgreSQL refuses the drop with 42501 while it runs,
+ * so a few short retries (it finishes in milliseconds) instead of failing the test that used the database.
+ */
+async function dropDatabase(run: (statement: string) => Promise<void>, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501" || attempt === 10) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
