@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
-import { siteUrl } from "../../http/hosts.ts";
+import { siteUrl } from "../../sites.ts";
 import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
 import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";

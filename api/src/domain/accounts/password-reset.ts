@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { siteUrl } from "../../http/hosts.ts";
+import { siteUrl } from "../../sites.ts";
 import { toJobId } from "../../jobs/contract.ts";
 import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { siteUrl } from "../../http/hosts.ts";
+import { siteUrl } from "../../sites.ts";
 import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
 import { ValidationError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
-import { siteUrl } from "../../http/hosts.ts";
+import { siteUrl } from "../../sites.ts";
 import { recordJob } from "../../jobs/outbox.ts";
 import type { Services } from "../../services.ts";
 import { revokeAllSessions } from "../accounts/login.ts";
