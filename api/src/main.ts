@@ -1,10 +1,10 @@
 import "dotenv/config";
 import { ConfigError, loadConfig } from "./config.ts";
-import { siteUrl } from "./http/hosts.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoData } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
+import { siteUrl } from "./sites.ts";
 
 /** The API process: both sites, GraphQL, REST, and (without Redis) the job processors. */
 async function main() {

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { findPgliteTemplate, keepPgliteTemplate } from "./db/pglite-template.ts";
+import type { DomainServices } from "./domain/deps.ts";
 import { HOUSEKEEPING_INTERVAL_MS, housekeeping } from "./domain/housekeeping.ts";
 import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
@@ -16,7 +17,7 @@ import { sandboxSecretKey } from "./payments/paystack/sandbox/secret.ts";
 import { type FileStorage, localStorage } from "./storage/storage.ts";
 
 /** Everything the API and the worker share, built once per process from the configuration. */
-export interface Services {
+export interface Services extends DomainServices {
   config: Config;
   logger: Logger;
   db: Database;

@@ -1,4 +1,4 @@
-import type { Services } from "../services.ts";
+import type { DomainServices as Services } from "./deps.ts";
 import { expireAbandonedCheckouts } from "./payments/checkout.ts";
 import { sweepExpired } from "./rate-limit.ts";
 

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../db/client.ts";
-import type { Services } from "../services.ts";
+import type { DomainServices as Services } from "./deps.ts";
 import { RateLimitError } from "./errors.ts";
 
 export interface Limit {

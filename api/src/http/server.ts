@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
-import { viewerFromAuthorization } from "../domain/sessions.ts";
-import type { RequestInfo } from "../graphql/context.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
@@ -13,8 +11,9 @@ import type { Services } from "../services.ts";
 import { registerCompression, varyOnEncoding } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
-import { leaveInFlight, registerOverloadProtection } from "./overload.ts";
+import { registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
+import { requestInfo, viewerFromAuthorization } from "./request.ts";
 import { registerNoStore, registerSecurityHeaders } from "./security.ts";
 import { registerWeb } from "./web.ts";
 
@@ -27,10 +26,6 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 export interface HttpServer {
   app: FastifyInstance;
   yoga: Yoga;
-}
-
-export function requestInfo(req: FastifyRequest): RequestInfo {
-  return { ip: req.ip, userAgent: req.headers["user-agent"], leaveInFlight: () => leaveInFlight(req) };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { Prisma, PrismaClient } from "../db/client.ts";
 
 /**
- * The one queue contract shared by the API (producer) and the worker (consumer): job names and their payloads.
- * Add a job here, then its processor in ./processors.ts.
+ * The one queue contract shared by the API (producer) and the worker (consumer): job names and their payloads, how
+ * a job is recorded and how its outcome reads. The domain records jobs through this module and imports nothing else
+ * of jobs/ (see docs/ARCHITECTURE.md, "Layers"). Add a job here, then its processor in ./processors.ts.
  */
 export const jobPayloads = {
   "send-mail": z.object({
@@ -39,4 +41,30 @@ export function parsePayload<N extends JobName>(name: N, data: unknown): JobPayl
   const schema = jobPayloads[name];
   if (!schema) throw new Error(`Unknown job ${name}`);
   return schema.parse(data) as JobPayload<N>;
+}
+
+type Tx = Pick<PrismaClient, "outboxJob"> | Prisma.TransactionClient;
+
+/**
+ * Records a job in the same transaction as the change that causes it, so that it is never lost: if the process
+ * dies after commit, the sweeper dispatches it; if the transaction rolls back, the job never existed.
+ */
+export async function recordJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
+  await tx.outboxJob.create({ data: { name, payload: payload as Prisma.InputJsonValue, jobId } });
+}
+
+/**
+ * Records a job that may be requested again under the same id (see RERUNNABLE_JOBS): a second request re-arms the
+ * recorded job instead of failing on the unique job id.
+ */
+export async function recordRerunnableJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
+  const data = { name, payload: payload as Prisma.InputJsonValue, dispatchedAt: null };
+  await tx.outboxJob.upsert({ where: { jobId }, create: { ...data, jobId }, update: data });
+}
+
+export type JobOutcome = { state: "completed"; result: unknown } | { state: "failed"; error: string } | { state: "timeout" };
+
+/** A failure that retrying cannot fix (bad payload, rule broken): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
 }

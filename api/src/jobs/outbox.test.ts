@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app.ts";
-import { JobDispatcher, recordJob } from "./outbox.ts";
+import { recordJob } from "./contract.ts";
+import { JobDispatcher } from "./outbox.ts";
 import type { JobQueue } from "./queue.ts";
 
 describe("job outbox", () => {

@@ -1,26 +1,7 @@
-import type { Prisma, PrismaClient } from "../db/client.ts";
+import type { PrismaClient } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
-import { type JobName, type JobPayload, RERUNNABLE_JOBS } from "./contract.ts";
+import { type JobName, RERUNNABLE_JOBS } from "./contract.ts";
 import type { JobQueue } from "./queue.ts";
-
-type Tx = Pick<PrismaClient, "outboxJob"> | Prisma.TransactionClient;
-
-/**
- * Records a job in the same transaction as the change that causes it, so that it is never lost: if the process
- * dies after commit, the sweeper dispatches it; if the transaction rolls back, the job never existed.
- */
-export async function recordJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
-  await tx.outboxJob.create({ data: { name, payload: payload as Prisma.InputJsonValue, jobId } });
-}
-
-/**
- * Records a job that may be requested again under the same id (see RERUNNABLE_JOBS): a second request re-arms the
- * recorded job instead of failing on the unique job id.
- */
-export async function recordRerunnableJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
-  const data = { name, payload: payload as Prisma.InputJsonValue, dispatchedAt: null };
-  await tx.outboxJob.upsert({ where: { jobId }, create: { ...data, jobId }, update: data });
-}
 
 /** Moves recorded jobs to the queue after commit; a periodic sweep catches anything a crash or outage left behind. */
 export class JobDispatcher {

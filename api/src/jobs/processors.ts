@@ -1,6 +1,6 @@
 import { mailResetLink } from "../domain/accounts/password-reset.ts";
+import type { DomainServices as Services } from "../domain/deps.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
-import type { Services } from "../services.ts";
 import type { Processors } from "./queue.ts";
 
 /** One thin processor per job; each delegates to a domain module. Shared by the API (in-process) and the worker. */

@@ -1,5 +1,8 @@
 import type { Logger } from "../logger.ts";
-import type { JobName, JobPayload } from "./contract.ts";
+import type { JobName, JobOutcome, JobPayload } from "./contract.ts";
+
+// Part of the contract (the domain throws the one and reads the other), kept importable from here for the queues.
+export { type JobOutcome, PermanentJobError } from "./contract.ts";
 
 export interface EnqueueOptions {
   /** Deterministic id: a second enqueue with the same id while the first is known is ignored. */
@@ -23,8 +26,6 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 8, backoffMs: 1000 };
 
-export type JobOutcome = { state: "completed"; result: unknown } | { state: "failed"; error: string } | { state: "timeout" };
-
 export interface JobQueue {
   readonly kind: "in-process" | "bullmq";
   enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<string>;
@@ -34,11 +35,6 @@ export interface JobQueue {
   ping(): Promise<boolean>;
   /** Stops taking work, lets running jobs finish, closes connections. */
   close(): Promise<void>;
-}
-
-/** A failure that retrying cannot fix (bad payload, rule broken): the job fails at once. */
-export class PermanentJobError extends Error {
-  override name = "PermanentJobError";
 }
 
 export function backoffDelay(policy: RetryPolicy, attempt: number): number {

@@ -2,10 +2,9 @@ import { decodeGlobalID, encodeGlobalID } from "@pothos/plugin-relay";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type DocumentNode, type ExecutionResult, execute, type GraphQLError, parse, validate } from "graphql";
 import { AppError } from "../domain/errors.ts";
-import { viewerFromAuthorization } from "../domain/sessions.ts";
 import type { Context, Viewer } from "../graphql/context.ts";
 import { schema } from "../graphql/schema/index.ts";
-import { requestInfo } from "../http/server.ts";
+import { requestInfo, viewerFromAuthorization } from "../http/request.ts";
 import type { Services } from "../services.ts";
 
 /**

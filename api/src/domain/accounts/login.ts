@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
-import { siteUrl } from "../../http/hosts.ts";
-import { recordJob } from "../../jobs/outbox.ts";
-import type { Services } from "../../services.ts";
+import { recordJob } from "../../jobs/contract.ts";
+import { siteUrl } from "../../sites.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";

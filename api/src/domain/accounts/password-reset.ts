@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { siteUrl } from "../../http/hosts.ts";
-import { toJobId } from "../../jobs/contract.ts";
-import { recordJob } from "../../jobs/outbox.ts";
-import type { Services } from "../../services.ts";
+import { recordJob, toJobId } from "../../jobs/contract.ts";
+import { siteUrl } from "../../sites.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";

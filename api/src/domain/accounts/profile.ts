@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { siteUrl } from "../../http/hosts.ts";
-import { recordJob } from "../../jobs/outbox.ts";
-import type { Services } from "../../services.ts";
+import { recordJob } from "../../jobs/contract.ts";
+import { siteUrl } from "../../sites.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";

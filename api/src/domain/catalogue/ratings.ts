@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { RATING_ORDER } from "./tracks.ts";

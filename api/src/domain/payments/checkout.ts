@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { paystackFor } from "../../payments/paystack/index.ts";
-import type { Services } from "../../services.ts";
 import { PHONE_PATTERN } from "../accounts/rules.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { parseInput } from "../validation.ts";

@@ -1,7 +1,6 @@
-import { recordJob } from "../../jobs/outbox.ts";
-import { PermanentJobError } from "../../jobs/queue.ts";
+import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
 import { paystackFor } from "../../payments/paystack/index.ts";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { receiptMail } from "./mails.ts";
 
 export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN";

@@ -1,7 +1,6 @@
-import { toJobId } from "../../jobs/contract.ts";
-import { recordRerunnableJob } from "../../jobs/outbox.ts";
+import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
 import { PAYSTACK_REFERENCE_PATTERN } from "../../payments/paystack/contract.ts";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 
 export const VERIFY_MESSAGES = {
   success: "Payment verified. You have successfully enrolled!",

@@ -1,5 +1,5 @@
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 
 /**
  * The admin dashboard's figures, computed by the database in a fixed number of aggregate statements (three),

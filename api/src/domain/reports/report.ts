@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import type { Services } from "../../services.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { parseInput } from "../validation.ts";
 import { type CalendarMonth, calendarMonth, sqlInstant, utcMonthStart } from "./dashboard.ts";
 

@@ -1,5 +1,4 @@
 import { ForbiddenError, NotAuthenticatedError } from "../errors.ts";
-import type { Viewer } from "../sessions.ts";
 
 /**
  * Who on the staff may do what: one table, read by the GraphQL scopes (`can`), the REST routes (which run the same
@@ -10,6 +9,18 @@ export const PENDING_MESSAGE = "Your staff account is waiting for an owner's app
 
 export const STAFF_ROLES = ["OWNER", "MANAGER", "FINANCE", "INSTRUCTOR"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who is asking: the session of an admin (staff) or a learner account. */
+export interface Viewer {
+  sessionId: string;
+  role: "ADMIN" | "LEARNER";
+  /** Admin or learner id, per role. */
+  accountId: string;
+  /** Staff sessions: the account's role, null while the account waits for approval. Learners: null. */
+  staffRole: StaffRole | null;
+  /** Staff sessions: the account's e-mail, for the audit log. */
+  email?: string;
+}
 
 export const PERMISSIONS = {
   /** Staff accounts, invitations, instructor assignments and the audit log. */

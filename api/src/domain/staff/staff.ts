@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
-import { siteUrl } from "../../http/hosts.ts";
-import { recordJob } from "../../jobs/outbox.ts";
-import type { Services } from "../../services.ts";
+import { recordJob } from "../../jobs/contract.ts";
+import { siteUrl } from "../../sites.ts";
 import { revokeAllSessions } from "../accounts/login.ts";
 import * as rules from "../accounts/rules.ts";
+import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hashToken } from "../sessions.ts";
