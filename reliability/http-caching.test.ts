@@ -115,7 +115,7 @@ describe("8. HTTP caching, compression and page statuses", () => {
     }
     record({
       item: "8.72",
-      check: "each site's pages (the list the client router is built from) and addresses outside it, incl. the spec's dead links",
+      check: "each site's pages (the list the client router is built from) and addresses outside it, incl. the old dead links",
       figure: rows.join("; "),
       target: "pages 200; others 404 with the app's HTML",
       met,

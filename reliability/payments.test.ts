@@ -10,7 +10,7 @@ import { testRedis } from "../api/src/test/redis.ts";
 import { ms, percentile, pool, record, sleep } from "./lib/report.ts";
 
 /**
- * Item 4, payments (PAYSTACK.md; BullMQ "idempotent jobs"): duplicates and races deliver value once, tampering
+ * Item 4, payments (docs/payments.md, Settlement; BullMQ "idempotent jobs"): duplicates and races deliver value once, tampering
  * delivers nothing, and the webhook answers at once. See api/src/domain/payments/payments.test.ts for the journey.
  */
 

@@ -12,7 +12,7 @@ vi.mock("node:crypto", async (importOriginal) => {
   return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) };
 });
 
-/** Item 4, payments: the webhook signature (PAYSTACK.md: HMAC-SHA512 of the raw body, compared in constant time). */
+/** Item 4, payments: the webhook signature (docs/payments.md, Webhook: HMAC-SHA512 of the raw body, compared in constant time). */
 describe("4. payments: webhook signature", () => {
   it("4.1 isValidPaystackSignature compares equal-length digests with timingSafeEqual, over the raw bytes", () => {
     const spy = vi.mocked(crypto.timingSafeEqual);

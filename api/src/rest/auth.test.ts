@@ -455,7 +455,7 @@ describe("REST /api/auth", () => {
       expect((await rest(app, "POST", "/api/admin/auth/logout", { token: admin.token })).status).toBe(200);
     });
 
-    it("no token, a malformed one or an unknown one: 401 with the spec's message", async () => {
+    it("no token, a malformed one or an unknown one: 401 with the product's message", async () => {
       for (const authorization of [undefined, "Bearer", "Basic abc", `Bearer ${"a".repeat(43)}`, "Bearer <script>"]) {
         const headers: Record<string, string> = authorization ? { authorization } : {};
         for (const [method, path] of [
@@ -670,7 +670,7 @@ describe("REST /api/auth", () => {
       expect(checked.body.user.image).toBeNull();
     });
 
-    it("validates contact, description and gender with the spec's messages", async () => {
+    it("validates contact, description and gender with the messages of docs/product.md, Validation", async () => {
       const learner = await signUpAndVerify(app, "learner");
       const cases: [Record<string, string>, string][] = [
         [{ contact: "abc" }, "Please enter a valid phone number."],
@@ -798,7 +798,7 @@ describe("REST /api/auth", () => {
     });
   });
 
-  describe("validation messages (spec §5)", () => {
+  describe("validation messages (docs/product.md, Validation)", () => {
     it("admin sign-up", async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ firstName: "" }, "firstName", "First name is required"],

@@ -45,7 +45,7 @@ const ADMIN_SIGN_UP =
   "owner). With `invitation` (the token of an owner's invitation link, for the invited e-mail) it gets the invitation's " +
   "role when the e-mail is verified.";
 
-/** The spec's /api/auth/* calls (§7), same paths, payloads and answers. */
+/** The /api/auth/* calls of docs/product.md, REST routes, same paths, payloads and answers. */
 export async function authRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   for (const [path, field, summary, description, body] of [

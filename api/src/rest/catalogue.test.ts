@@ -6,7 +6,7 @@ import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 
-/** The catalogue and back-office REST calls of spec §7 against a seeded database. */
+/** The catalogue and back-office REST calls of docs/product.md, REST routes, against a seeded database. */
 
 const NO_TOKEN = "Authentication token not found. Please log in.";
 const UNKNOWN_ID = "7b0e2f9a-4c1d-4e8b-9a3f-2d6c5b4a3e21";
@@ -135,7 +135,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe("tracks", () => {
-  it("GET /api/tracks is public: every track, newest first, in the spec's shape", async () => {
+  it("GET /api/tracks is public: every track, newest first, in the documented shape", async () => {
     const res = await call("GET", "/api/tracks");
     expect(res.status).toBe(200);
     expect(keys(res.body)).toEqual(["tracks"]);

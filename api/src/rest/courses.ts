@@ -47,7 +47,7 @@ function courseInput(fields: Record<string, unknown>, image: File | null) {
   };
 }
 
-/** Spec §7: GET/POST /api/courses, PUT/DELETE /api/courses/{id}; admin only. */
+/** docs/product.md, REST routes: GET/POST /api/courses, PUT/DELETE /api/courses/{id}; admin only. */
 export async function courseRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {

@@ -40,7 +40,7 @@ async function allEnrollments(ctx: RestContext, source: string, variables: Recor
   }
 }
 
-/** Spec §7: GET /api/enrollments (the learner's own) and GET /api/enrollments/learner/{id} (admin). */
+/** docs/product.md, REST routes: GET /api/enrollments (the learner's own) and GET /api/enrollments/learner/{id} (admin). */
 export async function enrollmentRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const mineSchema = {

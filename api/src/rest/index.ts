@@ -17,7 +17,7 @@ import { reportRoutes } from "./reports.ts";
 import { staffRoutes } from "./staff.ts";
 import { trackRoutes } from "./tracks.ts";
 
-/** The REST facade (spec §7) in its own Fastify scope: multipart parsing and `{message}` errors apply only here. */
+/** The REST facade (docs/product.md, REST routes) in its own Fastify scope: multipart parsing and `{message}` errors apply only here. */
 export async function registerRest(app: FastifyInstance, services: Services) {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024 } });
@@ -30,7 +30,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     scope.removeContentTypeParser("text/plain");
 
     scope.setErrorHandler((error: FastifyError, req, reply) => {
-      // Every refusal answers `{message, errors}`, the shape the spec's clients read.
+      // Every refusal answers `{message, errors}`, the shape the web clients read.
       const fail = (status: number, message: string, errors: { field?: string; message: string }[] = [{ message }]) =>
         reply.code(status).send({ message, errors });
       if (error instanceof HttpError) {

@@ -41,7 +41,7 @@ export const INVOICE_REST_MESSAGES = {
   invalidStatus: "Status must be pending or paid.",
 } as const;
 
-/** "pending"/"paid" in any case, as the spec's forms send them ("failed" is set by card payments only). */
+/** "pending"/"paid" in any case, as the invoice forms send them ("failed" is set by card payments only). */
 function statusIn(value: unknown): "PENDING" | "PAID" | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
@@ -60,7 +60,7 @@ function invoiceInput(body: Record<string, unknown>) {
   };
 }
 
-/** Spec §7: GET/POST /api/invoices, PUT/DELETE /api/invoices/{id}; admin only. */
+/** docs/product.md, REST routes: GET/POST /api/invoices, PUT/DELETE /api/invoices/{id}; admin only. */
 export async function invoiceRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {

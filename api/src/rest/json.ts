@@ -3,8 +3,8 @@ import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
 import { toRawId } from "./graphql.ts";
 
 /**
- * GraphQL selections for the catalogue and back-office resources and their mapping to the JSON the spec's clients
- * read (spec §3): database ids as `_id`, dollars as numbers, enum values in the spec's spelling.
+ * GraphQL selections for the catalogue and back-office resources and their mapping to the JSON the web clients
+ * read (docs/product.md, Entities): database ids as `_id`, dollars as numbers, enum values spelled as there.
  */
 
 type Node = Record<string, any>;
@@ -35,7 +35,7 @@ const refOf = <K extends string>(node: Node, ...keys: K[]): Ref<K> =>
 const ref = <K extends string>(node: Node | null | undefined, ...keys: K[]): Ref<K> | null => (node ? refOf(node, ...keys) : null);
 
 /**
- * Track (spec §3), from the GraphQL selection TRACK_FIELDS and the track's rating values (ratingValues). `ratings` lists
+ * Track (docs/product.md, Entities), from the GraphQL selection TRACK_FIELDS and the track's rating values (ratingValues). `ratings` lists
  * each rating as `{ rating }`, without the learner who gave it; `averageRating` (null before the first rating) and
  * `reviewCount` are what the screens show from it, kept alongside.
  */

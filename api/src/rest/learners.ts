@@ -12,7 +12,7 @@ const LIST = `query($search: String, $page: Int!, $first: Int!) {
   learners(search: $search, page: $page, first: $first) { totalCount edges { node { ${LEARNER_ROW_FIELDS} } } }
 }`;
 
-/** Spec §7: GET /api/learners (admin), the Manage Learners table with `?search=&page=`. */
+/** docs/product.md, REST routes: GET /api/learners (admin), the Manage Learners table with `?search=&page=`. */
 export async function learnerRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const schema = {

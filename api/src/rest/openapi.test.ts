@@ -96,7 +96,7 @@ describe("GET /api/openapi.json", () => {
     expect(registered.filter((r) => !documented.includes(r))).toEqual([]);
     // ...and every documented one is registered.
     expect(documented.filter((r) => !registered.includes(r))).toEqual([]);
-    // The spec's calls are among them.
+    // The calls of docs/product.md, REST routes, are among them.
     for (const route of [
       "POST /api/auth/login",
       "GET /api/tracks",

@@ -61,7 +61,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         title: "LearnHub REST API",
         version: "1.0.0",
         description:
-          "The REST facade the spec's clients call. Every route runs the GraphQL API (/graphql) in-process, so both share " +
+          "The REST facade the web clients call. Every route runs the GraphQL API (/graphql) in-process, so both share " +
           "one set of rules and one authorization. Ids are database UUIDs (`_id`); money is dollars with 2 decimals. " +
           "Refusals answer `{message, errors?}` with a 4xx status; a method a path does not have answers 405 with an " +
           "`Allow` header.",
@@ -77,7 +77,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "enrollments", description: "Who is enrolled in what." },
         { name: "payments", description: "Callbacks from the payment provider." },
         { name: "reports", description: "Reports (admin)." },
-        { name: "staff", description: "Staff accounts, invitations and the audit log (owners; an addition to the spec)." },
+        { name: "staff", description: "Staff accounts, invitations and the audit log (owners; an addition to the product's API)." },
         { name: "meta", description: "About the API." },
       ],
       components: {

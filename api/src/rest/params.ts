@@ -15,7 +15,7 @@ export function idParam(req: FastifyRequest, notFound: string): string {
   return id.toLowerCase();
 }
 
-/** `?search=&page=` of the back-office tables (page size 10, spec §9). */
+/** `?search=&page=` of the back-office tables (page size 10, docs/product.md, Limits). */
 export function listQuery(req: FastifyRequest): { search: string | null; page: number } {
   const query = (req.query ?? {}) as Record<string, unknown>;
   const search = query.search;

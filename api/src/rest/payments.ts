@@ -51,7 +51,7 @@ const verifySchema = {
         message,
       }),
     ),
-    // The spec's answer of this call is `{success, message}`, a refusal included.
+    // The documented answer of this call (docs/product.md, REST routes) is `{success, message}`, a refusal included.
     400: answer(
       `No reference: \`{success: false, message: '${NO_REFERENCE}', errors}\`; other invalid input: \`{message, errors}\`.`,
       object({
@@ -92,7 +92,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Checkout, payment verification and the Paystack webhook. */
 export async function paymentRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  // Checkout (spec: JSON track, learner, paystackCallbackUrl). The learner is the session's; the callback is always
+  // Checkout (docs/payments.md, Checkout: JSON track, learner, paystackCallbackUrl). The learner is the session's; the callback is always
   // our own /payment-verification page, never one supplied by the client (no open redirect).
   app.post("/api/enrollments", { schema: checkoutSchema }, async (req, reply) => {
     const body = jsonBody(req);

@@ -94,7 +94,7 @@ export const UserSchema = object(
     description: Type.Optional(nullableText("Learners only: the bio.")),
     disabled: Type.Optional(Type.Boolean({ description: "Learners only." })),
   },
-  { $id: "User", description: "The signed-in account as the spec's `user`/`learnerUser` storage keys hold it." },
+  { $id: "User", description: "The signed-in account as the `user`/`learnerUser` storage keys hold it." },
 );
 
 export const TrackRefSchema = object({ _id: uuid(), name: text() }, { $id: "TrackRef" });
@@ -365,7 +365,7 @@ export function withMessage<K extends string, S extends TSchema>(key: K, schema:
   return object({ message, ...({ [key]: schema } as { [P in K]: S }) });
 }
 
-/** `{message, <key>: X, data: X}`: the same, with the resource also as `data` (the spec's clients read either). */
+/** `{message, <key>: X, data: X}`: the same, with the resource also as `data` (the web clients read either). */
 export function withMessageAndData<K extends string, S extends TSchema>(key: K, schema: S) {
   return object({ message, ...({ [key]: schema } as { [P in K]: S }), data: schema });
 }

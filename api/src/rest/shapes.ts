@@ -1,6 +1,6 @@
 import { HttpError, toRawId } from "./graphql.ts";
 
-/** GraphQL selections and their mapping to the JSON shapes the spec's clients read. */
+/** GraphQL selections and their mapping to the JSON shapes the web clients read (docs/product.md, Entities). */
 
 export const USER_FIELDS = `
   __typename id firstName lastName email image

@@ -38,7 +38,7 @@ const role = choice(STAFF_ROLES_OUT);
 
 /**
  * Staff accounts, invitations and the audit log for scripts (owners only): the same GraphQL operations as the
- * Staff and Audit log pages, so the same rules. Deliberate additions to the spec's API (README).
+ * Staff and Audit log pages, so the same rules. Deliberate additions to the API of docs/product.md, REST routes (README).
  */
 
 const STAFF_FIELDS = `id firstName lastName email contact image staffRole status emailVerified approvedAt createdAt

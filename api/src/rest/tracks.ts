@@ -48,7 +48,7 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
   };
 }
 
-/** Spec §7: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
+/** docs/product.md, REST routes: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
 export async function trackRoutes(server: FastifyInstance, services: Services) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
   const listSchema = {
@@ -58,7 +58,7 @@ export async function trackRoutes(server: FastifyInstance, services: Services) {
     response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
   };
   app.get("/api/tracks", { config: { publicCache: true }, schema: listSchema }, async () => {
-    // The whole catalogue at once (tracks are not paged here, spec §9) is more than the GraphQL connection gives in a
+    // The whole catalogue at once (tracks are not paged here, docs/product.md, Limits) is more than the GraphQL connection gives in a
     // page: it is read from the domain in one SQL statement, and shaped as GraphQL would answer it (public data).
     const tracks = await listTracksWithCourses(services);
     return { tracks: tracks.map(trackRowJson) };

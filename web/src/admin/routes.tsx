@@ -55,7 +55,7 @@ interface GuardedPageDefinition<Q extends OperationType> {
 }
 
 /**
- * The admin console's routes (spec section 2): public auth pages, then the guarded back-office screens. Their paths
+ * The admin console's routes (docs/product.md, Admin pages): public auth pages, then the guarded back-office screens. Their paths
  * come from ADMIN_PAGES, the list the server answers 404 outside of.
  */
 export function createAdminRoutes(environment: IEnvironment): RouteObject[] {

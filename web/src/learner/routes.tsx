@@ -19,7 +19,7 @@ function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType
 const trackErrorBoundary = async () => (await import("./layout/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
 /**
- * The learner site's routes (spec section 2), all inside the shell with top bar and footer. Their paths come from
+ * The learner site's routes (docs/product.md, Learner pages), all inside the shell with top bar and footer. Their paths come from
  * LEARNER_PAGES, the list the server answers 404 outside of.
  */
 export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
@@ -101,7 +101,7 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
                         query: () => import("./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts"),
                         prepare: none,
                       }),
-                      // 'Could not load your invoices. Please try again later.' (spec section 8).
+                      // 'Could not load your invoices. Please try again later.' (docs/product.md, Texts).
                       async () => (await import("./pages/portal/invoices/InvoicesPage.tsx")).InvoicesError,
                     ),
                   ],

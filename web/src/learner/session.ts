@@ -24,7 +24,7 @@ function forgetViewerData(environment: IEnvironment) {
   commitLocalUpdate(environment, (store) => store.invalidateStore());
 }
 
-/** Stores `learnerToken` and `learnerUser` after login (spec section 4). */
+/** Stores `learnerToken` and `learnerUser` after login (docs/product.md, States and flows). */
 export function startLearnerSession(environment: IEnvironment, token: string, learner: LearnerUser) {
   saveSession(learnerSession, token, storedUser(learner));
   forgetViewerData(environment);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCommonPassword } from "./common-passwords.ts";
 
-/** Field rules and the exact messages of the product spec (§5, §8). */
+/** Field rules and the exact messages of docs/product.md, Validation and Texts. */
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 

@@ -55,7 +55,7 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
   });
 }
 
-/** The due date is changed only when given (spec: "dueDate only if set"). */
+/** The due date is changed only when given (docs/product.md, REST routes: dueDate only if set). */
 export async function updateInvoice(deps: Services, actor: Actor, id: string, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   const { prisma } = deps.db;

@@ -1,4 +1,4 @@
-/** Facts of Paystack's HTTP contract (see PAYSTACK.md) that both our client and our sandbox rely on. */
+/** Facts of Paystack's HTTP contract (docs/payments.md, Calls) that both our client and our sandbox rely on. */
 
 export const PAYSTACK_CURRENCIES = ["NGN", "GHS", "KES", "ZAR", "USD"] as const;
 export type PaystackCurrency = (typeof PAYSTACK_CURRENCIES)[number];

@@ -6,7 +6,7 @@ const looks = {
   FAILED: { tone: "danger", label: "Failed" },
 } as const;
 
-/** An invoice's status in words and colour: paid green, pending yellow (spec §4), failed card payments red. */
+/** An invoice's status in words and colour: paid green, pending yellow (docs/product.md, States and flows), failed card payments red. */
 export function InvoiceStatusBadge({ status }: { status: string }) {
   const look = looks[status as keyof typeof looks] ?? { tone: "neutral" as const, label: status };
   return <Badge tone={look.tone}>{look.label}</Badge>;

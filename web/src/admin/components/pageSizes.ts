@@ -1,7 +1,7 @@
-/** Rows per page of the invoices, learners and courses tables (spec §9). */
+/** Rows per page of the invoices, learners and courses tables (docs/product.md, Limits). */
 export const PAGE_SIZE = 10;
 
-/** Tracks are not paged (spec §9): the grid and the course form's track list show up to the API's maximum. */
+/** Tracks are not paged (docs/product.md, Limits): the grid and the course form's track list show up to the API's maximum. */
 export const ALL_TRACKS = 100;
 
 /** Learners offered in the invoice form's learner list (the API's maximum page). */

@@ -5,7 +5,7 @@ export type FieldErrors<F> = Partial<Record<keyof F & string, string>>;
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * A form's text values and the message under each field. Typing in a field clears that field's message (spec §5);
+ * A form's text values and the message under each field. Typing in a field clears that field's message (docs/product.md, Validation);
  * `showErrors` sets messages and then moves focus to the first invalid field, so keyboard and screen-reader users
  * land on what needs fixing.
  */

@@ -35,7 +35,7 @@ const AuditIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** The sidebar's entries: the spec's, in its order, then the owners' Staff and Audit log pages. */
+/** The sidebar's entries: those of docs/product.md, Admin pages, in that order, then the owners' Staff and Audit log pages. */
 export const navigation: NavigationItem[] = [
   { label: "Dashboard", to: "/dashboard", icon: DashboardIcon, permission: "readDashboard" },
   { label: "Invoices", to: "/invoice", icon: InvoiceIcon, permission: "readInvoices" },

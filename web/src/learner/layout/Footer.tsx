@@ -19,7 +19,7 @@ const social = [
   { label: "YouTube", href: "https://www.youtube.com/", Icon: YouTubeIcon },
 ];
 
-/** The learner site's footer: menu links, contact details, social links and the copyright line (spec section 2). */
+/** The learner site's footer: menu links, contact details, social links and the copyright line (docs/product.md, Learner pages). */
 export default function Footer() {
   return (
     <footer className={styles.footer}>

@@ -15,7 +15,7 @@ const SessionCheck = lazy(() => import("./SessionCheck.tsx"));
 
 /** Every learner page sits between the top bar and the footer. */
 export function LearnerShell() {
-  // Checked once on load (spec section 4); a login later in the visit stores a token the server just gave.
+  // Checked once on load (docs/product.md, States and flows); a login later in the visit stores a token the server just gave.
   const [tokenStored] = useState(() => localStorage.getItem(learnerSession.token) !== null);
   return (
     <div className={styles.shell}>

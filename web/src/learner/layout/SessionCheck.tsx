@@ -19,7 +19,7 @@ const query = graphql`
 `;
 
 /**
- * On load, a stored learner token is checked with the server (spec section 4): when it is refused (`me` is null, or
+ * On load, a stored learner token is checked with the server (docs/product.md, States and flows): when it is refused (`me` is null, or
  * not a learner), the session is dropped and the shell shows the visitor as logged out. When it is accepted, the
  * stored user is refreshed (a name or picture changed elsewhere).
  */

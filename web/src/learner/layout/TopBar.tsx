@@ -11,7 +11,7 @@ import styles from "./TopBar.module.css";
 const UserMenu = lazy(() => import("./UserMenu.tsx"));
 const MobileMenu = lazy(() => import("./MobileMenu.tsx"));
 
-/** The learner site's top bar: brand, Home and Tracks, and the account area (spec section 2). */
+/** The learner site's top bar: brand, Home and Tracks, and the account area (docs/product.md, Learner pages). */
 export function TopBar() {
   const { user } = useSession(learnerSession);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom";
 
 /**
- * Logout goes to the login page (spec), which ends the session: ending it here first would let the portal's guard
+ * Logout goes to the login page (docs/product.md, Learner pages), which ends the session: ending it here first would let the portal's guard
  * redirect to the login page on its own, with a "come back to the portal afterwards" that does not fit a logout.
  */
 export function useLogout() {

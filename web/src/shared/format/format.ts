@@ -1,6 +1,6 @@
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
 
-/** Amounts are shown in dollars with two decimals (spec section 9), e.g. `$1,499.99`. */
+/** Amounts are shown in dollars with two decimals (docs/product.md, Limits), e.g. `$1,499.99`. */
 export function formatMoney(amount: number): string {
   return dollars.format(amount);
 }

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 
-/** The spec's local-storage keys: the admin console and the learner site keep separate sessions. */
+/** The local-storage keys (docs/product.md, Storage keys): the admin console and the learner site keep separate sessions. */
 export interface SessionKeys {
   token: "token" | "learnerToken";
   user: "user" | "learnerUser";
@@ -8,7 +8,7 @@ export interface SessionKeys {
 export const adminSession = { token: "token", user: "user" } as const satisfies SessionKeys;
 export const learnerSession = { token: "learnerToken", user: "learnerUser" } as const satisfies SessionKeys;
 
-/** The user object stored at login (spec: firstName, lastName, email, image). */
+/** The user object stored at login (docs/product.md, Entities: firstName, lastName, email, image). */
 export interface StoredUser {
   firstName: string;
   lastName: string;
@@ -38,7 +38,7 @@ export function saveSession(keys: SessionKeys, token: string, user: StoredUser) 
 }
 
 /**
- * Ends the session locally at once and asks the server to revoke the token. The spec logs out even when that call
+ * Ends the session locally at once and asks the server to revoke the token. The product (docs/product.md, States and flows) logs out even when that call
  * fails, so its outcome is not awaited.
  */
 export function endSession(keys: SessionKeys, logoutPath: string) {

@@ -24,7 +24,7 @@ function visiblePages(page: number, pageCount: number): (number | null)[] {
   return result;
 }
 
-/** Page-number buttons; hidden when everything fits on one page (spec). */
+/** Page-number buttons; hidden when everything fits on one page (docs/product.md, Admin pages). */
 export function Pagination({ page, pageCount, onPageChange, label = "Pagination" }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (

@@ -9,7 +9,7 @@ interface StarsProps {
   size?: number;
 }
 
-/** A rating as five stars: the average to one decimal, stars filled up to its whole part (spec section 9). */
+/** A rating as five stars: the average to one decimal, stars filled up to its whole part (docs/product.md, Limits). */
 export function Stars({ rating, reviews, size = 16 }: StarsProps) {
   const value = Math.min(Math.max(rating, 0), 5);
   const filled = Math.floor(value);

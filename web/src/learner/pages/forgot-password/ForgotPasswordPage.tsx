@@ -22,7 +22,7 @@ const mutation = graphql`
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** idle -> sending -> sent (the form gives way to a success banner) or error (spec section 4, learner variant). */
+/** idle -> sending -> sent (the form gives way to a success banner) or error (docs/product.md, Learner pages). */
 type State = { step: "idle" } | { step: "sending" } | { step: "sent"; email: string } | { step: "error"; message: string };
 
 export default function ForgotPasswordPage() {

@@ -13,7 +13,7 @@ import { TechChips } from "./_components/TechChips.tsx";
 import { TrackCard } from "./_components/TrackCard.tsx";
 import styles from "./HomePage.module.css";
 
-// Up to 4 tracks on the home page (spec section 9); the catalogue is newest first.
+// Up to 4 tracks on the home page (docs/product.md, Limits); the catalogue is newest first.
 const query = graphql`
   query HomePageQuery {
     tracks(first: 4) {

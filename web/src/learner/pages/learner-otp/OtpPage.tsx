@@ -39,7 +39,7 @@ const resendMutation = graphql`
   }
 `;
 
-/** Only digits are kept, at most 6 (spec section 5). */
+/** Only digits are kept, at most 6 (docs/product.md, Validation). */
 export const otpDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 type Notice = { tone: "success" | "error"; text: string };

@@ -50,10 +50,10 @@ const query = graphql`
   }
 `;
 
-/** The spec's fixed figure for every track. */
+/** The fixed figure (docs/product.md, Limits) for every track. */
 const ENROLLED_STUDENTS = 50;
 
-// A static list in the spec (section 2): six cloud-related outcomes.
+// A static list (docs/product.md, Learner pages): six cloud-related outcomes.
 const outcomes = [
   "Understand core cloud concepts and the IaaS, PaaS and SaaS service models",
   "Deploy and manage applications on leading cloud platforms such as AWS and Azure",

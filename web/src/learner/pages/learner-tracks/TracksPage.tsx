@@ -8,7 +8,7 @@ import type { TracksPageQuery } from "./__generated__/TracksPageQuery.graphql.ts
 import { CatalogueTrackCard } from "./_components/CatalogueTrackCard.tsx";
 import styles from "./TracksPage.module.css";
 
-// Tracks are not paged (spec section 9): the whole catalogue, newest first, as much as the API's query-cost limit allows.
+// Tracks are not paged (docs/product.md, Limits): the whole catalogue, newest first, as much as the API's query-cost limit allows.
 const query = graphql`
   query TracksPageQuery {
     tracks(first: 50) {

@@ -42,7 +42,7 @@ const requiredMessages: Record<Field, string> = {
   confirmPassword: "Please confirm your password",
 };
 
-/** The spec's learner sign-up rules: every field is required and the two passwords must match. */
+/** The learner sign-up rules (docs/product.md, Validation): every field is required and the two passwords must match. */
 export function validateSignup(values: Record<Field, string>): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   for (const field of fields) if (!values[field].trim()) errors[field] = requiredMessages[field];

@@ -37,14 +37,14 @@ const statusSubscription = graphql`
   }
 `;
 
-/** The spec's delay before a verified payment goes on to the portal. */
+/** The delay (docs/product.md, Limits) before a verified payment goes on to the portal. */
 export const PAID_REDIRECT_MS = 5000;
 
 const FAILED_TITLE = "Payment Verification Failed";
 
 type Outcome = { kind: "checking"; note?: string } | { kind: "success" } | { kind: "failure"; message: string };
 
-/** A failed verification's message: the server's explanation, else the spec's default. */
+/** A failed verification's message: the server's explanation, else the default of docs/product.md, Texts. */
 const failureMessage = (message: string | undefined) => (message && message !== FAILED_TITLE ? message : "Verification failed.");
 
 /**

@@ -98,7 +98,7 @@ const updateMutation = graphql`
 export type CourseFields = { title: string; trackId: string; description: string };
 const FIELDS = ["title", "trackId", "description"] as const;
 
-/** Title, track and description are required; the image is optional (spec §5). */
+/** Title, track and description are required; the image is optional (docs/product.md, Validation). */
 export function validateCourse(values: CourseFields): FieldErrors<CourseFields> {
   const errors: FieldErrors<CourseFields> = {};
   if (!values.title.trim()) errors.title = COURSE_FORM_MESSAGES.title;

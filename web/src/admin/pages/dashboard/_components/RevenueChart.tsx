@@ -5,7 +5,7 @@ import { BarChart } from "../../../components/BarChart.tsx";
 import type { RevenueChart_dashboard$key } from "./__generated__/RevenueChart_dashboard.graphql.ts";
 import styles from "./DashboardSection.module.css";
 
-/** Revenue of the last six months as bars on a 0 to 3k axis (spec §9), higher when a month earned more. */
+/** Revenue of the last six months as bars on a 0 to 3k axis (docs/product.md, Limits), higher when a month earned more. */
 export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dashboard$key }) {
   const { revenueByMonth } = useFragment(
     graphql`

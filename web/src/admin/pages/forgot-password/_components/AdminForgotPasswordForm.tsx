@@ -41,7 +41,7 @@ function failureText(error: unknown): string {
   return `${FORGOT_MESSAGES.failedPrefix}${detail ?? (status ? `Status: ${status}` : "Please try again.")}`;
 }
 
-/** Asks for a reset link; on success the form gives way to the spec's confirmation and `resetEmail` is stored. */
+/** Asks for a reset link; on success the form gives way to the confirmation of docs/product.md, Admin pages, and `resetEmail` is stored. */
 export function AdminForgotPasswordForm() {
   const form = useFormFields({ email: "" });
   const [error, setError] = useState<string | null>(null);

@@ -32,7 +32,7 @@ interface DeleteInvoiceDialogProps {
   onDeleted: () => void;
 }
 
-/** Asks before deleting, showing learner, amount and status (spec §2). */
+/** Asks before deleting, showing learner, amount and status (docs/product.md, Admin pages). */
 export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, onDeleted }: DeleteInvoiceDialogProps) {
   const invoice = useFragment(
     graphql`

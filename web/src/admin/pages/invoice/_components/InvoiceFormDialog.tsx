@@ -88,7 +88,7 @@ const updateMutation = graphql`
 export type InvoiceFields = { learnerId: string; amount: string; dueDate: string; status: string; paymentDetails: string };
 const FIELDS = ["learnerId", "amount", "dueDate", "status", "paymentDetails"] as const;
 
-/** Learner, amount and status are required; due date and payment details are optional (spec §5). */
+/** Learner, amount and status are required; due date and payment details are optional (docs/product.md, Validation). */
 export function validateInvoice(values: InvoiceFields): FieldErrors<InvoiceFields> {
   const errors: FieldErrors<InvoiceFields> = {};
   if (!values.learnerId) errors.learnerId = INVOICE_FORM_MESSAGES.learner;
@@ -153,7 +153,7 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
       amount: Number(amount),
       status: status as InvoiceStatus,
       paymentDetails: paymentDetails.trim(),
-      // On update an omitted due date keeps the stored one (spec §7: sent only if set).
+      // On update an omitted due date keeps the stored one (docs/product.md, REST routes: sent only if set).
       ...(dueDate ? { dueDate } : {}),
     };
     try {

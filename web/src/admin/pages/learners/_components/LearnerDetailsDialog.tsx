@@ -32,7 +32,7 @@ interface LearnerDetailsDialogProps {
 }
 
 /**
- * Learner Details (spec §2). The details, enrollments included, load when the dialog opens rather than with every
+ * Learner Details (docs/product.md, Admin pages). The details, enrollments included, load when the dialog opens rather than with every
  * row of the table.
  */
 export function LearnerDetailsDialog({ learnerId, onOpenChange }: LearnerDetailsDialogProps) {

@@ -22,10 +22,10 @@ export const OTP_MESSAGES = {
   resendSuccess: "New OTP sent! Please check your email.",
 } as const;
 
-/** After verification the login page opens after 2 s (spec §9). */
+/** After verification the login page opens after 2 s (docs/product.md, Limits). */
 export const LOGIN_REDIRECT_MS = 2000;
 
-/** Keeps only digits, at most 6 (spec §5): pasted "123 456" becomes "123456". */
+/** Keeps only digits, at most 6 (docs/product.md, Validation): pasted "123 456" becomes "123456". */
 export function otpDigits(value: string): string {
   return value.replace(/\D/g, "").slice(0, 6);
 }

@@ -21,7 +21,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.useRealTimers());
 
 describe("admin sign-up form", () => {
-  it("shows the spec's message under each empty required field and sends nothing", async () => {
+  it("shows the documented message under each empty required field and sends nothing", async () => {
     const { environment } = renderForm();
     await submit();
     expect(messageOf("First name")).toBe(SIGNUP_MESSAGES.firstName);

@@ -24,7 +24,7 @@ export const SIGNUP_MESSAGES = {
   success: "Account created successfully! Please check your email to verify.",
 } as const;
 
-/** After a successful sign-up the OTP page opens after 3 s (spec §9). */
+/** After a successful sign-up the OTP page opens after 3 s (docs/product.md, Limits). */
 export const OTP_REDIRECT_MS = 3000;
 
 const mutation = graphql`
@@ -59,7 +59,7 @@ export type SignupFields = {
 
 const FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"] as const;
 
-/** The spec's checks on submit (§5); the password's character rule is the server's. */
+/** The checks on submit (docs/product.md, Validation); the password's character rule is the server's. */
 export function validateSignup(v: SignupFields): FieldErrors<SignupFields> {
   const errors: FieldErrors<SignupFields> = {};
   if (!v.firstName.trim()) errors.firstName = SIGNUP_MESSAGES.firstName;

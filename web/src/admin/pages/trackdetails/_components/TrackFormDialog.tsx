@@ -83,7 +83,7 @@ const updateMutation = graphql`
 export type TrackFields = { name: string; price: string; duration: string; instructor: string; description: string };
 const FIELDS = ["name", "price", "duration", "instructor", "description"] as const;
 
-/** The blank check (spec §5): every text field is required; the image is optional. */
+/** The blank check (docs/product.md, Validation): every text field is required; the image is optional. */
 export function validateTrack(values: TrackFields): { message: string | null; fields: FieldErrors<TrackFields> } {
   const fields: FieldErrors<TrackFields> = {};
   for (const name of FIELDS) if (!values[name].trim()) fields[name] = TRACK_FORM_MESSAGES.fieldRequired;
@@ -104,7 +104,7 @@ interface TrackFormDialogProps {
   connectionIds?: string[];
 }
 
-/** Add Track and Update Track (spec §2). Sent with the session token to this app's own origin. */
+/** Add Track and Update Track (docs/product.md, Admin pages). Sent with the session token to this app's own origin. */
 export function TrackFormDialog({ open, onOpenChange, trackKey = null, connectionIds = [] }: TrackFormDialogProps) {
   const track = useFragment(fragment, trackKey) ?? null;
   // Mounted only while open, so every opening starts from the track's current values.

@@ -51,7 +51,7 @@ const mutation = graphql`
   }
 `;
 
-/** The spec's delay before a free enrollment goes on to the portal. */
+/** The delay (docs/product.md, Limits) before a free enrollment goes on to the portal. */
 export const ENROLLED_REDIRECT_MS = 2000;
 
 const fields = ["contact", "gender", "location", "description"] as const;
@@ -64,7 +64,7 @@ export interface CheckoutValues {
   description: string;
 }
 
-/** Contact and gender (Male or Female) are required; location and description are optional (spec section 5). */
+/** Contact and gender (Male or Female) are required; location and description are optional (docs/product.md, Validation). */
 export function validateCheckout(values: CheckoutValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const contact = values.contact.trim();

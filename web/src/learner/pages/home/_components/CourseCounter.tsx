@@ -11,7 +11,7 @@ interface CourseCounterProps {
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
 /**
- * A number that counts up from 0 once, when half of it has scrolled into view (spec section 4: 0 to 4 over 1900 ms at
+ * A number that counts up from 0 once, when half of it has scrolled into view (docs/product.md, Limits: 0 to 4 over 1900 ms at
  * 50% visibility). With reduced motion, or without IntersectionObserver, it shows the final figure at once.
  * Screen readers get the final figure only, not every step.
  */

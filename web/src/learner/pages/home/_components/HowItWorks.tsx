@@ -10,7 +10,7 @@ const steps = [
   { icon: AwardIcon, title: "Show your skills", text: "Finish with projects you can put in front of employers." },
 ];
 
-// A static sample (spec section 2 and 9): courses priced at $350 each.
+// A static sample (docs/product.md, Learner pages and Limits): courses priced at $350 each.
 const SAMPLE_PRICE = 350;
 const sampleCourses = [
   { title: "Cloud Computing Essentials", lessons: 24, tint: "#2563eb" },

@@ -3,7 +3,7 @@ import { BookIcon, ClockIcon, GraduationIcon } from "../../../layout/icons.tsx";
 import { CourseCounter } from "./CourseCounter.tsx";
 import styles from "./Stats.module.css";
 
-/** Spec section 9: a counter of courses up to 4 over 1900 ms; 200+ course students and 250+ hours of content. */
+/** docs/product.md, Limits: a counter of courses up to 4 over 1900 ms; 200+ course students and 250+ hours of content. */
 export const COURSE_COUNT = 4;
 export const COUNT_DURATION_MS = 1900;
 

@@ -23,7 +23,7 @@ const technologies: { name: string; family: "cloud" | "code" | "data" | "design"
   { name: "Jira", family: "design" },
 ];
 
-/** The technology chips section of the home page (spec section 2). */
+/** The technology chips section of the home page (docs/product.md, Learner pages). */
 export function TechChips() {
   return (
     <section className={styles.section} aria-labelledby="tech-title">

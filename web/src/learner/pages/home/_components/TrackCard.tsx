@@ -4,7 +4,7 @@ import { formatPrice } from "../../../layout/price.ts";
 import type { TrackCard_track$key } from "./__generated__/TrackCard_track.graphql.ts";
 import styles from "./TrackCard.module.css";
 
-/** A track on the home page; the whole card leads to the catalogue (spec). */
+/** A track on the home page; the whole card leads to the catalogue (docs/product.md, Learner pages). */
 export function TrackCard({ trackKey }: { trackKey: TrackCard_track$key }) {
   const track = useFragment(
     graphql`

@@ -15,7 +15,7 @@ interface TrackSideCardProps {
   enrolled: boolean;
 }
 
-/** The sticky card beside a track's details: picture, facts, price and the way to enroll (spec section 2). */
+/** The sticky card beside a track's details: picture, facts, price and the way to enroll (docs/product.md, Learner pages). */
 export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
   const track = useFragment(
     graphql`

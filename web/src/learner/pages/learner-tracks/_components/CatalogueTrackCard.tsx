@@ -14,7 +14,7 @@ interface CatalogueTrackCardProps {
   aboveTheFold?: boolean;
 }
 
-/** A track in the catalogue: image, name, description, average rating and a Preview Course button (spec section 2). */
+/** A track in the catalogue: image, name, description, average rating and a Preview Course button (docs/product.md, Learner pages). */
 export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: CatalogueTrackCardProps) {
   const track = useFragment(
     graphql`

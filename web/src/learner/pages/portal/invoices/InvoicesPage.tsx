@@ -36,7 +36,7 @@ export default function InvoicesPage({ queryRef }: QueryPageProps<InvoicesPageQu
   );
 }
 
-/** The Invoice tab's error boundary: the list could not be loaded (spec section 8). */
+/** The Invoice tab's error boundary: the list could not be loaded (docs/product.md, Texts). */
 export function InvoicesError() {
   return (
     <section aria-labelledby="invoices-title">

@@ -12,7 +12,7 @@ type Invoice = InvoicesTable_learner$data["invoices"]["edges"][number]["node"];
 
 const statusLabels: Record<string, string> = { PAID: "Paid", PENDING: "Pending", FAILED: "Failed" };
 
-/** Paid shows green, anything else yellow (spec section 4). */
+/** Paid shows green, anything else yellow (docs/product.md, States and flows). */
 function StatusBadge({ status }: { status: Invoice["status"] }) {
   return (
     <span data-status={status.toLowerCase()}>
@@ -33,7 +33,7 @@ const columns: Column<Invoice>[] = [
   {
     key: "date",
     header: "Date",
-    // The due date when there is one, else the day it was issued (spec section 3).
+    // The due date when there is one, else the day it was issued (docs/product.md, Entities).
     cell: (invoice) => {
       const date = invoice.dueDate ?? invoice.createdAt;
       return <time dateTime={date}>{formatDate(date)}</time>;

@@ -75,7 +75,7 @@ export interface ProfileValues {
   confirmNewPassword: string;
 }
 
-/** The spec's profile rules (section 5): a valid phone number, a description, matching new passwords. */
+/** The profile rules (docs/product.md, Validation): a valid phone number, a description, matching new passwords. */
 export function validateProfile(values: ProfileValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   if (!values.firstName.trim()) errors.firstName = "First name is required";
@@ -89,7 +89,7 @@ export function validateProfile(values: ProfileValues): FieldErrors<Field> {
   return errors;
 }
 
-/** A password change is sent only when both the current and the new password are filled (spec section 5). */
+/** A password change is sent only when both the current and the new password are filled (docs/product.md, Validation). */
 export function passwordChange(values: ProfileValues) {
   return values.currentPassword && values.newPassword
     ? { currentPassword: values.currentPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword }
