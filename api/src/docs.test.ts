@@ -20,13 +20,6 @@ const OUTSIDE_PATTERNS: { label: string; pattern: RegExp }[] = [
   { label: "spec section <number>", pattern: /\bspec\b(?:'s)?[ (]*section \d/i },
   { label: "PAYSTACK" + ".md", pattern: new RegExp("PAYSTACK" + "\\.md") },
 ];
-/**
- * Citations in files another change is moving this round (issue 17, item 1), left for that change to replace with
- * "docs/product.md, Validation": file -> the line's text. Remove an entry when its file is changed.
- */
-const PENDING: Record<string, string> = {
-  "api/src/domain/accounts/signup.ts": `// The admin and learner forms word the mismatch differently (spec ${SECTION_SIGN}5).`,
-};
 
 /** A relative path through a `shared/` folder; it is a citation of the outside folder when it resolves outside the repository. */
 const SHARED_PATH = /(?:\.\.\/)+shared\//g;
@@ -47,7 +40,6 @@ function sourceFiles(): string[] {
 function outsideCitations(file: string, text: string): string[] {
   const found: string[] = [];
   text.split("\n").forEach((line, index) => {
-    if (PENDING[file] === line.trim()) return;
     for (const { label, pattern } of OUTSIDE_PATTERNS) if (pattern.test(line)) found.push(`${index + 1}: ${label}`);
     for (const match of line.matchAll(SHARED_PATH)) {
       const target = resolve(ROOT, dirname(file), match[0]);

@@ -26,7 +26,7 @@ const signUpInput = (mismatch: string) =>
     })
     .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: mismatch });
 
-// The admin and learner forms word the mismatch differently (spec §5).
+// The admin and learner forms word the mismatch differently (docs/product.md, Validation).
 const MISMATCH = { ADMIN: "Passwords do not match", LEARNER: "Passwords do not match." } as const;
 
 /**
