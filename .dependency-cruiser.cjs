@@ -4,6 +4,7 @@
 //   domain: api/src/domain/
 //   lower:  api/src/{db,mail,payments,storage,cache,events}/, api/src/{config,logger,paths,sites}.ts,
 //           api/src/jobs/contract.ts (the job contract: names, payloads, recording a job, the permanent failure)
+//   common: common/ (formats the server and the browser both check): imports nothing of ours
 //
 // Imports point down only: outer -> domain -> lower. Type-only imports count too. Tests (and api/src/test/) sit
 // outside the layers: they may import anything.
@@ -11,6 +12,7 @@ const TESTS = "(\\.test\\.ts$|^api/src/test/)";
 const CONTRACT = "^api/src/jobs/contract\\.ts$";
 const OUTER = "^(api/src/(http|rest|graphql|jobs|seed)/|api/src/(main|services)\\.ts$|worker/)";
 const DOMAIN = "^api/src/domain/";
+const COMMON = "^common/";
 const LOWER = "^(api/src/(db|mail|payments|storage|cache|events)/|api/src/(config|logger|paths|sites)\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -30,6 +32,13 @@ module.exports = {
       severity: "error",
       from: { path: [LOWER, CONTRACT], pathNot: TESTS },
       to: { path: [DOMAIN, OUTER], pathNot: CONTRACT },
+    },
+    {
+      name: "common-imports-nothing",
+      comment: "common/ is shared with the browser bundle: it imports none of the server's or the web app's modules.",
+      severity: "error",
+      from: { path: COMMON, pathNot: TESTS },
+      to: { path: "^(api|web|worker)/" },
     },
     {
       name: "no-circular",

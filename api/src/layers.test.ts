@@ -23,9 +23,9 @@ async function violations(files: string[], baseDir: string, tsConfig?: unknown):
 }
 
 describe("layers", () => {
-  it("api/src and worker/ import only downwards, with no import circles", async () => {
+  it("api/src, worker/ and common/ import only downwards, with no import circles", async () => {
     const tsConfig = extractTSConfig(join(root, "tsconfig.json"));
-    expect(await violations(["api/src", "worker"], root, tsConfig)).toEqual([]);
+    expect(await violations(["api/src", "worker", "common"], root, tsConfig)).toEqual([]);
   }, 60_000);
 
   describe("the rules catch a wrong-way import", () => {
@@ -51,10 +51,14 @@ describe("layers", () => {
     write("api/src/domain/uses-test.test.ts", "import { host } from '../http/hosts.ts';\nexport const e = host;\n");
     write("api/src/mail/uses-domain.ts", "import { b } from '../domain/uses-db.ts';\nexport const f = b;\n");
     write("api/src/jobs/circle-a.ts", "import { h } from './circle-b.ts';\nexport const g = () => h;\n");
+    write("common/formats.ts", "export const PATTERN = /x/;\n");
+    write("common/uses-domain.ts", "import { b } from '../api/src/domain/uses-db.ts';\nexport const i = b;\n");
+    write("api/src/domain/uses-common.ts", "import { PATTERN } from '../../../common/formats.ts';\nexport const j = PATTERN;\n");
     write("api/src/jobs/circle-b.ts", "import { g } from './circle-a.ts';\nexport const h = () => g;\n");
 
     it("reports each wrong-way import and the circle, and nothing else", async () => {
-      expect((await violations(["api/src"], dir)).sort()).toEqual([
+      expect((await violations(["api/src", "common"], dir)).sort()).toEqual([
+        "common-imports-nothing: common/uses-domain.ts -> api/src/domain/uses-db.ts",
         "domain-imports-outer: api/src/domain/uses-graphql.ts -> api/src/graphql/context.ts",
         "domain-imports-outer: api/src/domain/uses-http.ts -> api/src/http/hosts.ts",
         "domain-imports-outer: api/src/domain/uses-outbox.ts -> api/src/jobs/outbox.ts",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../db/client.ts";
+import { isPaymentReference } from "../payments/paystack/contract.ts";
 
 /**
  * The one queue contract shared by the API (producer) and the worker (consumer): job names and their payloads, how
@@ -16,7 +17,7 @@ export const jobPayloads = {
   /** Mail a reset link if the address has a live account (the request answers before knowing, see password-reset.ts). */
   "password-reset": z.object({ email: z.string().min(3).max(254) }),
   /** Settle a Paystack payment reference (verify, check, mark paid, enroll). */
-  "verify-payment": z.object({ reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/) }),
+  "verify-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;

@@ -16,8 +16,6 @@ export const PROFILE_MESSAGES = {
   success: "Profile updated successfully!",
 } as const;
 
-const PHONE_MESSAGE = "Please enter a valid phone number.";
-
 const optionalText = (max: number) =>
   z
     .string()
@@ -31,12 +29,7 @@ const learnerProfileInput = z
   .object({
     firstName: rules.name("First name").optional(),
     lastName: rules.name("Last name").optional(),
-    contact: z
-      .string({ error: PHONE_MESSAGE })
-      .trim()
-      .min(1, PHONE_MESSAGE)
-      .max(30, PHONE_MESSAGE)
-      .regex(rules.PHONE_PATTERN, PHONE_MESSAGE),
+    contact: rules.phoneNumber(rules.INVALID_PHONE),
     location: optionalText(120),
     description: z.string({ error: PROFILE_MESSAGES.descriptionRequired }).trim().min(1, PROFILE_MESSAGES.descriptionRequired).max(2000),
     gender: rules.gender.optional().nullable(),

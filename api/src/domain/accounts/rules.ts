@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PHONE_PATTERN } from "../../../../common/formats.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 /** Field rules and the exact messages of docs/product.md, Validation and Texts. */
@@ -34,15 +35,14 @@ export const email = (invalid = "Email is invalid") =>
     .pipe(z.email({ error: invalid }))
     .transform((v) => v.toLowerCase());
 
-export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+export const INVALID_PHONE = "Please enter a valid phone number.";
 
-export const contact = z
-  .string({ error: "Contact number is required" })
-  .trim()
-  .min(1, "Contact number is required")
-  .max(30, "Please enter a valid phone number.")
-  .regex(PHONE_PATTERN, "Please enter a valid phone number.")
-  .refine((v) => (v.match(/\d/g) ?? []).length >= 7, "Please enter a valid phone number.");
+/** A phone number as the forms take it (docs/product.md, Validation); each form words a missing one its own way. */
+export const phoneNumber = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(30, INVALID_PHONE).regex(PHONE_PATTERN, INVALID_PHONE);
+
+/** A staff member's contact number: a phone number with at least 7 digits. */
+export const contact = phoneNumber("Contact number is required").refine((v) => (v.match(/\d/g) ?? []).length >= 7, INVALID_PHONE);
 
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose one that is harder to guess.";
 

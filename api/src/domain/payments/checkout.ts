@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { paystackFor } from "../../payments/paystack/index.ts";
-import { PHONE_PATTERN } from "../accounts/rules.ts";
+import { phoneNumber } from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
@@ -10,7 +10,6 @@ import { PaymentStillPendingError, settlePayment } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
   contact: "Contact is required.",
-  invalidContact: "Please enter a valid phone number.",
   gender: "Please select your gender (Male or Female).",
   noTrack: "No track specified.",
   trackNotFound: "Track not found.",
@@ -27,12 +26,7 @@ export class PaymentProviderError extends AppError {
 
 const checkoutInput = z.object({
   trackId: z.string({ error: CHECKOUT_MESSAGES.noTrack }).min(1, CHECKOUT_MESSAGES.noTrack),
-  contact: z
-    .string({ error: CHECKOUT_MESSAGES.contact })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.contact)
-    .max(30, CHECKOUT_MESSAGES.invalidContact)
-    .regex(PHONE_PATTERN, CHECKOUT_MESSAGES.invalidContact),
+  contact: phoneNumber(CHECKOUT_MESSAGES.contact),
   gender: z.enum(["MALE", "FEMALE"], { error: CHECKOUT_MESSAGES.gender }),
   location: z.string().trim().max(120).nullish(),
   description: z.string().trim().max(2000).nullish(),

@@ -1,5 +1,5 @@
 import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
-import { PAYSTACK_REFERENCE_PATTERN } from "../../payments/paystack/contract.ts";
+import { isPaymentReference } from "../../payments/paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 
 export const VERIFY_MESSAGES = {
@@ -52,8 +52,7 @@ export async function verifyPaymentForLearner(
 ): Promise<VerifyOutcome> {
   const { prisma } = deps.db;
   const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
-  const invoice =
-    typeof reference === "string" && reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference) ? await find() : null;
+  const invoice = isPaymentReference(reference) ? await find() : null;
   if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
   let now = invoice;
   if (invoice.status === "PENDING") {

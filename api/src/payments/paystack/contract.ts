@@ -19,4 +19,12 @@ export type PaystackTransactionStatus = (typeof PAYSTACK_TRANSACTION_STATUSES)[n
 /** The only characters Paystack allows in a transaction reference. */
 export const PAYSTACK_REFERENCE_PATTERN = /^[A-Za-z0-9.=-]+$/;
 
+/** The longest reference we accept from outside (a webhook, a verify call, a job); ours are about 35 characters. */
+export const PAYSTACK_REFERENCE_MAX_LENGTH = 100;
+
+/** A reference that can name one of our payments: Paystack's characters, 1 to 100 of them. */
+export function isPaymentReference(value: unknown): value is string {
+  return typeof value === "string" && value.length <= PAYSTACK_REFERENCE_MAX_LENGTH && PAYSTACK_REFERENCE_PATTERN.test(value);
+}
+
 export const PAYSTACK_SIGNATURE_HEADER = "x-paystack-signature";
