@@ -151,7 +151,7 @@ describe("5. jobs: nothing lost", () => {
       const p = await slowPayment(4000);
       const first = worker();
       const before = (await sandbox("/__controls")).data.verifyRequests;
-      await app.services.queue.enqueue("verify-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
+      await app.services.queue.enqueue("settle-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
       await until("the first worker to be mid-job", async () => (await sandbox("/__controls")).data.verifyRequests > before, 60_000);
       first.kill("SIGKILL");
       const killedAt = Date.now();
@@ -186,7 +186,7 @@ describe("5. jobs: nothing lost", () => {
       const child = worker({ WORKER_LOCK_MS: "30000" });
       await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1, 60_000);
       const before = (await sandbox("/__controls")).data.verifyRequests;
-      await app.services.queue.enqueue("verify-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
+      await app.services.queue.enqueue("settle-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
       await until("the job to start", async () => (await sandbox("/__controls")).data.verifyRequests > before, 60_000);
       const signalledAt = Date.now();
       child.kill("SIGTERM");

@@ -98,7 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
 
     const first = startWorker();
     const before = (await sandbox("/__controls")).data.verifyRequests;
-    await app.services.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference) });
+    await app.services.queue.enqueue("settle-payment", { reference }, { jobId: paymentJobId(reference) });
     await until("the first worker to call Paystack verify", async () => (await sandbox("/__controls")).data.verifyRequests > before);
     first.kill("SIGKILL");
     await sandbox("/__controls", { verifyDelayMs: 0 });
@@ -131,7 +131,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
     // Only this worker may take the job, and only once its SIGTERM handler is in place (it is, once it is ready).
     await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1);
     const before = (await sandbox("/__controls")).data.verifyRequests;
-    await app.services.queue.enqueue("verify-payment", { reference }, { jobId: paymentJobId(reference) });
+    await app.services.queue.enqueue("settle-payment", { reference }, { jobId: paymentJobId(reference) });
     await until("the job to start", async () => (await sandbox("/__controls")).data.verifyRequests > before);
     const stoppedAt = Date.now();
     worker.kill("SIGTERM");

@@ -67,6 +67,25 @@ describe("migrator", () => {
   });
 });
 
+describe("data migrations", () => {
+  it("a payment job recorded under its old name, verify-payment, is renamed settle-payment", async () => {
+    const { sql } = await emptyDatabase();
+    const all = readMigrations();
+    const rename = all.findIndex((m) => m.name.endsWith("_settle_payment_job"));
+    expect(rename).toBeGreaterThan(0);
+    await migrate(sql, all.slice(0, rename));
+    await sql.query(
+      `INSERT INTO "OutboxJob" ("name", "jobId", "payload") VALUES ('verify-payment', 'payment-lh-1', '{"reference":"lh-1"}'), ('send-mail', 'mail-1', '{}')`,
+    );
+    await migrate(sql, all);
+    const rows = await sql.query<{ name: string; jobId: string }>(`SELECT "name", "jobId" FROM "OutboxJob" ORDER BY "jobId"`);
+    expect(rows).toEqual([
+      { name: "send-mail", jobId: "mail-1" },
+      { name: "settle-payment", jobId: "payment-lh-1" },
+    ]);
+  });
+});
+
 describe("drift between schema.prisma and the migrated database", () => {
   it("finds none", async () => {
     const { sql } = await emptyDatabase();

@@ -17,7 +17,7 @@ export const jobPayloads = {
   /** Mail a reset link if the address has a live account (the request answers before knowing, see password-reset.ts). */
   "password-reset": z.object({ email: z.string().min(3).max(254) }),
   /** Settle a Paystack payment reference (verify, check, mark paid, enroll). */
-  "verify-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
+  "settle-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;
@@ -28,7 +28,7 @@ export type JobName = keyof typeof jobPayloads;
  * Jobs that may run again under the same id once finished, because running them twice is harmless and a later
  * request can have a different outcome (a payment that was still pending). Mails are not among them.
  */
-export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["verify-payment"]);
+export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["settle-payment"]);
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 export const QUEUE_NAME = "learnhub";

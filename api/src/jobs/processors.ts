@@ -10,7 +10,7 @@ export function createProcessors(deps: Services): Processors {
       await deps.mail.send(mail);
     },
     "password-reset": ({ email }) => mailResetLink(deps, email),
-    "verify-payment": ({ reference }) => settlePaymentJob(deps, reference),
+    "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),
     ping: async ({ value }) => ({ pong: value }),
   };
 }

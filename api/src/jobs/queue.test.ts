@@ -24,7 +24,7 @@ function recordingProcessors(failFirst = 0) {
     "send-mail": async (mail) => {
       mails.push(mail.to);
     },
-    "verify-payment": async () => {
+    "settle-payment": async () => {
       throw new PermanentJobError("not used here");
     },
     "password-reset": async () => {

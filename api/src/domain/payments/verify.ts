@@ -29,7 +29,7 @@ export const paymentJobId = (reference: string) => toJobId("payment", reference)
  */
 export async function enqueueSettlement(deps: Services, reference: string): Promise<string> {
   const jobId = paymentJobId(reference);
-  await recordRerunnableJob(deps.db.prisma, "verify-payment", { reference }, jobId);
+  await recordRerunnableJob(deps.db.prisma, "settle-payment", { reference }, jobId);
   deps.jobs.kick();
   return jobId;
 }
