@@ -222,3 +222,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
   };
 }
+
+/** The configuration for a process's start: a problem with it is printed and ends the process (exit code 1). */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,5 +1,5 @@
 import "dotenv/config";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoData } from "./seed/demo.ts";
@@ -9,16 +9,7 @@ import { siteUrl } from "./sites.ts";
 /** The API process: both sites, GraphQL, REST, and (without Redis) the job processors. */
 async function main() {
   const started = performance.now();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
   const services = await createServices(config, logger, { role: "api" });
   // The published demo logins are for a developer's machine; a production demo gets passwords nobody else knows.

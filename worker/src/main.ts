@@ -1,5 +1,5 @@
 import "dotenv/config";
-import { ConfigError, loadConfig } from "../../api/src/config.ts";
+import { loadConfigOrExit } from "../../api/src/config.ts";
 import { startBullmqWorker } from "../../api/src/jobs/bullmq.ts";
 import { createProcessors } from "../../api/src/jobs/processors.ts";
 import { createLogger } from "../../api/src/logger.ts";
@@ -7,16 +7,7 @@ import { createServices } from "../../api/src/services.ts";
 
 /** A worker process: consumes the BullMQ queue with the same processors the API runs in-process without Redis. */
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.redisUrl) {
     console.error("REDIS_URL is not set: without Redis the API runs jobs itself and no worker is needed.");
     process.exit(1);
