@@ -6,7 +6,7 @@ import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
-import { can, isPendingStaff, isStaff, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
+import { can, isPendingStaff, isStaff, type Owner, owns, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
@@ -29,8 +29,11 @@ export function decodeId(globalID: string) {
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  /** `staff`: an approved staff account of any role; `can`: a permission of domain/staff/permissions.ts. */
-  AuthScopes: { signedIn: boolean; learner: boolean; staff: boolean; can: Permission };
+  /**
+   * `staff`: an approved staff account of any role; `can`: a permission of domain/staff/permissions.ts; `owns`: the
+   * viewer is the account the record belongs to (a type's scope, given the record: `(invoice) => ({ owns: ... })`).
+   */
+  AuthScopes: { signedIn: boolean; learner: boolean; staff: boolean; can: Permission; owns: Owner };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
@@ -88,6 +91,7 @@ export const builder = new SchemaBuilder<{
       learner: ctx.viewer?.role === "LEARNER",
       staff: isStaff(ctx.viewer),
       can: (permission: Permission) => can(ctx.viewer, permission),
+      owns: (owner: Owner) => owns(ctx.viewer, owner),
     }),
     // Signed out: 401-style error; signed in with the wrong role: 403-style error (a pending staff account is told so).
     unauthorizedError: (_parent, ctx) =>

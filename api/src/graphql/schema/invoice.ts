@@ -1,10 +1,9 @@
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/billing/invoices.ts";
-import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import { actor, isLearner } from "../context.ts";
+import { actor } from "../context.ts";
 import { Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 
 export const InvoiceStatus = builder.enumType("InvoiceStatus", {
@@ -21,7 +20,7 @@ export const Invoice = builder.prismaNode("Invoice", {
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   // Staff who read invoices see every invoice; a learner sees their own.
-  authScopes: (invoice, ctx) => can(ctx.viewer, "readInvoices") || isLearner(ctx, invoice.learnerId),
+  authScopes: (invoice) => ({ can: "readInvoices", owns: { role: "LEARNER", id: invoice.learnerId } }),
   description: "What a learner owes or paid: for a track bought at checkout, or written by staff.",
   fields: (t) => ({
     learner: t.relation("learner", { nullable: true, description: "Who the invoice is for." }),
