@@ -43,14 +43,7 @@ export const Invoice = builder.prismaNode("Invoice", {
   }),
 });
 
-const InvoiceConnection = builder.connectionObject({
-  type: Invoice,
-  name: "InvoiceConnection",
-  description: "A page of invoices.",
-  fields: (t) => ({
-    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-  }),
-});
+const InvoiceConnection = pagedConnectionType(Invoice, "InvoiceConnection", "A page of invoices.");
 
 builder.queryFields((t) => ({
   invoices: t.field({
@@ -65,7 +58,7 @@ builder.queryFields((t) => ({
         count: () => prisma.invoice.count({ where }),
         rows: (query, skip, take) =>
           prisma.invoice.findMany({ ...query, where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
-      }) as never;
+      });
     },
   }),
 }));
@@ -81,9 +74,9 @@ const InvoiceInput = builder.inputType("InvoiceInput", {
   }),
 });
 
-const InvoicePayload = builder.objectRef<{ invoice: object }>("InvoicePayload").implement({
+const InvoicePayload = builder.objectRef<{ invoice: typeof Invoice.$inferType }>("InvoicePayload").implement({
   description: "A saved invoice.",
-  fields: (t) => ({ invoice: t.field({ type: Invoice, description: "The invoice as saved.", resolve: (p) => p.invoice as never }) }),
+  fields: (t) => ({ invoice: t.field({ type: Invoice, description: "The invoice as saved.", resolve: (p) => p.invoice }) }),
 });
 
 const errors = { types: commonErrors };
@@ -96,7 +89,7 @@ builder.mutationFields((t) => ({
     authScopes: { can: "editInvoices" },
     description: "Writes an invoice for a learner.",
     args: { input: t.arg({ type: InvoiceInput, required: true, description: "The invoice." }) },
-    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input) as never) }),
+    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input)) }),
   }),
   updateInvoice: t.field({
     type: InvoicePayload,
@@ -108,7 +101,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: InvoiceInput, required: true, description: "The invoice's new values." }),
     },
     resolve: async (_root, { id, input }, ctx) => ({
-      invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input) as never),
+      invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input)),
     }),
   }),
   deleteInvoice: t.field({

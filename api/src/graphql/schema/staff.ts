@@ -12,7 +12,7 @@ import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Admin } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { Track } from "./track.ts";
 
 /** Staff accounts, invitations, instructor assignments and the audit log: owners only (domain/staff/). */
@@ -119,19 +119,9 @@ export const AuditEntry = builder.prismaNode("AuditEntry", {
   }),
 });
 
-const connection = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(type: T, name: string, description: string) =>
-  builder.connectionObject({
-    type,
-    name,
-    description,
-    fields: (t) => ({
-      totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-    }),
-  });
-
-const StaffConnection = connection(Admin, "StaffConnection", "A page of staff accounts.");
-const StaffInvitationConnection = connection(StaffInvitation, "StaffInvitationConnection", "A page of invitations.");
-const AuditEntryConnection = connection(AuditEntry, "AuditEntryConnection", "A page of the audit log.");
+const StaffConnection = pagedConnectionType(Admin, "StaffConnection", "A page of staff accounts.");
+const StaffInvitationConnection = pagedConnectionType(StaffInvitation, "StaffInvitationConnection", "A page of invitations.");
+const AuditEntryConnection = pagedConnectionType(AuditEntry, "AuditEntryConnection", "A page of the audit log.");
 
 const AuditFilter = builder.inputType("AuditFilter", {
   description: "Which audit entries to show; every field left out matches all.",
@@ -175,7 +165,7 @@ builder.queryFields((t) => ({
       return pagedConnection(args, ctx, info, {
         count: () => prisma.admin.count({ where }),
         rows: (query, skip, take) => prisma.admin.findMany({ ...query, where, orderBy, skip, take }),
-      }) as never;
+      });
     },
   }),
   staffInvitations: t.field({
@@ -189,7 +179,7 @@ builder.queryFields((t) => ({
       return pagedConnection(args, ctx, info, {
         count: () => prisma.staffInvitation.count({ where }),
         rows: (query, skip, take) => prisma.staffInvitation.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
-      }) as never;
+      });
     },
   }),
   staffInvitation: t.field({
@@ -210,7 +200,7 @@ builder.queryFields((t) => ({
       return pagedConnection(args, ctx, info, {
         count: () => prisma.auditEntry.count({ where }),
         rows: (query, skip, take) => prisma.auditEntry.findMany({ ...query, where, orderBy: AUDIT_ORDER, skip, take }),
-      }) as never;
+      });
     },
   }),
   auditLogCsv: t.field({
@@ -238,13 +228,15 @@ const UpdateStaffInput = builder.inputType("UpdateStaffInput", {
   }),
 });
 
-const InvitationPayload = builder.objectRef<{ message: string; invitation: { id: string } }>("StaffInvitationPayload").implement({
-  description: "An invitation that was mailed.",
-  fields: (t) => ({
-    message: t.exposeString("message", { description: "What happened, in words to show the user." }),
-    invitation: t.field({ type: StaffInvitation, description: "The invitation as sent.", resolve: (p) => p.invitation as never }),
-  }),
-});
+const InvitationPayload = builder
+  .objectRef<{ message: string; invitation: typeof StaffInvitation.$inferType }>("StaffInvitationPayload")
+  .implement({
+    description: "An invitation that was mailed.",
+    fields: (t) => ({
+      message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+      invitation: t.field({ type: StaffInvitation, description: "The invitation as sent.", resolve: (p) => p.invitation }),
+    }),
+  });
 
 /** Optional GraphQL fields arrive as null; the domain's inputs treat "not given" as undefined. */
 const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));

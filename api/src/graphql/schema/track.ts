@@ -70,9 +70,9 @@ const TrackInput = builder.inputType("TrackInput", {
   }),
 });
 
-const TrackPayload = builder.objectRef<{ track: object }>("TrackPayload").implement({
+const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }>("TrackPayload").implement({
   description: "A saved (or rated) track.",
-  fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track as never }) }),
+  fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track }) }),
 });
 
 const errors = { types: commonErrors };
@@ -84,7 +84,7 @@ builder.mutationFields((t) => ({
     authScopes: { can: "editCatalogue" },
     description: "Adds a track to the catalogue.",
     args: { input: t.arg({ type: TrackInput, required: true, description: "The track." }) },
-    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input as never) }),
+    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input) }),
   }),
   updateTrack: t.field({
     type: TrackPayload,
@@ -95,7 +95,7 @@ builder.mutationFields((t) => ({
       id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
       input: t.arg({ type: TrackInput, required: true, description: "The track's new values." }),
     },
-    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input as never) }),
+    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input) }),
   }),
   deleteTrack: t.field({
     type: DeletePayload,
