@@ -28,6 +28,10 @@ const invoiceInput = z.object({
     .transform((v) => v || null),
 });
 
+/** What a learner has paid: their paid invoices (as a Prisma relation selection), and the sum of them in cents. */
+export const PAID_INVOICES = { where: { status: "PAID" as const }, select: { amountCents: true } };
+export const paidCents = (invoices: { amountCents: number }[]) => invoices.reduce((sum, i) => sum + i.amountCents, 0);
+
 /** The invoice form: any status may be sent (the schema's enum has FAILED too); the rules accept pending and paid. */
 export type InvoiceInput = FormInput<Omit<z.input<typeof invoiceInput>, "status">> & { status?: string | null };
 

@@ -11,6 +11,9 @@ export const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const
 /** A track's courses, in the order they were added. */
 export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
+/** Which tracks a track's page suggests: up to 4 others, in the catalogue's order (a Prisma findMany's arguments). */
+export const relatedTracks = (trackId: string) => ({ where: { id: { not: trackId } }, orderBy: TRACK_ORDER, take: 4 });
+
 export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
   notFound: "Track not found.",

@@ -1,3 +1,5 @@
+import { PAID_INVOICES, paidCents } from "../../domain/billing/invoices.ts";
+import { toDollars } from "../../domain/money.ts";
 import { builder } from "../builder.ts";
 import { Learner } from "./account.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wordsWhere } from "./paging.ts";
@@ -10,8 +12,8 @@ builder.prismaObjectFields("Learner", (t) => ({
   trackCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
   totalPaid: t.float({
     description: "Dollars paid: the sum of the learner's paid invoices.",
-    select: { invoices: { where: { status: "PAID" }, select: { amountCents: true } } },
-    resolve: (learner) => learner.invoices.reduce((sum, i) => sum + i.amountCents, 0) / 100,
+    select: { invoices: PAID_INVOICES },
+    resolve: (learner) => toDollars(paidCents(learner.invoices)),
   }),
   enrollments: t.relatedConnection(
     "enrollments",

@@ -1,11 +1,16 @@
 import { AUDIT_ORDER, auditCsv, auditWhere } from "../../domain/staff/audit.ts";
-import { permissionsOf, type STAFF_ROLES } from "../../domain/staff/permissions.ts";
+import type { STAFF_ROLES } from "../../domain/staff/permissions.ts";
 import {
+  accountPermissions,
   approveStaff,
   invitationPreview,
+  invitationStatus,
   inviteStaff,
   resendInvitation,
+  STAFF_ORDER,
   setInstructorTracks,
+  staffStatus,
+  UNUSED_INVITATIONS,
   updateStaff,
 } from "../../domain/staff/staff.ts";
 import { builder } from "../builder.ts";
@@ -42,7 +47,7 @@ builder.prismaObjectFields("Admin", (t) => ({
     type: StaffStatus,
     description: "Pending, active or disabled.",
     select: { staffRole: true, disabled: true },
-    resolve: (a) => (a.disabled ? "DISABLED" : a.staffRole ? "ACTIVE" : "PENDING"),
+    resolve: staffStatus,
   }),
   emailVerified: t.boolean({
     description: "True once the e-mail address is verified.",
@@ -57,7 +62,7 @@ builder.prismaObjectFields("Admin", (t) => ({
   permissions: t.stringList({
     description: "What the account may do (names from the server's permission table), for the console to show only that.",
     select: { staffRole: true, disabled: true },
-    resolve: (a) => (a.disabled ? [] : permissionsOf(a.staffRole)),
+    resolve: accountPermissions,
   }),
   assignedTracks: t.field({
     type: [Track],
@@ -92,7 +97,7 @@ export const StaffInvitation = builder.prismaNode("StaffInvitation", {
     status: t.field({
       type: InvitationStatus,
       description: "Open, expired, accepted or revoked.",
-      resolve: (i) => (i.acceptedAt ? "ACCEPTED" : i.revokedAt ? "REVOKED" : i.expiresAt <= new Date() ? "EXPIRED" : "OPEN"),
+      resolve: (i) => invitationStatus(i),
     }),
   }),
 });
@@ -161,10 +166,9 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["firstName", "lastName", "email"]);
-      const orderBy = [{ staffRole: { sort: "desc" as const, nulls: "first" as const } }, ...NEWEST_FIRST];
       return pagedConnection(args, ctx, info, {
         count: () => prisma.admin.count({ where }),
-        rows: (query, skip, take) => prisma.admin.findMany({ ...query, where, orderBy, skip, take }),
+        rows: (query, skip, take) => prisma.admin.findMany({ ...query, where, orderBy: STAFF_ORDER, skip, take }),
       });
     },
   }),
@@ -175,7 +179,7 @@ builder.queryFields((t) => ({
     args: pageArgs,
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
-      const where = { acceptedAt: null, revokedAt: null };
+      const where = UNUSED_INVITATIONS;
       return pagedConnection(args, ctx, info, {
         count: () => prisma.staffInvitation.count({ where }),
         rows: (query, skip, take) => prisma.staffInvitation.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),

@@ -1,5 +1,5 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
-import { COURSE_ORDER, createTrack, deleteTrack, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
+import { COURSE_ORDER, createTrack, deleteTrack, relatedTracks, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
@@ -31,8 +31,7 @@ export const Track = builder.prismaNode("Track", {
     relatedTracks: t.prismaField({
       type: ["Track"],
       description: "Up to 4 other tracks.",
-      resolve: (query, track, _args, ctx) =>
-        ctx.services.db.prisma.track.findMany({ ...query, where: { id: { not: track.id } }, orderBy: TRACK_ORDER, take: 4 }),
+      resolve: (query, track, _args, ctx) => ctx.services.db.prisma.track.findMany({ ...query, ...relatedTracks(track.id) }),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the track was added." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the track last changed." }),
