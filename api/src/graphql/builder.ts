@@ -1,5 +1,4 @@
 import SchemaBuilder from "@pothos/core";
-import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
@@ -45,7 +44,7 @@ export const builder = new SchemaBuilder<{
 }>({
   defaultFieldNullability: false,
   // Errors before scope-auth, so that authorization failures become typed error results on fields that have them.
-  plugins: [RelayPlugin, ErrorsPlugin, ScopeAuthPlugin, ValidationPlugin, PrismaPlugin, ComplexityPlugin],
+  plugins: [RelayPlugin, ErrorsPlugin, ScopeAuthPlugin, ValidationPlugin, PrismaPlugin],
   prisma: {
     client: (ctx) => ctx.services.db.prisma,
     dmmf: getDatamodel(),
@@ -104,10 +103,5 @@ export const builder = new SchemaBuilder<{
       name: ({ fieldName }) => `${fieldName[0]?.toUpperCase()}${fieldName.slice(1)}Result`,
       description: "What the mutation answers: its payload when it succeeded, or the error that stopped it (see `Error`).",
     },
-  },
-  complexity: {
-    defaultComplexity: 1,
-    defaultListMultiplier: 10,
-    limit: { complexity: 2000, depth: 10, breadth: 100 },
   },
 });

@@ -28,7 +28,8 @@ const disableIntrospection: Plugin = {
 };
 
 /**
- * GraphQL Armor's limits, applied before execution. maxDepth counts field nesting with fragments flattened (Relay
+ * GraphQL Armor's limits, applied before execution: the API's one query-cost limiter (the refusals name the limit, as
+ * QUERY_TOO_COMPLEX validation errors; see reportRefusal). maxDepth counts field nesting with fragments flattened (Relay
  * composes every screen from fragments, which graphql-armor would otherwise count as levels): 6 is the deepest the web
  * app sends (reliability/graphql-http.test.ts measures it from the Relay artifacts), so a query 7 deep is refused.
  */

@@ -67,8 +67,6 @@ builder.prismaObjectFields("Admin", (t) => ({
   assignedTracks: t.field({
     type: [Track],
     description: "Instructors: the tracks whose courses they may edit.",
-    // An instructor teaches a few tracks, not the default 10 a list is costed at.
-    complexity: { field: 1, multiplier: 2 },
     select: { instructing: { select: { track: true }, orderBy: { createdAt: "asc" } } },
     resolve: (a) => a.instructing.map((i) => i.track),
   }),
