@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
 
@@ -83,6 +84,23 @@ export async function callers(app: TestApp) {
   };
 }
 
+export type Callers = Awaited<ReturnType<typeof callers>>;
+
+/**
+ * A test file's server: started and seeded (seedCatalogue, callers) before its tests, closed after them. The fields
+ * are set once the tests run.
+ */
+export function seededApp() {
+  const state = {} as { app: TestApp; seeded: Seeded; who: Callers };
+  beforeAll(async () => {
+    state.app = await startTestApp();
+    state.seeded = await seedCatalogue(state.app);
+    state.who = await callers(state.app);
+  });
+  afterAll(() => state.app.close());
+  return state;
+}
+
 /**
  * The SQL statements one operation sends when it runs, counted as bench/sql-count.ts counts them: after a first run
  * (first-use work is not what a request costs), with the public cache cleared so an anonymous answer is not served from
@@ -105,5 +123,3 @@ export function refusalOf(result: { errors?: { message: string }[] }): string | 
 
 /** A global ID as the schema writes it. */
 export const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64");
-
-export { startTestApp, type TestApp };

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callers, refusalOf, SEEDED, seedCatalogue, startTestApp, statementsOf, type TestApp } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
 
 describe("Dashboard (schema/dashboard.ts)", () => {
-  let app: TestApp;
-  let who: Awaited<ReturnType<typeof callers>>;
-  beforeAll(async () => {
-    app = await startTestApp();
-    await seedCatalogue(app);
-    who = await callers(app);
-  });
-  afterAll(() => app.close());
+  const s = seededApp();
 
   const DASHBOARD = `{ dashboard { totalLearners { value } revenue { value } invoices { value } revenueByMonth { month revenue } }
     tracks(first: 4) { edges { node { name courseCount } } }
     invoices(first: 4) { edges { node { amount learner { fullName } track { name } } } } }`;
 
   it("owners, managers and finance read it; instructors, learners, pending staff and strangers are refused", async () => {
-    for (const token of [who.owner, who.manager, who.finance]) {
-      const { data, errors } = await app.graphql(DASHBOARD, {}, token);
+    for (const token of [s.who.owner, s.who.manager, s.who.finance]) {
+      const { data, errors } = await s.app.graphql(DASHBOARD, {}, token);
       expect(errors).toBeUndefined();
       // The seeded learners and the two learners of the callers.
       expect(data.dashboard.totalLearners.value).toBe(SEEDED.learners + 2);
@@ -25,14 +18,14 @@ describe("Dashboard (schema/dashboard.ts)", () => {
       expect(data.dashboard.invoices.value).toBe(SEEDED.learners * (SEEDED.enrollmentsPerLearner + 1));
       expect(data.dashboard.revenueByMonth).toHaveLength(6);
     }
-    expect(refusalOf(await app.graphql("{ dashboard { revenue { value } } }", {}, who.stranger))).toBe("NotAuthenticatedError");
-    for (const token of [who.instructor, who.learner, who.pending]) {
-      expect(refusalOf(await app.graphql("{ dashboard { revenue { value } } }", {}, token))).toBe("ForbiddenError");
+    expect(refusalOf(await s.app.graphql("{ dashboard { revenue { value } } }", {}, s.who.stranger))).toBe("NotAuthenticatedError");
+    for (const token of [s.who.instructor, s.who.learner, s.who.pending]) {
+      expect(refusalOf(await s.app.graphql("{ dashboard { revenue { value } } }", {}, token))).toBe("ForbiddenError");
     }
   });
 
   it("the dashboard screen's query (figures, recent tracks, latest invoices) sends a fixed number of SQL statements", async () => {
-    const { statements } = await statementsOf(app, DASHBOARD, {}, who.manager);
+    const { statements } = await statementsOf(s.app, DASHBOARD, {}, s.who.manager);
     expect(statements).toBe(7);
   });
 });

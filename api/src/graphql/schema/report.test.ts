@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callers, SEEDED, seedCatalogue, startTestApp, statementsOf, type TestApp } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { SEEDED, seededApp, statementsOf } from "../testing.ts";
 
 describe("Report (schema/report.ts)", () => {
-  let app: TestApp;
-  let who: Awaited<ReturnType<typeof callers>>;
-  beforeAll(async () => {
-    app = await startTestApp();
-    await seedCatalogue(app);
-    who = await callers(app);
-  });
-  afterAll(() => app.close());
+  const s = seededApp();
 
   const REPORT = `{ report(from: "2026-01-01", to: "2026-06-30") { __typename ... on Report {
     totalRevenue totalEnrollments months { month revenue } tracks { name revenue track { name courseCount } } } } }`;
 
   it("owners and finance read it; managers, instructors, learners, pending staff and strangers are refused", async () => {
-    for (const token of [who.owner, who.finance]) {
-      const { data, errors } = await app.graphql(REPORT, {}, token);
+    for (const token of [s.who.owner, s.who.finance]) {
+      const { data, errors } = await s.app.graphql(REPORT, {}, token);
       expect(errors).toBeUndefined();
       expect(data.report.totalRevenue).toBe(SEEDED.learners * SEEDED.enrollmentsPerLearner * 100);
       expect(data.report.months).toHaveLength(6);
@@ -25,14 +18,14 @@ describe("Report (schema/report.ts)", () => {
       for (const line of data.report.tracks) expect(line.track).toEqual({ name: line.name, courseCount: SEEDED.coursesPerTrack });
     }
     // The field has typed error results: a refusal is one of them, not a GraphQL error.
-    expect((await app.graphql(REPORT, {}, who.stranger)).data.report).toEqual({ __typename: "NotAuthenticatedError" });
-    for (const token of [who.manager, who.instructor, who.learner, who.pending]) {
-      expect((await app.graphql(REPORT, {}, token)).data.report).toEqual({ __typename: "ForbiddenError" });
+    expect((await s.app.graphql(REPORT, {}, s.who.stranger)).data.report).toEqual({ __typename: "NotAuthenticatedError" });
+    for (const token of [s.who.manager, s.who.instructor, s.who.learner, s.who.pending]) {
+      expect((await s.app.graphql(REPORT, {}, token)).data.report).toEqual({ __typename: "ForbiddenError" });
     }
   });
 
   it("a report with a line per track, each with its track, sends a fixed number of SQL statements", async () => {
-    const { statements } = await statementsOf(app, REPORT, {}, who.finance);
+    const { statements } = await statementsOf(s.app, REPORT, {}, s.who.finance);
     expect(statements).toBe(4);
   });
 });

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken } from "../../test/accounts.ts";
-import { callers, refusalOf, type Seeded, seedCatalogue, startTestApp, statementsOf, type TestApp } from "../testing.ts";
+import { refusalOf, seededApp, statementsOf } from "../testing.ts";
 
 describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
-  let app: TestApp;
-  let seeded: Seeded;
-  let who: Awaited<ReturnType<typeof callers>>;
+  const s = seededApp();
   beforeAll(async () => {
-    app = await startTestApp();
-    seeded = await seedCatalogue(app);
-    who = await callers(app);
-    const { prisma } = app.services.db;
+    const { prisma } = s.app.services.db;
     // Five more instructors, each assigned three tracks: a statement per instructor would show.
     for (let i = 0; i < 5; i++) {
-      const { admin } = await adminWithToken(app, "INSTRUCTOR");
+      const { admin } = await adminWithToken(s.app, "INSTRUCTOR");
       await prisma.trackInstructor.createMany({
-        data: seeded.trackIds.slice(i % 3, (i % 3) + 3).map((trackId) => ({ trackId, adminId: admin.id })),
+        data: s.seeded.trackIds.slice(i % 3, (i % 3) + 3).map((trackId) => ({ trackId, adminId: admin.id })),
       });
     }
     const day = 24 * 3600 * 1000;
@@ -42,7 +37,6 @@ describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
       data: Array.from({ length: 12 }, (_, i) => ({ actorEmail: `actor-${i}@example.com`, action: "track.update", entityType: "Track" })),
     });
   });
-  afterAll(() => app.close());
 
   const STAFF = "{ staff(first: 20) { totalCount edges { node { fullName status staffRole permissions assignedTracks { name } } } } }";
   const INVITATIONS = "{ staffInvitations(first: 20) { totalCount edges { node { email status } } } }";
@@ -50,16 +44,16 @@ describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
 
   it("owners only: every other staff role, learners and strangers are refused each list", async () => {
     for (const query of [STAFF, INVITATIONS, AUDIT]) {
-      expect(refusalOf(await app.graphql(query, {}, who.owner))).toBeNull();
-      expect(refusalOf(await app.graphql(query, {}, who.stranger))).toBe("NotAuthenticatedError");
-      for (const token of [who.manager, who.finance, who.instructor, who.pending, who.learner]) {
-        expect(refusalOf(await app.graphql(query, {}, token))).toBe("ForbiddenError");
+      expect(refusalOf(await s.app.graphql(query, {}, s.who.owner))).toBeNull();
+      expect(refusalOf(await s.app.graphql(query, {}, s.who.stranger))).toBe("NotAuthenticatedError");
+      for (const token of [s.who.manager, s.who.finance, s.who.instructor, s.who.pending, s.who.learner]) {
+        expect(refusalOf(await s.app.graphql(query, {}, token))).toBe("ForbiddenError");
       }
     }
   });
 
   it("the staff list: pending accounts first, each with its status, permissions and assigned tracks", async () => {
-    const { result, statements } = await statementsOf(app, STAFF, {}, who.owner);
+    const { result, statements } = await statementsOf(s.app, STAFF, {}, s.who.owner);
     const nodes = result.data.staff.edges.map((e: { node: unknown }) => e.node);
     expect(result.data.staff.totalCount).toBe(10);
     expect(nodes[0]).toEqual({ fullName: "Test Admin", status: "PENDING", staffRole: null, permissions: [], assignedTracks: [] });
@@ -70,7 +64,7 @@ describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
   });
 
   it("invitations not used: open and expired ones, newest first; the list sends a fixed number of SQL statements", async () => {
-    const { result, statements } = await statementsOf(app, INVITATIONS, {}, who.owner);
+    const { result, statements } = await statementsOf(s.app, INVITATIONS, {}, s.who.owner);
     expect(result.data.staffInvitations.totalCount).toBe(6);
     const statuses = result.data.staffInvitations.edges.map((e: { node: { status: string } }) => e.node.status).sort();
     expect(statuses).toEqual(["EXPIRED", "EXPIRED", "EXPIRED", "OPEN", "OPEN", "OPEN"]);
@@ -78,7 +72,7 @@ describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
   });
 
   it("the audit log, a page of 10, sends a fixed number of SQL statements", async () => {
-    const { result, statements } = await statementsOf(app, AUDIT, {}, who.owner);
+    const { result, statements } = await statementsOf(s.app, AUDIT, {}, s.who.owner);
     expect(result.data.auditLog.edges).toHaveLength(10);
     expect(statements).toBe(3);
   });

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callers, globalId, SEEDED, type Seeded, seedCatalogue, startTestApp, statementsOf, type TestApp } from "../testing.ts";
+import { describe, expect, it } from "vitest";
+import { globalId, SEEDED, seededApp, statementsOf } from "../testing.ts";
 
 describe("Track (schema/track.ts)", () => {
-  let app: TestApp;
-  let seeded: Seeded;
-  let who: Awaited<ReturnType<typeof callers>>;
-  beforeAll(async () => {
-    app = await startTestApp();
-    seeded = await seedCatalogue(app);
-    who = await callers(app);
-  });
-  afterAll(() => app.close());
+  const s = seededApp();
 
   const LIST = "{ tracks(first: 10) { edges { node { id name courseCount averageRating courses { id title } } } } }";
 
   it("the catalogue is public: anyone, signed in or not, reads every track, newest first, with its courses", async () => {
-    for (const token of [who.stranger, who.learner, who.instructor]) {
-      const { data, errors } = await app.graphql(LIST, {}, token);
+    for (const token of [s.who.stranger, s.who.learner, s.who.instructor]) {
+      const { data, errors } = await s.app.graphql(LIST, {}, token);
       expect(errors).toBeUndefined();
       const nodes = data.tracks.edges.map((e: { node: { name: string; courseCount: number; courses: unknown[] } }) => e.node);
       expect(nodes.map((n: { name: string }) => n.name)).toEqual(
@@ -30,14 +22,14 @@ describe("Track (schema/track.ts)", () => {
   });
 
   it("the list with every track's courses and course count sends a fixed number of SQL statements", async () => {
-    const { statements } = await statementsOf(app, LIST);
+    const { statements } = await statementsOf(s.app, LIST);
     expect(statements).toBe(1);
   });
 
   it("one track with its courses and related tracks: the related ones are the 4 newest others", async () => {
-    const id = globalId("Track", seeded.trackIds[0] as string);
+    const id = globalId("Track", s.seeded.trackIds[0] as string);
     const query = "query ($id: ID!) { track(id: $id) { name courseCount courses { title } relatedTracks { name courseCount } } }";
-    const { result, statements } = await statementsOf(app, query, { id });
+    const { result, statements } = await statementsOf(s.app, query, { id });
     expect(result.data.track.courses.map((c: { title: string }) => c.title)).toEqual(["Course 0.0", "Course 0.1", "Course 0.2"]);
     expect(result.data.track.relatedTracks.map((t: { name: string }) => t.name)).toEqual(["Track 5", "Track 4", "Track 3", "Track 2"]);
     expect(statements).toBe(2);
@@ -45,7 +37,7 @@ describe("Track (schema/track.ts)", () => {
 
   it("a well-formed id of no track is null, and so is a malformed one (not an error)", async () => {
     for (const id of [globalId("Track", "00000000-0000-4000-8000-000000000000"), globalId("Track", "nope")]) {
-      const { data, errors } = await app.graphql("query ($id: ID!) { track(id: $id) { name } }", { id });
+      const { data, errors } = await s.app.graphql("query ($id: ID!) { track(id: $id) { name } }", { id });
       expect(errors).toBeUndefined();
       expect(data.track).toBeNull();
     }
