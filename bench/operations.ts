@@ -131,7 +131,7 @@ export const ADMIN_COURSES_QUERY = `query BenchAdminCourses {
 export const ADMIN_LEARNERS_QUERY = `query BenchAdminLearners {
   learners(search: "", page: 1, first: 10) {
     totalCount
-    edges { node { id fullName email image courseCount createdAt totalPaid gender } }
+    edges { node { id fullName email image trackCount createdAt totalPaid gender } }
   }
 }`;
 

@@ -2,6 +2,12 @@ import type { z } from "zod";
 import { ValidationError } from "./errors.ts";
 
 /**
+ * What a form sends for a schema's input, as the domain functions take it: any field may be left out or null (GraphQL's
+ * optional input fields arrive as null), and parseInput answers the form's own message for each one missing or wrong.
+ */
+export type FormInput<T> = { [K in keyof T]?: T[K] | null };
+
+/**
  * Parses input with a zod schema; on failure throws a ValidationError whose message is the first problem and whose
  * field errors list one message per field (the first for that field), as the forms show them under each field.
  */

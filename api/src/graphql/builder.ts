@@ -1,12 +1,11 @@
 import SchemaBuilder from "@pothos/core";
-import ComplexityPlugin from "@pothos/plugin-complexity";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
-import { can, isPendingStaff, isStaff, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
+import { can, isPendingStaff, isStaff, type Owner, owns, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
@@ -29,8 +28,11 @@ export function decodeId(globalID: string) {
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  /** `staff`: an approved staff account of any role; `can`: a permission of domain/staff/permissions.ts. */
-  AuthScopes: { signedIn: boolean; learner: boolean; staff: boolean; can: Permission };
+  /**
+   * `staff`: an approved staff account of any role; `can`: a permission of domain/staff/permissions.ts; `owns`: the
+   * viewer is the account the record belongs to (a type's scope, given the record: `(invoice) => ({ owns: ... })`).
+   */
+  AuthScopes: { signedIn: boolean; learner: boolean; staff: boolean; can: Permission; owns: Owner };
   DefaultFieldNullability: false;
   DefaultEdgesNullability: false;
   DefaultNodeNullability: false;
@@ -42,7 +44,7 @@ export const builder = new SchemaBuilder<{
 }>({
   defaultFieldNullability: false,
   // Errors before scope-auth, so that authorization failures become typed error results on fields that have them.
-  plugins: [RelayPlugin, ErrorsPlugin, ScopeAuthPlugin, ValidationPlugin, PrismaPlugin, ComplexityPlugin],
+  plugins: [RelayPlugin, ErrorsPlugin, ScopeAuthPlugin, ValidationPlugin, PrismaPlugin],
   prisma: {
     client: (ctx) => ctx.services.db.prisma,
     dmmf: getDatamodel(),
@@ -88,6 +90,7 @@ export const builder = new SchemaBuilder<{
       learner: ctx.viewer?.role === "LEARNER",
       staff: isStaff(ctx.viewer),
       can: (permission: Permission) => can(ctx.viewer, permission),
+      owns: (owner: Owner) => owns(ctx.viewer, owner),
     }),
     // Signed out: 401-style error; signed in with the wrong role: 403-style error (a pending staff account is told so).
     unauthorizedError: (_parent, ctx) =>
@@ -100,10 +103,5 @@ export const builder = new SchemaBuilder<{
       name: ({ fieldName }) => `${fieldName[0]?.toUpperCase()}${fieldName.slice(1)}Result`,
       description: "What the mutation answers: its payload when it succeeded, or the error that stopped it (see `Error`).",
     },
-  },
-  complexity: {
-    defaultComplexity: 1,
-    defaultListMultiplier: 10,
-    limit: { complexity: 2000, depth: 10, breadth: 100 },
   },
 });

@@ -22,11 +22,5 @@ export interface Context {
   client: RequestInfo;
 }
 
-/** The ownership rule of every learner-owned record: the viewer is that learner. */
-export const isLearner = (ctx: Context, learnerId: string | null) => ctx.viewer?.role === "LEARNER" && ctx.viewer.accountId === learnerId;
-
-/** The viewer is this staff account (approved or not). */
-export const isStaffMember = (ctx: Context, adminId: string) => ctx.viewer?.role === "ADMIN" && ctx.viewer.accountId === adminId;
-
 /** The staff member a staff-only resolver acts for, as the audit log records them. */
 export const actor = (ctx: Context): Actor => staffActor(ctx.viewer, ctx.client.ip);

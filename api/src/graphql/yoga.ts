@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
+import { type DocumentNode, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
@@ -28,7 +28,8 @@ const disableIntrospection: Plugin = {
 };
 
 /**
- * GraphQL Armor's limits, applied before execution. maxDepth counts field nesting with fragments flattened (Relay
+ * GraphQL Armor's limits, applied before execution: the API's one query-cost limiter (the refusals name the limit, as
+ * QUERY_TOO_COMPLEX validation errors; see reportRefusal). maxDepth counts field nesting with fragments flattened (Relay
  * composes every screen from fragments, which graphql-armor would otherwise count as levels): 6 is the deepest the web
  * app sends (reliability/graphql-http.test.ts measures it from the Relay artifacts), so a query 7 deep is refused.
  */
@@ -51,8 +52,8 @@ export const MAX_GRAPHQL_BODY_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
  * its text (counted twenty times here), and an operation's text can be as large as the request body allows.
  */
 const parsedOperations = () => {
-  const cache = () => new BoundedCache<unknown>({ maxBytes: 16 * 1024 * 1024, maxEntries: 1000 }, (key) => 20 * key.length);
-  return { documentCache: cache() as never, errorCache: cache() as never };
+  const cache = <V>() => new BoundedCache<V>({ maxBytes: 16 * 1024 * 1024, maxEntries: 1000 }, (key) => 20 * key.length);
+  return { documentCache: cache<DocumentNode>(), errorCache: cache<unknown>() };
 };
 
 /**

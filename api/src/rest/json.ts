@@ -18,8 +18,8 @@ export const INVOICE_FIELDS = `id amount dueDate status paymentDetails createdAt
   learner { id firstName lastName email image } track { id name }`;
 
 /** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
-export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact location gender description disabled createdAt
-  courseCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
+export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact location gender description: bio disabled createdAt
+  courseCount: trackCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
 
 export const ENROLLMENT_FIELDS = "id status createdAt track { id name image }";
 

@@ -5,11 +5,11 @@ import { HttpError, toRawId } from "./graphql.ts";
 export const USER_FIELDS = `
   __typename id firstName lastName email image
   ... on Admin { contact createdAt }
-  ... on Learner { contact location gender description disabled createdAt }
+  ... on Learner { contact location gender description: bio disabled createdAt }
 `;
 
 /** The same for a field typed Learner (an Admin fragment may not be spread there). */
-export const LEARNER_FIELDS = "__typename id firstName lastName email image contact location gender description disabled createdAt";
+export const LEARNER_FIELDS = "__typename id firstName lastName email image contact location gender description: bio disabled createdAt";
 
 const GENDER_OUT: Record<string, "Male" | "Female"> = { MALE: "Male", FEMALE: "Female" };
 

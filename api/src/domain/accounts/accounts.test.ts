@@ -20,9 +20,9 @@ const LOGIN = `mutation($input: LoginInput!) {
   r: login(input: $input) { ${RESULT} ... on LoginPayload { message token account { __typename id email ... on Learner { role disabled } ... on Admin { role } } } }
 }`;
 const LOGOUT = `mutation { r: logout { ${RESULT} ... on MessagePayload { message } } }`;
-const ME = `query { me { __typename id email fullName ... on Learner { role disabled description } ... on Admin { role contact } } }`;
+const ME = `query { me { __typename id email fullName ... on Learner { role disabled bio } ... on Admin { role contact } } }`;
 const UPDATE_LEARNER = `mutation($input: UpdateLearnerProfileInput!) {
-  r: updateLearnerProfile(input: $input) { ${RESULT} ... on UpdateLearnerProfilePayload { message token learner { id disabled image contact description gender } } }
+  r: updateLearnerProfile(input: $input) { ${RESULT} ... on UpdateLearnerProfilePayload { message token learner { id disabled image contact bio gender } } }
 }`;
 const UPDATE_ADMIN = `mutation($input: UpdateAdminProfileInput!) {
   r: updateAdminProfile(input: $input) { ${RESULT} ... on Admin { id firstName image } }

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
-import { parseInput } from "../validation.ts";
+import { type FormInput, parseInput } from "../validation.ts";
 import { voidCodes } from "./codes.ts";
 import { createSession, revokeAllSessions } from "./login.ts";
 import * as rules from "./rules.ts";
@@ -48,7 +48,7 @@ const learnerProfileInput = z
     }
   });
 
-export type LearnerProfileInput = z.input<typeof learnerProfileInput> & { image?: File | null };
+export type LearnerProfileInput = FormInput<z.input<typeof learnerProfileInput>> & { image?: File | null };
 
 /**
  * Updates a learner's own profile. A password change happens only when both the current and the new password are
@@ -100,7 +100,9 @@ const adminProfileInput = z.object({
 });
 
 /** Updates an admin's own name, contact and picture. */
-export async function updateAdminProfile(deps: Services, actor: Actor, raw: z.input<typeof adminProfileInput> & { image?: File | null }) {
+export type AdminProfileInput = FormInput<z.input<typeof adminProfileInput>> & { image?: File | null };
+
+export async function updateAdminProfile(deps: Services, actor: Actor, raw: AdminProfileInput) {
   const { prisma } = deps.db;
   const { image, ...fields } = raw;
   const input = parseInput(adminProfileInput, fields);

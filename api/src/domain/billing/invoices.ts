@@ -3,7 +3,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
 import { dollarsToCents } from "../money.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
-import { parseInput } from "../validation.ts";
+import { type FormInput, parseInput } from "../validation.ts";
 
 export const INVOICE_MESSAGES = {
   learner: "Learner is required.",
@@ -28,7 +28,12 @@ const invoiceInput = z.object({
     .transform((v) => v || null),
 });
 
-export type InvoiceInput = z.input<typeof invoiceInput>;
+/** What a learner has paid: their paid invoices (as a Prisma relation selection), and the sum of them in cents. */
+export const PAID_INVOICES = { where: { status: "PAID" as const }, select: { amountCents: true } };
+export const paidCents = (invoices: { amountCents: number }[]) => invoices.reduce((sum, i) => sum + i.amountCents, 0);
+
+/** The invoice form: any status may be sent (the schema's enum has FAILED too); the rules accept pending and paid. */
+export type InvoiceInput = FormInput<Omit<z.input<typeof invoiceInput>, "status">> & { status?: string | null };
 
 async function requireLearner(deps: Services, learnerId: string) {
   const learner = await deps.db.prisma.learner.findUnique({ where: { id: learnerId }, select: { id: true } });

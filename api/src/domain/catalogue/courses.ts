@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { mayEditTrackContent } from "../staff/staff.ts";
-import { parseInput } from "../validation.ts";
+import { type FormInput, parseInput } from "../validation.ts";
 
 export const COURSE_MESSAGES = {
   title: "Title is required.",
@@ -20,7 +20,7 @@ const courseInput = z.object({
   description: z.string({ error: COURSE_MESSAGES.description }).trim().min(1, COURSE_MESSAGES.description).max(5000),
 });
 
-export type CourseInput = { title?: string | null; trackId?: string | null; description?: string | null; image?: File | null };
+export type CourseInput = FormInput<z.input<typeof courseInput>> & { image?: File | null };
 
 export const NOT_ASSIGNED_MESSAGE = "You can only edit the courses of tracks assigned to you.";
 

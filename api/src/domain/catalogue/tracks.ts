@@ -4,12 +4,15 @@ import { NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
-import { parseInput } from "../validation.ts";
+import { type FormInput, parseInput } from "../validation.ts";
 
 /** The catalogue's order: newest first, the id breaking ties so that every list and page has one order. */
 export const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 /** A track's courses, in the order they were added. */
 export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
+/** Which tracks a track's page suggests: up to 4 others, in the catalogue's order (a Prisma findMany's arguments). */
+export const relatedTracks = (trackId: string) => ({ where: { id: { not: trackId } }, orderBy: TRACK_ORDER, take: 4 });
 
 export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
@@ -28,7 +31,7 @@ const trackInput = z.object({
   description: text(5000),
 });
 
-export type TrackInput = z.input<typeof trackInput> & { image?: File | null };
+export type TrackInput = FormInput<z.input<typeof trackInput>> & { image?: File | null };
 
 export async function createTrack(deps: Services, actor: Actor, raw: TrackInput) {
   const { image, ...fields } = raw;

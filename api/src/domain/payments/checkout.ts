@@ -5,7 +5,7 @@ import { phoneNumber } from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
-import { parseInput } from "../validation.ts";
+import { type FormInput, parseInput } from "../validation.ts";
 import { PaymentStillPendingError, settlePayment } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
@@ -32,7 +32,7 @@ const checkoutInput = z.object({
   description: z.string().trim().max(2000).nullish(),
 });
 
-export type CheckoutInput = z.input<typeof checkoutInput>;
+export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
 export type CheckoutResult =
   | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }

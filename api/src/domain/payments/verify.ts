@@ -41,6 +41,20 @@ export interface VerifyOutcome {
 }
 
 /**
+ * The learner's own payment with this reference, or null: for a malformed reference, one no payment has, and another
+ * learner's alike (so a reference of someone else reads as unknown). The one ownership and format check of every
+ * learner-facing payment read: the verify call and the live status both go through it.
+ */
+export async function findOwnPayment(deps: Pick<Services, "db">, learnerId: string, reference: unknown) {
+  if (!isPaymentReference(reference)) return null;
+  const invoice = await deps.db.prisma.invoice.findUnique({
+    where: { reference },
+    select: { learnerId: true, status: true, flaggedReason: true },
+  });
+  return invoice && invoice.learnerId === learnerId ? invoice : null;
+}
+
+/**
  * A learner's "verify my payment" call: only their own references count. Settled references answer at once;
  * others go through the settlement job, waited for up to a bound.
  */
@@ -50,10 +64,8 @@ export async function verifyPaymentForLearner(
   reference: string,
   options: { beforeWaiting?: () => void } = {},
 ): Promise<VerifyOutcome> {
-  const { prisma } = deps.db;
-  const find = () => prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true, flaggedReason: true } });
-  const invoice = isPaymentReference(reference) ? await find() : null;
-  if (!invoice || invoice.learnerId !== learnerId) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
+  const invoice = await findOwnPayment(deps, learnerId, reference);
+  if (!invoice) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
   let now = invoice;
   if (invoice.status === "PENDING") {
     const waiting = waitingByLearner.get(learnerId) ?? 0;
@@ -70,7 +82,7 @@ export async function verifyPaymentForLearner(
         if (left > 0) waitingByLearner.set(learnerId, left);
         else waitingByLearner.delete(learnerId);
       }
-      now = (await find()) ?? invoice;
+      now = (await findOwnPayment(deps, learnerId, reference)) ?? invoice;
     }
   }
   if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };

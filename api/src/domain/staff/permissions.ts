@@ -59,6 +59,20 @@ export function can(viewer: Viewer | null | undefined, permission: Permission): 
   return isStaff(viewer) && (PERMISSIONS[permission] as readonly StaffRole[]).includes(viewer.staffRole);
 }
 
+/** The account a record belongs to: a learner (their invoices, enrollments, their own account) or a staff account. */
+export interface Owner {
+  role: Viewer["role"];
+  id: string | null;
+}
+
+/**
+ * The ownership rule of every account-owned record: the viewer is that account (a pending staff account too). The
+ * GraphQL scope `owns` applies it to the record being read.
+ */
+export function owns(viewer: Viewer | null | undefined, owner: Owner): boolean {
+  return !!viewer && owner.id !== null && viewer.role === owner.role && viewer.accountId === owner.id;
+}
+
 /** The permissions a role has, for the web app to show what the account may use. */
 export function permissionsOf(role: StaffRole | null): Permission[] {
   return role ? PERMISSION_NAMES.filter((p) => (PERMISSIONS[p] as readonly StaffRole[]).includes(role)) : [];

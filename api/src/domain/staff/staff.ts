@@ -12,7 +12,7 @@ import { hashToken } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { invitationMail, pendingStaffMail, staffApprovedMail } from "./mails.ts";
-import { STAFF_ROLES, type StaffRole } from "./permissions.ts";
+import { permissionsOf, STAFF_ROLES, type StaffRole } from "./permissions.ts";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -123,11 +123,41 @@ export async function resendInvitation(deps: Services, actor: Actor, invitationI
   return { message: STAFF_MESSAGES.resent, invitation };
 }
 
+// ---- What the staff screens read ------------------------------------------------------------------------------------
+
+/** A staff account's state: waiting for an owner's approval, working, or deactivated by an owner. */
+export function staffStatus(account: { staffRole: StaffRole | null; disabled: boolean }): "PENDING" | "ACTIVE" | "DISABLED" {
+  return account.disabled ? "DISABLED" : account.staffRole ? "ACTIVE" : "PENDING";
+}
+
+/** What a staff account may do now: nothing once deactivated, else its role's permissions. */
+export const accountPermissions = (account: { staffRole: StaffRole | null; disabled: boolean }) =>
+  account.disabled ? [] : permissionsOf(account.staffRole);
+
+/** The staff list's order: accounts waiting for approval first, then newest first. */
+export const STAFF_ORDER = [
+  { staffRole: { sort: "desc" as const, nulls: "first" as const } },
+  { createdAt: "desc" as const },
+  { id: "asc" as const },
+];
+
+/** Invitations an owner still manages: not used, not voided by a newer one (expired ones too, to send again). */
+export const UNUSED_INVITATIONS = { acceptedAt: null, revokedAt: null };
+
+type InvitationState = { acceptedAt: Date | null; revokedAt: Date | null; expiresAt: Date };
+
+/** Whether an invitation's link can still be used: open until it expires, then expired; or accepted, or revoked. */
+export function invitationStatus(invitation: InvitationState, now = new Date()): "OPEN" | "EXPIRED" | "ACCEPTED" | "REVOKED" {
+  if (invitation.acceptedAt) return "ACCEPTED";
+  if (invitation.revokedAt) return "REVOKED";
+  return invitation.expiresAt <= now ? "EXPIRED" : "OPEN";
+}
+
 /** The open invitation a link's token names, or null (unknown, used, voided or expired). */
 export async function findLiveInvitation(db: Prisma.TransactionClient | PrismaClient, token: string) {
   if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) return null;
   const invitation = await db.staffInvitation.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= new Date()) return null;
+  if (!invitation || invitationStatus(invitation) !== "OPEN") return null;
   return invitation;
 }
 

@@ -1,7 +1,5 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import { isLearner, isStaffMember } from "../context.ts";
 
 export const Gender = builder.enumType("Gender", {
   description: "A learner's gender, as given on the profile or at checkout.",
@@ -44,7 +42,7 @@ export const Admin = builder.prismaNode("Admin", {
   description: "A staff account of the admin site.",
   interfaces: [Account],
   // Owners see the staff; every staff member sees their own account (a pending one too: its waiting screen).
-  authScopes: (admin, ctx) => can(ctx.viewer, "manageStaff") || isStaffMember(ctx, admin.id),
+  authScopes: (admin) => ({ can: "manageStaff", owns: { role: "ADMIN", id: admin.id } }),
   fields: (t) => ({
     role: t.field({ type: Role, description: "Always ADMIN.", resolve: () => "ADMIN" as const }),
     contact: t.exposeString("contact", { description: "Phone number." }),
@@ -59,13 +57,13 @@ export const Learner = builder.prismaNode("Learner", {
   description: "A learner account: profile, enrollments and invoices.",
   interfaces: [Account],
   // A learner is visible to staff who read learners and to that learner only.
-  authScopes: (learner, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, learner.id),
+  authScopes: (learner) => ({ can: "readLearners", owns: { role: "LEARNER", id: learner.id } }),
   fields: (t) => ({
     role: t.field({ type: Role, description: "Always LEARNER.", resolve: () => "LEARNER" as const }),
     contact: t.exposeString("contact", { description: "Phone number." }),
     location: t.exposeString("location", { nullable: true, description: "Where the learner lives; null if not given." }),
     gender: t.expose("gender", { type: Gender, nullable: true, description: "Null if not given." }),
-    description: t.exposeString("bio", { nullable: true, description: "The learner's bio." }),
+    bio: t.exposeString("bio", { nullable: true, description: "The learner's bio." }),
     disabled: t.exposeBoolean("disabled", { description: "True when the learner has disabled the account." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Date joined." }),
   }),

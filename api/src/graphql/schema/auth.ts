@@ -97,22 +97,22 @@ const SignUpPayload = builder.objectRef<{ message: string; email: string }>("Sig
   }),
 });
 
-const LoginPayload = builder.objectRef<{ token: string; account: object; message: string }>("LoginPayload").implement({
+const LoginPayload = builder.objectRef<{ token: string; account: typeof Account.$inferType; message: string }>("LoginPayload").implement({
   description: "A successful login: the session's token and the account.",
   fields: (t) => ({
     message: t.exposeString("message", { description: "What happened, in words to show the user." }),
     token: t.exposeString("token", { description: "Bearer token for the Authorization header. Shown once." }),
-    account: t.field({ type: Account, description: "The account that logged in.", resolve: (p) => p.account as never }),
+    account: t.field({ type: Account, description: "The account that logged in.", resolve: (p) => p.account }),
   }),
 });
 
 const UpdateLearnerProfilePayload = builder
-  .objectRef<{ learner: object; token: string | null; message: string }>("UpdateLearnerProfilePayload")
+  .objectRef<{ learner: typeof Learner.$inferType; token: string | null; message: string }>("UpdateLearnerProfilePayload")
   .implement({
     description: "The learner's saved profile.",
     fields: (t) => ({
       message: t.exposeString("message", { description: "What happened, in words to show the user." }),
-      learner: t.field({ type: Learner, description: "The learner as saved.", resolve: (p) => p.learner as never }),
+      learner: t.field({ type: Learner, description: "The learner as saved.", resolve: (p) => p.learner }),
       token: t.exposeString("token", {
         nullable: true,
         description: "A new token when the password changed (every older session is revoked).",
@@ -204,7 +204,7 @@ builder.mutationFields((t) => ({
     description: "Saves the signed-in learner's profile, and a new password if given.",
     authScopes: { learner: true },
     args: { input: t.arg({ type: UpdateLearnerProfileInput, required: true, description: "The profile settings to change." }) },
-    resolve: (_root, { input }, ctx) => updateLearnerProfile(ctx.services, ctx.viewer?.accountId as string, input as never),
+    resolve: (_root, { input }, ctx) => updateLearnerProfile(ctx.services, ctx.viewer?.accountId as string, input),
   }),
   updateAdminProfile: t.field({
     type: Admin,
@@ -212,6 +212,6 @@ builder.mutationFields((t) => ({
     description: "Saves the signed-in staff member's own profile.",
     authScopes: { staff: true },
     args: { input: t.arg({ type: UpdateAdminProfileInput, required: true, description: "The profile settings to change." }) },
-    resolve: (_root, { input }, ctx) => updateAdminProfile(ctx.services, actor(ctx), input as never),
+    resolve: (_root, { input }, ctx) => updateAdminProfile(ctx.services, actor(ctx), input),
   }),
 }));

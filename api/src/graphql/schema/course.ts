@@ -2,7 +2,7 @@ import { createCourse, deleteCourse, updateCourse } from "../../domain/catalogue
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
-import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 import { Track } from "./track.ts";
 
@@ -20,14 +20,7 @@ export const Course = builder.prismaNode("Course", {
   }),
 });
 
-const CourseConnection = builder.connectionObject({
-  type: Course,
-  name: "CourseConnection",
-  description: "A page of courses.",
-  fields: (t) => ({
-    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-  }),
-});
+const CourseConnection = pagedConnectionType(Course, "CourseConnection", "A page of courses.");
 
 builder.queryFields((t) => ({
   courses: t.field({
@@ -42,7 +35,7 @@ builder.queryFields((t) => ({
         count: () => prisma.course.count({ where }),
         rows: (query, skip, take) =>
           prisma.course.findMany({ ...query, where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
-      }) as never;
+      });
     },
   }),
 }));
@@ -57,9 +50,9 @@ const CourseInput = builder.inputType("CourseInput", {
   }),
 });
 
-const CoursePayload = builder.objectRef<{ course: object }>("CoursePayload").implement({
+const CoursePayload = builder.objectRef<{ course: typeof Course.$inferType }>("CoursePayload").implement({
   description: "A saved course.",
-  fields: (t) => ({ course: t.field({ type: Course, description: "The course as saved.", resolve: (p) => p.course as never }) }),
+  fields: (t) => ({ course: t.field({ type: Course, description: "The course as saved.", resolve: (p) => p.course }) }),
 });
 
 const errors = { types: commonErrors };
@@ -76,7 +69,7 @@ builder.mutationFields((t) => ({
     authScopes: { can: "editCourses" },
     description: "Adds a course to a track.",
     args: { input: t.arg({ type: CourseInput, required: true, description: "The course." }) },
-    resolve: async (_root, { input }, ctx) => ({ course: await createCourse(ctx.services, actor(ctx), courseInput(input) as never) }),
+    resolve: async (_root, { input }, ctx) => ({ course: await createCourse(ctx.services, actor(ctx), courseInput(input)) }),
   }),
   updateCourse: t.field({
     type: CoursePayload,
@@ -88,7 +81,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: CourseInput, required: true, description: "The course's new values." }),
     },
     resolve: async (_root, { id, input }, ctx) => ({
-      course: await updateCourse(ctx.services, actor(ctx), id.id, courseInput(input) as never),
+      course: await updateCourse(ctx.services, actor(ctx), id.id, courseInput(input)),
     }),
   }),
   deleteCourse: t.field({

@@ -1,6 +1,4 @@
-import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import { isLearner } from "../context.ts";
 
 export const EnrollmentStatus = builder.enumType("EnrollmentStatus", {
   description: "Where a learner stands in a track.",
@@ -15,7 +13,7 @@ export const Enrollment = builder.prismaNode("Enrollment", {
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   // Staff who read learners see every enrollment; a learner sees their own.
-  authScopes: (enrollment, ctx) => can(ctx.viewer, "readLearners") || isLearner(ctx, enrollment.learnerId),
+  authScopes: (enrollment) => ({ can: "readLearners", owns: { role: "LEARNER", id: enrollment.learnerId } }),
   description: "A learner's place in a track, from the paid checkout on.",
   fields: (t) => ({
     track: t.relation("track", { description: "The track." }),

@@ -1,10 +1,9 @@
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/billing/invoices.ts";
-import { can } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import { actor, isLearner } from "../context.ts";
+import { actor } from "../context.ts";
 import { Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 
 export const InvoiceStatus = builder.enumType("InvoiceStatus", {
@@ -21,7 +20,7 @@ export const Invoice = builder.prismaNode("Invoice", {
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   // Staff who read invoices see every invoice; a learner sees their own.
-  authScopes: (invoice, ctx) => can(ctx.viewer, "readInvoices") || isLearner(ctx, invoice.learnerId),
+  authScopes: (invoice) => ({ can: "readInvoices", owns: { role: "LEARNER", id: invoice.learnerId } }),
   description: "What a learner owes or paid: for a track bought at checkout, or written by staff.",
   fields: (t) => ({
     learner: t.relation("learner", { nullable: true, description: "Who the invoice is for." }),
@@ -44,14 +43,7 @@ export const Invoice = builder.prismaNode("Invoice", {
   }),
 });
 
-const InvoiceConnection = builder.connectionObject({
-  type: Invoice,
-  name: "InvoiceConnection",
-  description: "A page of invoices.",
-  fields: (t) => ({
-    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-  }),
-});
+const InvoiceConnection = pagedConnectionType(Invoice, "InvoiceConnection", "A page of invoices.");
 
 builder.queryFields((t) => ({
   invoices: t.field({
@@ -66,7 +58,7 @@ builder.queryFields((t) => ({
         count: () => prisma.invoice.count({ where }),
         rows: (query, skip, take) =>
           prisma.invoice.findMany({ ...query, where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
-      }) as never;
+      });
     },
   }),
 }));
@@ -82,9 +74,9 @@ const InvoiceInput = builder.inputType("InvoiceInput", {
   }),
 });
 
-const InvoicePayload = builder.objectRef<{ invoice: object }>("InvoicePayload").implement({
+const InvoicePayload = builder.objectRef<{ invoice: typeof Invoice.$inferType }>("InvoicePayload").implement({
   description: "A saved invoice.",
-  fields: (t) => ({ invoice: t.field({ type: Invoice, description: "The invoice as saved.", resolve: (p) => p.invoice as never }) }),
+  fields: (t) => ({ invoice: t.field({ type: Invoice, description: "The invoice as saved.", resolve: (p) => p.invoice }) }),
 });
 
 const errors = { types: commonErrors };
@@ -97,7 +89,7 @@ builder.mutationFields((t) => ({
     authScopes: { can: "editInvoices" },
     description: "Writes an invoice for a learner.",
     args: { input: t.arg({ type: InvoiceInput, required: true, description: "The invoice." }) },
-    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input) as never) }),
+    resolve: async (_root, { input }, ctx) => ({ invoice: await createInvoice(ctx.services, actor(ctx), invoiceInput(input)) }),
   }),
   updateInvoice: t.field({
     type: InvoicePayload,
@@ -109,7 +101,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: InvoiceInput, required: true, description: "The invoice's new values." }),
     },
     resolve: async (_root, { id, input }, ctx) => ({
-      invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input) as never),
+      invoice: await updateInvoice(ctx.services, actor(ctx), id.id, invoiceInput(input)),
     }),
   }),
   deleteInvoice: t.field({

@@ -1,17 +1,19 @@
+import { PAID_INVOICES, paidCents } from "../../domain/billing/invoices.ts";
+import { toDollars } from "../../domain/money.ts";
 import { builder } from "../builder.ts";
 import { Learner } from "./account.ts";
-import { pageArgs, pagedConnection, refuseOversizedPage, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wordsWhere } from "./paging.ts";
 import "./enrollment.ts";
 import "./invoice.ts";
 
 const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 builder.prismaObjectFields("Learner", (t) => ({
-  courseCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
+  trackCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
   totalPaid: t.float({
     description: "Dollars paid: the sum of the learner's paid invoices.",
-    select: { invoices: { where: { status: "PAID" }, select: { amountCents: true } } },
-    resolve: (learner) => learner.invoices.reduce((sum, i) => sum + i.amountCents, 0) / 100,
+    select: { invoices: PAID_INVOICES },
+    resolve: (learner) => toDollars(paidCents(learner.invoices)),
   }),
   enrollments: t.relatedConnection(
     "enrollments",
@@ -25,14 +27,7 @@ builder.prismaObjectFields("Learner", (t) => ({
   ),
 }));
 
-const LearnerConnection = builder.connectionObject({
-  type: Learner,
-  name: "LearnerConnection",
-  description: "A page of learners.",
-  fields: (t) => ({
-    totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-  }),
-});
+const LearnerConnection = pagedConnectionType(Learner, "LearnerConnection", "A page of learners.");
 
 builder.queryFields((t) => ({
   learners: t.field({
@@ -46,7 +41,7 @@ builder.queryFields((t) => ({
       return pagedConnection(args, ctx, info, {
         count: () => prisma.learner.count({ where }),
         rows: (query, skip, take) => prisma.learner.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
-      }) as never;
+      });
     },
   }),
 }));

@@ -33,7 +33,7 @@ builder.queryField("nodes", (t) =>
         }
       });
       const nodes = await resolveNodes(builder, ctx, info, ids);
-      return nodes.map((node, i) => (ids[i] ? node : new ValidationError("Invalid ID."))) as never;
+      return nodes.map((node, i) => (ids[i] ? node : new ValidationError("Invalid ID.")));
     },
   }),
 );

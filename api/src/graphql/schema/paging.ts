@@ -29,8 +29,23 @@ export const pageArgs = builder.args((t) => ({
   page: t.int({ description: "The page to answer, from 1 (for page-number buttons); takes precedence over `after`." }),
 }));
 
-/** `totalCount` of a paged list's connection type. */
-export const TOTAL_COUNT_DESCRIPTION = "How many rows the list has in all (with the search applied), on every page.";
+/** The connection type of a paged list (see pagedConnection): its page of records, and `totalCount`. */
+export const pagedConnectionType = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(
+  type: T,
+  name: string,
+  description: string,
+) =>
+  builder.connectionObject({
+    type,
+    name,
+    description,
+    fields: (t) => ({
+      totalCount: t.int({
+        description: "How many rows the list has in all (with the search applied), on every page.",
+        resolve: (c) => (c as unknown as { totalCount: number }).totalCount,
+      }),
+    }),
+  });
 
 export interface PageArgs {
   first?: number | null;

@@ -1,7 +1,6 @@
 import { Repeater } from "graphql-yoga";
 import { startCheckout } from "../../domain/payments/checkout.ts";
-import { verifyPaymentForLearner } from "../../domain/payments/verify.ts";
-import { PAYSTACK_REFERENCE_PATTERN } from "../../payments/paystack/contract.ts";
+import { findOwnPayment, verifyPaymentForLearner } from "../../domain/payments/verify.ts";
 import { builder } from "../builder.ts";
 import { Gender } from "./account.ts";
 import { Enrollment } from "./enrollment.ts";
@@ -92,7 +91,7 @@ builder.mutationFields((t) => ({
     description: "Starts paying for a track (or enrolls at once in a free one). Contact and gender are saved to the profile.",
     args: { input: t.arg({ type: CheckoutInput, required: true, description: "The checkout form." }) },
     resolve: async (_root, { input }, ctx) => {
-      const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id } as never);
+      const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id });
       return result.kind === "redirect"
         ? { message: "Redirecting to payment.", authorizationUrl: result.authorizationUrl, reference: result.reference, enrollmentId: null }
         : { message: result.message, authorizationUrl: null, reference: null, enrollmentId: result.enrollmentId };
@@ -118,11 +117,8 @@ builder.subscriptionFields((t) => ({
     subscribe: (_root, { reference }, ctx) =>
       new Repeater<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
         const { prisma } = ctx.services.db;
-        const invoice =
-          reference.length <= 100 && PAYSTACK_REFERENCE_PATTERN.test(reference)
-            ? await prisma.invoice.findUnique({ where: { reference }, select: { learnerId: true, status: true } })
-            : null;
-        if (!invoice || invoice.learnerId !== ctx.viewer?.accountId) {
+        // The same ownership and format check as verifyPayment's (domain/payments/verify.ts).
+        if (!(await findOwnPayment(ctx.services, ctx.viewer?.accountId as string, reference))) {
           await push({ reference, status: "NOT_FOUND" });
           stop();
           return;

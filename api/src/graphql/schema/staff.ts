@@ -1,18 +1,23 @@
 import { AUDIT_ORDER, auditCsv, auditWhere } from "../../domain/staff/audit.ts";
-import { permissionsOf, type STAFF_ROLES } from "../../domain/staff/permissions.ts";
+import type { STAFF_ROLES } from "../../domain/staff/permissions.ts";
 import {
+  accountPermissions,
   approveStaff,
   invitationPreview,
+  invitationStatus,
   inviteStaff,
   resendInvitation,
+  STAFF_ORDER,
   setInstructorTracks,
+  staffStatus,
+  UNUSED_INVITATIONS,
   updateStaff,
 } from "../../domain/staff/staff.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Admin } from "./account.ts";
 import { commonErrors } from "./errors.ts";
-import { pageArgs, pagedConnection, TOTAL_COUNT_DESCRIPTION, wordsWhere } from "./paging.ts";
+import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { Track } from "./track.ts";
 
 /** Staff accounts, invitations, instructor assignments and the audit log: owners only (domain/staff/). */
@@ -42,7 +47,7 @@ builder.prismaObjectFields("Admin", (t) => ({
     type: StaffStatus,
     description: "Pending, active or disabled.",
     select: { staffRole: true, disabled: true },
-    resolve: (a) => (a.disabled ? "DISABLED" : a.staffRole ? "ACTIVE" : "PENDING"),
+    resolve: staffStatus,
   }),
   emailVerified: t.boolean({
     description: "True once the e-mail address is verified.",
@@ -57,13 +62,11 @@ builder.prismaObjectFields("Admin", (t) => ({
   permissions: t.stringList({
     description: "What the account may do (names from the server's permission table), for the console to show only that.",
     select: { staffRole: true, disabled: true },
-    resolve: (a) => (a.disabled ? [] : permissionsOf(a.staffRole)),
+    resolve: accountPermissions,
   }),
   assignedTracks: t.field({
     type: [Track],
     description: "Instructors: the tracks whose courses they may edit.",
-    // An instructor teaches a few tracks, not the default 10 a list is costed at.
-    complexity: { field: 1, multiplier: 2 },
     select: { instructing: { select: { track: true }, orderBy: { createdAt: "asc" } } },
     resolve: (a) => a.instructing.map((i) => i.track),
   }),
@@ -92,7 +95,7 @@ export const StaffInvitation = builder.prismaNode("StaffInvitation", {
     status: t.field({
       type: InvitationStatus,
       description: "Open, expired, accepted or revoked.",
-      resolve: (i) => (i.acceptedAt ? "ACCEPTED" : i.revokedAt ? "REVOKED" : i.expiresAt <= new Date() ? "EXPIRED" : "OPEN"),
+      resolve: (i) => invitationStatus(i),
     }),
   }),
 });
@@ -119,19 +122,9 @@ export const AuditEntry = builder.prismaNode("AuditEntry", {
   }),
 });
 
-const connection = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(type: T, name: string, description: string) =>
-  builder.connectionObject({
-    type,
-    name,
-    description,
-    fields: (t) => ({
-      totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: (c) => (c as unknown as { totalCount: number }).totalCount }),
-    }),
-  });
-
-const StaffConnection = connection(Admin, "StaffConnection", "A page of staff accounts.");
-const StaffInvitationConnection = connection(StaffInvitation, "StaffInvitationConnection", "A page of invitations.");
-const AuditEntryConnection = connection(AuditEntry, "AuditEntryConnection", "A page of the audit log.");
+const StaffConnection = pagedConnectionType(Admin, "StaffConnection", "A page of staff accounts.");
+const StaffInvitationConnection = pagedConnectionType(StaffInvitation, "StaffInvitationConnection", "A page of invitations.");
+const AuditEntryConnection = pagedConnectionType(AuditEntry, "AuditEntryConnection", "A page of the audit log.");
 
 const AuditFilter = builder.inputType("AuditFilter", {
   description: "Which audit entries to show; every field left out matches all.",
@@ -171,11 +164,10 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
       const where = wordsWhere(args.search, ["firstName", "lastName", "email"]);
-      const orderBy = [{ staffRole: { sort: "desc" as const, nulls: "first" as const } }, ...NEWEST_FIRST];
       return pagedConnection(args, ctx, info, {
         count: () => prisma.admin.count({ where }),
-        rows: (query, skip, take) => prisma.admin.findMany({ ...query, where, orderBy, skip, take }),
-      }) as never;
+        rows: (query, skip, take) => prisma.admin.findMany({ ...query, where, orderBy: STAFF_ORDER, skip, take }),
+      });
     },
   }),
   staffInvitations: t.field({
@@ -185,11 +177,11 @@ builder.queryFields((t) => ({
     args: pageArgs,
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
-      const where = { acceptedAt: null, revokedAt: null };
+      const where = UNUSED_INVITATIONS;
       return pagedConnection(args, ctx, info, {
         count: () => prisma.staffInvitation.count({ where }),
         rows: (query, skip, take) => prisma.staffInvitation.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
-      }) as never;
+      });
     },
   }),
   staffInvitation: t.field({
@@ -210,7 +202,7 @@ builder.queryFields((t) => ({
       return pagedConnection(args, ctx, info, {
         count: () => prisma.auditEntry.count({ where }),
         rows: (query, skip, take) => prisma.auditEntry.findMany({ ...query, where, orderBy: AUDIT_ORDER, skip, take }),
-      }) as never;
+      });
     },
   }),
   auditLogCsv: t.field({
@@ -238,13 +230,15 @@ const UpdateStaffInput = builder.inputType("UpdateStaffInput", {
   }),
 });
 
-const InvitationPayload = builder.objectRef<{ message: string; invitation: { id: string } }>("StaffInvitationPayload").implement({
-  description: "An invitation that was mailed.",
-  fields: (t) => ({
-    message: t.exposeString("message", { description: "What happened, in words to show the user." }),
-    invitation: t.field({ type: StaffInvitation, description: "The invitation as sent.", resolve: (p) => p.invitation as never }),
-  }),
-});
+const InvitationPayload = builder
+  .objectRef<{ message: string; invitation: typeof StaffInvitation.$inferType }>("StaffInvitationPayload")
+  .implement({
+    description: "An invitation that was mailed.",
+    fields: (t) => ({
+      message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+      invitation: t.field({ type: StaffInvitation, description: "The invitation as sent.", resolve: (p) => p.invitation }),
+    }),
+  });
 
 /** Optional GraphQL fields arrive as null; the domain's inputs treat "not given" as undefined. */
 const given = <T extends object>(input: T) => Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));

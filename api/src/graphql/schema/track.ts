@@ -1,5 +1,5 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
-import { COURSE_ORDER, createTrack, deleteTrack, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
+import { COURSE_ORDER, createTrack, deleteTrack, relatedTracks, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
@@ -31,8 +31,7 @@ export const Track = builder.prismaNode("Track", {
     relatedTracks: t.prismaField({
       type: ["Track"],
       description: "Up to 4 other tracks.",
-      resolve: (query, track, _args, ctx) =>
-        ctx.services.db.prisma.track.findMany({ ...query, where: { id: { not: track.id } }, orderBy: TRACK_ORDER, take: 4 }),
+      resolve: (query, track, _args, ctx) => ctx.services.db.prisma.track.findMany({ ...query, ...relatedTracks(track.id) }),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the track was added." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the track last changed." }),
@@ -70,9 +69,9 @@ const TrackInput = builder.inputType("TrackInput", {
   }),
 });
 
-const TrackPayload = builder.objectRef<{ track: object }>("TrackPayload").implement({
+const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }>("TrackPayload").implement({
   description: "A saved (or rated) track.",
-  fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track as never }) }),
+  fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track }) }),
 });
 
 const errors = { types: commonErrors };
@@ -84,7 +83,7 @@ builder.mutationFields((t) => ({
     authScopes: { can: "editCatalogue" },
     description: "Adds a track to the catalogue.",
     args: { input: t.arg({ type: TrackInput, required: true, description: "The track." }) },
-    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input as never) }),
+    resolve: async (_root, { input }, ctx) => ({ track: await createTrack(ctx.services, actor(ctx), input) }),
   }),
   updateTrack: t.field({
     type: TrackPayload,
@@ -95,7 +94,7 @@ builder.mutationFields((t) => ({
       id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
       input: t.arg({ type: TrackInput, required: true, description: "The track's new values." }),
     },
-    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input as never) }),
+    resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input) }),
   }),
   deleteTrack: t.field({
     type: DeletePayload,

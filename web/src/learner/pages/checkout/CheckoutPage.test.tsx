@@ -17,7 +17,7 @@ const learner = {
   contact: "+234 800 555 0100",
   gender: "FEMALE",
   location: "Lagos",
-  description: null,
+  bio: null,
 };
 
 // What the mock server knows; each test sets the visitor and the price.

@@ -12,10 +12,10 @@ const ada = {
   contact: "+234 801 555 0100",
   location: "Lagos, Nigeria",
   gender: "FEMALE",
-  description: "Ada is learning cloud engineering.",
+  bio: "Ada is learning cloud engineering.",
   image: null,
   totalPaid: 849.99,
-  courseCount: 2,
+  trackCount: 2,
   createdAt: "2026-01-15T09:00:00.000Z",
 };
 

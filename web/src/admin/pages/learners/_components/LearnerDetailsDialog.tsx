@@ -73,7 +73,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         contact
         location
         gender
-        description
+        bio
         image
         totalPaid
         createdAt
@@ -135,7 +135,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         <h3 id="learner-bio" className={styles.heading}>
           Bio
         </h3>
-        <p className={styles.bio}>{learner.description || "No bio yet."}</p>
+        <p className={styles.bio}>{learner.bio || "No bio yet."}</p>
       </section>
       <section aria-labelledby="learner-programs" className={styles.section}>
         <h3 id="learner-programs" className={styles.heading}>

@@ -21,7 +21,7 @@ export function LearnerTable({ learnersKey, onView }: { learnersKey: LearnerTabl
         fullName
         email
         image
-        courseCount
+        trackCount
         createdAt
         totalPaid
         gender
@@ -43,7 +43,7 @@ export function LearnerTable({ learnersKey, onView }: { learnersKey: LearnerTabl
         </span>
       ),
     },
-    { key: "courses", header: "Courses", cell: (learner) => learner.courseCount },
+    { key: "courses", header: "Courses", cell: (learner) => learner.trackCount },
     { key: "joined", header: "Date joined", cell: (learner) => <span className={styles.nowrap}>{formatInstant(learner.createdAt)}</span> },
     { key: "amount", header: "Amount", cell: (learner) => <span className={styles.money}>{formatMoney(learner.totalPaid)}</span> },
     { key: "gender", header: "Gender", cell: (learner) => genderLabel(learner.gender) },

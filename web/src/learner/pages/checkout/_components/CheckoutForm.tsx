@@ -33,7 +33,7 @@ const mutation = graphql`
             contact
             gender
             location
-            description
+            bio
           }
           ...EnrolledCourseCard_enrollment
         }
@@ -92,7 +92,7 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         contact
         gender
         location
-        description
+        bio
       }
     `,
     learnerKey,
@@ -103,7 +103,7 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
     contact: learner.contact,
     gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
     location: learner.location ?? "",
-    description: learner.description ?? "",
+    description: learner.bio ?? "",
   });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);

@@ -14,7 +14,7 @@ const learner = {
   email: "ada@example.com",
   contact: "+234 800 555 0100",
   location: "Lagos",
-  description: "Learning cloud.",
+  bio: "Learning cloud.",
   gender: "FEMALE",
   disabled: false,
   image: null,

@@ -109,7 +109,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         email
         contact
         location
-        description
+        bio
         gender
         disabled
         image
@@ -125,7 +125,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     lastName: learner.lastName,
     contact: learner.contact,
     location: learner.location ?? "",
-    description: learner.description ?? "",
+    description: learner.bio ?? "",
     gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
     disabled: learner.disabled,
     currentPassword: "",
