@@ -4,13 +4,13 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin, { decodeGlobalID } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import ValidationPlugin from "@pothos/plugin-validation";
+import { UUID_PATTERN } from "../../../common/formats.ts";
 import { ForbiddenError, NotAuthenticatedError } from "../domain/errors.ts";
 import { can, isPendingStaff, isStaff, type Owner, owns, PENDING_MESSAGE, type Permission } from "../domain/staff/permissions.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import type { Context } from "./context.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * What a global ID whose id part is not a UUID decodes to. Every record has a gen_random_uuid() (version 4) id, so
  * this version-0 UUID names no row: lookups find nothing (null, or "not found") instead of failing in PostgreSQL, and
@@ -21,7 +21,7 @@ const MALFORMED_ID = "00000000-0000-0000-0000-000000000001";
 /** A global ID's type name and record id; an id part that is not a UUID becomes MALFORMED_ID. */
 export function decodeId(globalID: string) {
   const decoded = decodeGlobalID(globalID);
-  return UUID.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
+  return UUID_PATTERN.test(decoded.id) ? { ...decoded, id: decoded.id.toLowerCase() } : { ...decoded, id: MALFORMED_ID };
 }
 
 /** Only configuration lives here; types and fields live in ./schema, one module per type. */

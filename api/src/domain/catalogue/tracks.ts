@@ -3,16 +3,16 @@ import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
+import { NEWEST_FIRST } from "../order.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
 /** The catalogue's order: newest first, the id breaking ties so that every list and page has one order. */
-export const TRACK_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 /** A track's courses, in the order they were added. */
 export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /** Which tracks a track's page suggests: up to 4 others, in the catalogue's order (a Prisma findMany's arguments). */
-export const relatedTracks = (trackId: string) => ({ where: { id: { not: trackId } }, orderBy: TRACK_ORDER, take: 4 });
+export const relatedTracks = (trackId: string) => ({ where: { id: { not: trackId } }, orderBy: NEWEST_FIRST, take: 4 });
 
 export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
@@ -91,7 +91,7 @@ export const RATING_ORDER = [{ value: "desc" as const }];
  */
 export function listTracksWithCourses(deps: Pick<Services, "db">) {
   return deps.db.prisma.track.findMany({
-    orderBy: TRACK_ORDER,
+    orderBy: NEWEST_FIRST,
     include: {
       courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER },
       ratings: { select: { value: true }, orderBy: RATING_ORDER },

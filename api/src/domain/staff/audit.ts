@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
+import { NEWEST_FIRST } from "../order.ts";
 import { csv } from "../reports/report.ts";
 import type { Viewer } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
@@ -83,7 +84,6 @@ const auditFilter = z.object({
 export type AuditFilter = z.input<typeof auditFilter>;
 
 /** The newest first; the id breaks ties. */
-export const AUDIT_ORDER = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 /** The WHERE of the audit page's filters: by person (e-mail), entity type and date range. */
 export function auditWhere(raw: AuditFilter): Prisma.AuditEntryWhereInput {
@@ -103,7 +103,7 @@ export const AUDIT_CSV_LIMIT = 10_000;
 
 /** The filtered log as CSV, one header row, newest first. */
 export async function auditCsv(prisma: PrismaClient, raw: AuditFilter): Promise<string> {
-  const rows = await prisma.auditEntry.findMany({ where: auditWhere(raw), orderBy: AUDIT_ORDER, take: AUDIT_CSV_LIMIT });
+  const rows = await prisma.auditEntry.findMany({ where: auditWhere(raw), orderBy: NEWEST_FIRST, take: AUDIT_CSV_LIMIT });
   return csv([
     ["time", "person", "role", "action", "entity", "entity id", "changes", "address"],
     ...rows.map((r) => [

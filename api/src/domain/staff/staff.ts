@@ -7,6 +7,7 @@ import { revokeAllSessions } from "../accounts/login.ts";
 import * as rules from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { NEWEST_FIRST } from "../order.ts";
 import { hashPassword } from "../passwords.ts";
 import { hashToken } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
@@ -135,11 +136,7 @@ export const accountPermissions = (account: { staffRole: StaffRole | null; disab
   account.disabled ? [] : permissionsOf(account.staffRole);
 
 /** The staff list's order: accounts waiting for approval first, then newest first. */
-export const STAFF_ORDER = [
-  { staffRole: { sort: "desc" as const, nulls: "first" as const } },
-  { createdAt: "desc" as const },
-  { id: "asc" as const },
-];
+export const STAFF_ORDER = [{ staffRole: { sort: "desc" as const, nulls: "first" as const } }, ...NEWEST_FIRST];
 
 /** Invitations an owner still manages: not used, not voided by a newer one (expired ones too, to send again). */
 export const UNUSED_INVITATIONS = { acceptedAt: null, revokedAt: null };

@@ -1,4 +1,5 @@
 import { createCourse, deleteCourse, updateCourse } from "../../domain/catalogue/courses.ts";
+import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
@@ -33,8 +34,7 @@ builder.queryFields((t) => ({
       const where = wordsWhere(args.search, ["title"]);
       return pagedConnection(args, ctx, info, {
         count: () => prisma.course.count({ where }),
-        rows: (query, skip, take) =>
-          prisma.course.findMany({ ...query, where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
+        rows: (query, skip, take) => prisma.course.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
       });
     },
   }),

@@ -1,4 +1,5 @@
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/billing/invoices.ts";
+import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Learner } from "./account.ts";
@@ -56,8 +57,7 @@ builder.queryFields((t) => ({
       const where = wordsWhere(args.search, ["learner.firstName", "learner.lastName"]);
       return pagedConnection(args, ctx, info, {
         count: () => prisma.invoice.count({ where }),
-        rows: (query, skip, take) =>
-          prisma.invoice.findMany({ ...query, where, orderBy: [{ createdAt: "desc" }, { id: "asc" }], skip, take }),
+        rows: (query, skip, take) => prisma.invoice.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
       });
     },
   }),

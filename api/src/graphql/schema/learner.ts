@@ -5,8 +5,7 @@ import { Learner } from "./account.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wordsWhere } from "./paging.ts";
 import "./enrollment.ts";
 import "./invoice.ts";
-
-const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+import { NEWEST_FIRST } from "../../domain/order.ts";
 
 builder.prismaObjectFields("Learner", (t) => ({
   trackCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),

@@ -1,4 +1,5 @@
-import { AUDIT_ORDER, auditCsv, auditWhere } from "../../domain/staff/audit.ts";
+import { NEWEST_FIRST } from "../../domain/order.ts";
+import { auditCsv, auditWhere } from "../../domain/staff/audit.ts";
 import type { STAFF_ROLES } from "../../domain/staff/permissions.ts";
 import {
   accountPermissions,
@@ -153,7 +154,6 @@ const AuditCsv = builder.objectRef<{ csv: string }>("AuditCsv").implement({
 });
 
 const errors = { types: commonErrors };
-const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 builder.queryFields((t) => ({
   staff: t.field({
@@ -201,7 +201,7 @@ builder.queryFields((t) => ({
       const where = auditWhere(args.filter ?? {});
       return pagedConnection(args, ctx, info, {
         count: () => prisma.auditEntry.count({ where }),
-        rows: (query, skip, take) => prisma.auditEntry.findMany({ ...query, where, orderBy: AUDIT_ORDER, skip, take }),
+        rows: (query, skip, take) => prisma.auditEntry.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),
       });
     },
   }),

@@ -1,5 +1,6 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
-import { COURSE_ORDER, createTrack, deleteTrack, relatedTracks, TRACK_ORDER, updateTrack } from "../../domain/catalogue/tracks.ts";
+import { COURSE_ORDER, createTrack, deleteTrack, relatedTracks, updateTrack } from "../../domain/catalogue/tracks.ts";
+import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
@@ -46,7 +47,7 @@ builder.queryFields((t) => ({
     maxSize: refuseOversizedPage,
     args: { search: t.arg.string({ description: "Words the name must contain." }) },
     resolve: (query, _root, args, ctx) =>
-      ctx.services.db.prisma.track.findMany({ ...query, where: wordsWhere(args.search, ["name"]), orderBy: TRACK_ORDER }),
+      ctx.services.db.prisma.track.findMany({ ...query, where: wordsWhere(args.search, ["name"]), orderBy: NEWEST_FIRST }),
   }),
   track: t.prismaField({
     type: "Track",
