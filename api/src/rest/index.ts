@@ -10,7 +10,7 @@ import { learnerRoutes } from "./learners.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
 import { passwordRoutes } from "./passwords.ts";
 import { paymentRoutes } from "./payments.ts";
-import { answerError, restContext } from "./pipeline.ts";
+import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { profileRoutes } from "./profile.ts";
 import { reportRoutes } from "./reports.ts";
 import { sessionRoutes } from "./sessions.ts";
@@ -33,7 +33,8 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // Every failure is answered from the error itself (rest/pipeline.ts): `{message, errors}` with its status.
     scope.setErrorHandler(answerError);
 
-    // Every route has an entry in the access table (a route without one stops the server at start), and the caller is
+    // Every route is declared through the pipeline (rest/pipeline.ts) and has an entry in the access table (a route
+    // without either stops the server at start), and the caller is
     // checked against it before the body is read or the handler runs. The table also gives the route's `security`
     // and 401/403 answers in the OpenAPI document.
     const methodsByPath = new Map<string, Set<string>>();
@@ -41,6 +42,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
       // The docs page's own routes (outside production) are public; only that prefix as a whole path segment.
       const docsPage = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
       if (route.config?.methodNotAllowed || docsPage) return;
+      requireDeclared(route);
       const methods = [route.method].flat();
       for (const method of methods) {
         if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {
@@ -73,7 +75,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);
-    await openApiRoutes(scope, { docsPage: services.config.env !== "production" });
+    await openApiRoutes(scope, services);
     methodNotAllowedRoutes(scope, methodsByPath);
   });
 }

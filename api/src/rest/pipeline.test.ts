@@ -1,6 +1,8 @@
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../test/app.ts";
 import { login, PASSWORD, resetRateLimits, rest, signUpAndVerify } from "../test/auth-flows.ts";
+import { requireDeclared, restRoutes } from "./pipeline.ts";
 import { app, useApp } from "./test-fixtures.ts";
 
 /** A refusal a REST route reads from a GraphQL result is one answer, logged with the status the client got. */
@@ -178,5 +180,22 @@ describe("in production", () => {
     expect(res.status).toBe(400);
     const message = "The request body is not valid JSON.";
     expect(await res.json()).toEqual({ message, errors: [{ message }] });
+  });
+});
+
+describe("one way to declare a REST route", () => {
+  useApp();
+
+  it("a route declared beside restRoutes stops the server at start; one declared through it answers", async () => {
+    const server = Fastify();
+    server.addHook("onRoute", requireDeclared);
+    restRoutes(server, app.services).domain({ method: "GET", url: "/declared", schema: {}, handle: async () => ({ ok: true }) });
+    expect(() => server.get("/beside", async () => ({ ok: true }))).toThrow(
+      "REST route GET /beside is not declared through restRoutes (api/src/rest/pipeline.ts)",
+    );
+    const [declared, head] = [await server.inject("/declared"), await server.inject({ method: "HEAD", url: "/declared" })];
+    expect(declared.json()).toEqual({ ok: true });
+    expect(head.statusCode).toBe(200);
+    await server.close();
   });
 });

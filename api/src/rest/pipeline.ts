@@ -1,4 +1,12 @@
-import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions as FastifyRouteOptions,
+  FastifySchema,
+} from "fastify";
 import { type DocumentNode, type ExecutionResult, execute, GraphQLError, parse, validate } from "graphql";
 import {
   AppError,
@@ -32,6 +40,14 @@ import { PAGE_SIZE, pageInfo } from "./json.ts";
  */
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Kind = "graphql" | "domain";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** How the route reaches the core: set by `restRoutes`, required of every REST route (`requireDeclared`). */
+    restKind?: Kind;
+  }
+}
 
 export interface RestContext {
   services: Services;
@@ -87,18 +103,27 @@ interface RouteOptions<Call> {
 
 /** The route declarations of a scope: `route.graphql({...})` or `route.domain({...})`. */
 export function restRoutes(app: FastifyInstance, services: Services) {
-  const declare = <Call>(options: RouteOptions<Call>, call: (req: FastifyRequest, reply: FastifyReply) => Call) =>
+  const declare = <Call>(kind: Kind, options: RouteOptions<Call>, call: (req: FastifyRequest, reply: FastifyReply) => Call) =>
     app.route({
       method: options.method,
       url: options.url,
       schema: options.schema,
-      ...(options.config ? { config: options.config } : {}),
+      config: { ...options.config, restKind: kind },
       handler: (req, reply) => options.handle(call(req, reply)),
     });
   return {
-    graphql: (options: RouteOptions<GraphqlCall>) => declare(options, (req, reply) => graphqlCall(services, req, reply)),
-    domain: (options: RouteOptions<DomainCall>) => declare(options, (req, reply) => ({ req, reply, services })),
+    graphql: (options: RouteOptions<GraphqlCall>) => declare("graphql", options, (req, reply) => graphqlCall(services, req, reply)),
+    domain: (options: RouteOptions<DomainCall>) => declare("domain", options, (req, reply) => ({ req, reply, services })),
   };
+}
+
+/** Stops the server at start when a REST route is declared some other way than through `restRoutes`. */
+export function requireDeclared(route: FastifyRouteOptions) {
+  if (!route.config?.restKind) {
+    throw new Error(
+      `REST route ${[route.method].flat().join(", ")} ${route.url} is not declared through restRoutes (api/src/rest/pipeline.ts)`,
+    );
+  }
 }
 
 function graphqlCall(services: Services, req: FastifyRequest, reply: FastifyReply): GraphqlCall {
