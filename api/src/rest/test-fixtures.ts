@@ -4,7 +4,7 @@ import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";
 import { startTestApp, type TestApp } from "../test/app.ts";
-import { resetRateLimits } from "../test/auth-flows.ts";
+import { type RestAnswer, resetRateLimits, rest } from "../test/auth-flows.ts";
 
 /**
  * What the REST tests (rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
@@ -54,12 +54,6 @@ export const ENROLLMENT_KEYS = ["_id", "status", "track", "createdAt"];
 export const keys = (value: object) => Object.keys(value).sort();
 export const sorted = (list: string[]) => [...list].sort();
 
-export interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
 export let app: TestApp;
 export let adminToken: string;
 export let adaToken: string;
@@ -68,30 +62,8 @@ export let adaId: string;
 export let kofiId: string;
 export let adminId: string;
 
-/** Calls the REST facade: plain objects go as JSON, FormData and strings as they are. */
-export async function call(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || typeof options.body === "string") body = options.body;
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] ??= "application/json";
-  }
-  const res = await app.fetch(path, { method, headers, body });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON.
-  }
-  return { status: res.status, headers: res.headers, body: parsed } as Answer;
-}
+/** Calls the REST facade on `app`: plain objects go as JSON, FormData and strings as they are. */
+export const call = (method: string, path: string, options: Parameters<typeof rest>[3] = {}) => rest(app, method, path, options);
 
 export type Upload = { bytes: Uint8Array; name: string; type: string };
 export const png = (seed = 0): Upload => ({
@@ -116,7 +88,7 @@ export const TRACK_FORM = {
 };
 
 /** Every refusal of the facade: `{message, errors}` with the message first. */
-export function expectRefusal(answer: Answer, status: number, message: string) {
+export function expectRefusal(answer: RestAnswer, status: number, message: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body.message).toBe(message);
   expect(Array.isArray(answer.body.errors)).toBe(true);
