@@ -26,7 +26,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // reads its input itself and refuses it with the product's own texts ("First name is required.", "page must be a
     // whole number from 1.", a 404 for an id that is not a UUID), which a schema validator's messages would replace.
     scope.setValidatorCompiler(() => () => true);
-    // The routes read JSON or multipart bodies (one reads a form, rest/auth.ts): any other type is a 415, as documented,
+    // The routes read JSON or multipart bodies (one reads a form, rest/sessions.ts): any other type is a 415, as documented,
     // not plain text handed to a route that expects an object.
     scope.removeContentTypeParser("text/plain");
 
