@@ -33,10 +33,12 @@ import { PAGE_SIZE, pageInfo } from "./json.ts";
  *   authorization.
  * - `domain`: the route calls the domain itself, where an operation cannot serve. These are only: GET /api/tracks
  *   (the whole catalogue in one SQL statement, more than a GraphQL page), the payment provider's webhook (raw signed
- *   bytes, answered at once, the work queued), and pages or documents that call no core at all (the unlock page).
+ *   bytes, answered at once, the work queued), and what calls no core at all (the unlock page, the OpenAPI document).
  *
- * A failure of either kind is thrown, never replied by hand, and answered in one place (`answerError`): the status
- * is the error's own (`AppError.status`); a GraphQL typed error result becomes the AppError it was (`errorOf`).
+ * A failure of either kind is thrown and answered in one place (`answerError`): the status is the error's own
+ * (`AppError.status`); a GraphQL typed error result becomes the AppError it was (`errorOf`). Only answers whose
+ * documented shape is not `{message, errors}` are replied by the route itself (verify-payment without a reference,
+ * the webhook's, the unlock page's).
  */
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
