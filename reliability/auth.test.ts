@@ -23,7 +23,7 @@ import { pairedTiming } from "./lib/timing.ts";
 
 /**
  * Item 1, authentication (OWASP ASVS 5.0 V6/V7, Authentication, Forgot Password and Password Storage cheat sheets).
- * Rules already covered by api/src/rest/auth.test.ts and api/src/domain/accounts/accounts.test.ts are re-asserted
+ * Rules already covered by api/src/rest/{signup,passwords,sessions,profile}.test.ts and api/src/domain/accounts/accounts.test.ts are re-asserted
  * compactly here so that each has its figure in the table.
  */
 

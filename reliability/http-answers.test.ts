@@ -8,7 +8,7 @@ import { record } from "./lib/report.ts";
 /**
  * Items 8.6-8.8, what the HTTP layer believes and says: client addresses behind a proxy, Cache-Control on answers with
  * tokens or personal data, and one answer (logged as sent) per refused REST call. The api tests beside the code
- * (api/src/http/trust-proxy.test.ts, cache-control.test.ts, api/src/rest/refusals.test.ts) have the cases; these
+ * (api/src/http/trust-proxy.test.ts, cache-control.test.ts, api/src/rest/pipeline.test.ts) have the cases; these
  * add the figures.
  */
 describe("8. HTTP answers", () => {

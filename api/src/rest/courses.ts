@@ -1,12 +1,10 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { COURSE_MESSAGES } from "../domain/catalogue/courses.ts";
 import type { Services } from "../services.ts";
-import { formBody } from "./body.ts";
-import { ERROR_FIELDS, restContext, toGlobalId, unwrap } from "./graphql.ts";
+import { formBody, idIn, idParam, textIn, toGlobalId } from "./input.ts";
 import { COURSE_FIELDS, courseJson } from "./json.ts";
-import { idIn, idParam, listQuery, PAGE_SIZE, pageInfo, runRest } from "./params.ts";
+import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
   answer,
   CourseFormSchema,
@@ -21,7 +19,6 @@ import {
   uuidParams,
   withMessageAndData,
 } from "./schemas.ts";
-import { textIn } from "./shapes.ts";
 
 const LIST = `query($search: String, $page: Int!, $first: Int!) {
   courses(search: $search, page: $page, first: $first) { totalCount edges { node { ${COURSE_FIELDS} } } }
@@ -41,78 +38,81 @@ export const COURSE_REST_MESSAGES = {
 function courseInput(fields: Record<string, unknown>, image: File | null) {
   return {
     title: textIn(fields.title, "title"),
-    trackId: idIn(fields.track ?? fields.trackId, "track", (id) => toGlobalId("Track", id)),
+    trackId: idIn(fields.track ?? fields.trackId, "track", "Track"),
     description: textIn(fields.description, "description"),
     image,
   };
 }
 
 /** docs/product.md, REST routes: GET/POST /api/courses, PUT/DELETE /api/courses/{id}; admin only. */
-export async function courseRoutes(server: FastifyInstance, services: Services) {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
-  const listSchema = {
-    operationId: "listCourses",
-    summary: "Courses, newest first, 10 a page; `search` matches the title.",
-    tags: ["courses"],
-    querystring: listQuerySchema,
-    response: { 200: answer("A page of courses.", object({ courses: Type.Array(ref(CourseSchema)), ...paging })), ...errors(400) },
-  };
-  app.get("/api/courses", { schema: listSchema }, async (req) => {
-    const ctx = await restContext(services, req);
-    const { search, page } = listQuery(req);
-    const { courses } = await runRest(ctx, LIST, { search, page, first: PAGE_SIZE });
-    return { courses: courses.edges.map((e: { node: object }) => courseJson(e.node)), ...pageInfo(page, courses.totalCount) };
+export async function courseRoutes(app: FastifyInstance, services: Services) {
+  const route = restRoutes(app, services);
+  route.graphql({
+    method: "GET",
+    url: "/api/courses",
+    schema: {
+      operationId: "listCourses",
+      summary: "Courses, newest first, 10 a page; `search` matches the title.",
+      tags: ["courses"],
+      querystring: listQuerySchema,
+      response: { 200: answer("A page of courses.", object({ courses: Type.Array(ref(CourseSchema)), ...paging })), ...errors(400) },
+    },
+    handle: (call) => call.page(LIST, "courses", courseJson),
   });
 
-  const createSchema = {
-    operationId: "createCourse",
-    summary: "Adds a course to a track.",
-    tags: ["courses"],
-    consumes: MULTIPART_OR_JSON,
-    body: CourseFormSchema,
-    response: { 201: answer("Created.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
-  };
-  app.post("/api/courses", { schema: createSchema }, async (req, reply) => {
-    const ctx = await restContext(services, req);
-    const { fields, file } = await formBody(req);
-    const { result } = await runRest(ctx, CREATE, { input: courseInput(fields, file) });
-    const ok = unwrap(reply, result);
-    if (!ok) return;
-    const course = courseJson(ok.course);
-    return reply.code(201).send({ message: COURSE_REST_MESSAGES.created, course, data: course });
+  route.graphql({
+    method: "POST",
+    url: "/api/courses",
+    schema: {
+      operationId: "createCourse",
+      summary: "Adds a course to a track.",
+      tags: ["courses"],
+      consumes: MULTIPART_OR_JSON,
+      body: CourseFormSchema,
+      response: { 201: answer("Created.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
+    },
+    handle: async (call) => {
+      const { fields, file } = await formBody(call.req);
+      const ok = await call.mutate(CREATE, { input: courseInput(fields, file) });
+      const course = courseJson(ok.course);
+      return call.reply.code(201).send({ message: COURSE_REST_MESSAGES.created, course, data: course });
+    },
   });
 
-  const updateSchema = {
-    operationId: "updateCourse",
-    summary: "Changes a course; a new image replaces (and deletes) the old one.",
-    tags: ["courses"],
-    consumes: MULTIPART_OR_JSON,
-    params: uuidParams("course"),
-    body: CourseFormSchema,
-    response: { 200: answer("Updated.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
-  };
-  app.put("/api/courses/:id", { schema: updateSchema }, async (req, reply) => {
-    const ctx = await restContext(services, req);
-    const id = idParam(req, COURSE_MESSAGES.notFound);
-    const { fields, file } = await formBody(req);
-    const { result } = await runRest(ctx, UPDATE, { id: toGlobalId("Course", id), input: courseInput(fields, file) });
-    const ok = unwrap(reply, result);
-    if (!ok) return;
-    const course = courseJson(ok.course);
-    return { message: COURSE_REST_MESSAGES.updated, course, data: course };
+  route.graphql({
+    method: "PUT",
+    url: "/api/courses/:id",
+    schema: {
+      operationId: "updateCourse",
+      summary: "Changes a course; a new image replaces (and deletes) the old one.",
+      tags: ["courses"],
+      consumes: MULTIPART_OR_JSON,
+      params: uuidParams("course"),
+      body: CourseFormSchema,
+      response: { 200: answer("Updated.", withMessageAndData("course", ref(CourseSchema))), ...errors(400, 404, 413) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, COURSE_MESSAGES.notFound);
+      const { fields, file } = await formBody(call.req);
+      const ok = await call.mutate(UPDATE, { id: toGlobalId("Course", id), input: courseInput(fields, file) });
+      const course = courseJson(ok.course);
+      return { message: COURSE_REST_MESSAGES.updated, course, data: course };
+    },
   });
 
-  const deleteSchema = {
-    operationId: "deleteCourse",
-    summary: "Deletes a course and its image.",
-    tags: ["courses"],
-    params: uuidParams("course"),
-    response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404) },
-  };
-  app.delete("/api/courses/:id", { schema: deleteSchema }, async (req, reply) => {
-    const ctx = await restContext(services, req);
-    const id = idParam(req, COURSE_MESSAGES.notFound);
-    const { result } = await runRest(ctx, DELETE, { id: toGlobalId("Course", id) });
-    if (unwrap(reply, result)) return { message: COURSE_REST_MESSAGES.deleted };
+  route.graphql({
+    method: "DELETE",
+    url: "/api/courses/:id",
+    schema: {
+      operationId: "deleteCourse",
+      summary: "Deletes a course and its image.",
+      tags: ["courses"],
+      params: uuidParams("course"),
+      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404) },
+    },
+    handle: async (call) => {
+      await call.mutate(DELETE, { id: toGlobalId("Course", idParam(call.req, COURSE_MESSAGES.notFound)) });
+      return { message: COURSE_REST_MESSAGES.deleted };
+    },
   });
 }

@@ -1,19 +1,20 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyError, FastifyInstance } from "fastify";
-import { AppError, ValidationError } from "../domain/errors.ts";
-import { IMAGE_MESSAGES } from "../domain/images.ts";
+import type { FastifyInstance } from "fastify";
 import { type Audience, requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
-import { authRoutes } from "./auth.ts";
 import { courseRoutes } from "./courses.ts";
 import { enrollmentRoutes } from "./enrollments.ts";
-import { HttpError, restContext } from "./graphql.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { learnerRoutes } from "./learners.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
+import { passwordRoutes } from "./passwords.ts";
 import { paymentRoutes } from "./payments.ts";
+import { answerError, requireDeclared, restContext } from "./pipeline.ts";
+import { profileRoutes } from "./profile.ts";
 import { reportRoutes } from "./reports.ts";
+import { sessionRoutes } from "./sessions.ts";
+import { signUpRoutes } from "./signup.ts";
 import { staffRoutes } from "./staff.ts";
 import { trackRoutes } from "./tracks.ts";
 
@@ -25,37 +26,15 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // reads its input itself and refuses it with the product's own texts ("First name is required.", "page must be a
     // whole number from 1.", a 404 for an id that is not a UUID), which a schema validator's messages would replace.
     scope.setValidatorCompiler(() => () => true);
-    // The routes read JSON or multipart bodies (one reads a form, rest/auth.ts): any other type is a 415, as documented,
+    // The routes read JSON or multipart bodies (one reads a form, rest/sessions.ts): any other type is a 415, as documented,
     // not plain text handed to a route that expects an object.
     scope.removeContentTypeParser("text/plain");
 
-    scope.setErrorHandler((error: FastifyError, req, reply) => {
-      // Every refusal answers `{message, errors}`, the shape the web clients read.
-      const fail = (status: number, message: string, errors: { field?: string; message: string }[] = [{ message }]) =>
-        reply.code(status).send({ message, errors });
-      if (error instanceof HttpError) {
-        if (error.retryAfterSeconds) reply.header("retry-after", String(error.retryAfterSeconds));
-        return fail(error.status, error.message, error.errors);
-      }
-      if (error instanceof AppError) {
-        if ("retryAfterSeconds" in error) reply.header("retry-after", String(error.retryAfterSeconds));
-        const fieldErrors = error instanceof ValidationError ? error.fieldErrors : [];
-        return fail(error.status, error.message, fieldErrors.length ? fieldErrors : undefined);
-      }
-      // Load shedding (under-pressure) answers 503 with Retry-After; keep it a 503, not a server error.
-      if (error.statusCode === 503) return fail(503, error.message);
-      if (error.code === "FST_REQ_FILE_TOO_LARGE") return fail(413, IMAGE_MESSAGES.tooLarge);
-      if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") return fail(413, "The request is too large.");
-      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return fail(415, "Send JSON or a multipart form.");
-      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        const invalidJson = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError;
-        return fail(error.statusCode, invalidJson ? "The request body is not valid JSON." : error.message);
-      }
-      req.log.error({ err: error }, "unexpected error in a REST route");
-      return reply.code(500).send({ message: "Something went wrong. Please try again." });
-    });
+    // Every failure is answered from the error itself (rest/pipeline.ts): `{message, errors}` with its status.
+    scope.setErrorHandler(answerError);
 
-    // Every route has an entry in the access table (a route without one stops the server at start), and the caller is
+    // Every route is declared through the pipeline (rest/pipeline.ts) and has an entry in the access table (a route
+    // without either stops the server at start), and the caller is
     // checked against it before the body is read or the handler runs. The table also gives the route's `security`
     // and 401/403 answers in the OpenAPI document.
     const methodsByPath = new Map<string, Set<string>>();
@@ -63,6 +42,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
       // The docs page's own routes (outside production) are public; only that prefix as a whole path segment.
       const docsPage = route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`);
       if (route.config?.methodNotAllowed || docsPage) return;
+      requireDeclared(route);
       const methods = [route.method].flat();
       for (const method of methods) {
         if (method !== "HEAD" && !(routeKey(method, route.url) in REST_ACCESS)) {
@@ -83,7 +63,10 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     });
 
     await registerOpenApi(scope);
-    await authRoutes(scope, services);
+    await signUpRoutes(scope, services);
+    await passwordRoutes(scope, services);
+    await sessionRoutes(scope, services);
+    await profileRoutes(scope, services);
     await reportRoutes(scope, services);
     await paymentRoutes(scope, services);
     await trackRoutes(scope, services);
@@ -92,7 +75,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);
-    await openApiRoutes(scope, { docsPage: services.config.env !== "production" });
+    await openApiRoutes(scope, services);
     methodNotAllowedRoutes(scope, methodsByPath);
   });
 }

@@ -1,13 +1,64 @@
+import { decodeGlobalID } from "@pothos/plugin-relay";
+import type { Static } from "typebox";
 import { averageRating } from "../domain/catalogue/ratings.ts";
 import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
-import { toRawId } from "./graphql.ts";
+import type { StaffInvitationSchema, StaffSchema } from "./schemas.ts";
 
 /**
- * GraphQL selections for the catalogue and back-office resources and their mapping to the JSON the web clients
- * read (docs/product.md, Entities): database ids as `_id`, dollars as numbers, enum values spelled as there.
+ * The GraphQL selections of the REST routes and their mapping to the JSON the web clients read (docs/product.md,
+ * Entities): database ids as `_id`, dollars as numbers, enum values spelled as there. The answers' schemas are in
+ * rest/schemas.ts.
  */
 
 type Node = Record<string, any>;
+
+/** REST speaks database ids (`_id`); GraphQL speaks Relay global ids. */
+export function toRawId(globalId: string): string {
+  return decodeGlobalID(globalId).id;
+}
+
+export const PAGE_SIZE = 10;
+
+/** The paging part of a list answer. */
+export function pageInfo(page: number, total: number) {
+  return { page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+}
+
+// --- accounts ----------------------------------------------------------------------------------------------------
+
+export const USER_FIELDS = `
+  __typename id firstName lastName email image
+  ... on Admin { contact createdAt }
+  ... on Learner { contact location gender description: bio disabled createdAt }
+`;
+
+/** The same for a field typed Learner (an Admin fragment may not be spread there). */
+export const LEARNER_FIELDS = "__typename id firstName lastName email image contact location gender description: bio disabled createdAt";
+
+const GENDER_OUT: Record<string, "Male" | "Female"> = { MALE: "Male", FEMALE: "Female" };
+
+export function userJson(account: Node) {
+  const base = {
+    _id: toRawId(account.id),
+    role: account.__typename === "Admin" ? ("admin" as const) : ("learner" as const),
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    image: account.image ?? null,
+    contact: account.contact,
+    createdAt: account.createdAt,
+  };
+  if (account.__typename !== "Learner") return base;
+  return {
+    ...base,
+    location: account.location ?? null,
+    gender: account.gender ? (GENDER_OUT[account.gender] ?? null) : null,
+    description: account.description ?? null,
+    disabled: account.disabled,
+  };
+}
+
+// --- catalogue and back office -----------------------------------------------------------------------------------
 
 export const TRACK_FIELDS = `id name price duration instructor description image averageRating reviewCount
   createdAt updatedAt courses { id title }`;
@@ -22,8 +73,6 @@ export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact loc
   courseCount: trackCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
 
 export const ENROLLMENT_FIELDS = "id status createdAt track { id name image }";
-
-const GENDER_OUT: Record<string, "Male" | "Female"> = { MALE: "Male", FEMALE: "Female" };
 
 type Ref<K extends string> = { _id: string } & Record<K, any>;
 
@@ -144,3 +193,54 @@ export function enrollmentJson(enrollment: Node) {
     createdAt: enrollment.createdAt,
   };
 }
+
+// --- staff and audit log -----------------------------------------------------------------------------------------
+
+export const STAFF_FIELDS = `id firstName lastName email contact image staffRole status emailVerified approvedAt createdAt
+  assignedTracks { id name }`;
+export const INVITATION_FIELDS = "id email role status expiresAt createdAt";
+export const AUDIT_FIELDS = "id actorId actorEmail actorRole action entityType entityId changes ip createdAt";
+
+type StaffJson = Static<typeof StaffSchema>;
+type InvitationJson = Static<typeof StaffInvitationSchema>;
+
+const lower = (value: string | null | undefined) => (value ? value.toLowerCase() : null);
+
+export function staffJson(node: Node) {
+  return {
+    _id: toRawId(node.id),
+    firstName: node.firstName,
+    lastName: node.lastName,
+    email: node.email,
+    contact: node.contact,
+    image: node.image ?? null,
+    role: lower(node.staffRole) as StaffJson["role"],
+    status: lower(node.status) as StaffJson["status"],
+    emailVerified: node.emailVerified,
+    approvedAt: node.approvedAt ?? null,
+    createdAt: node.createdAt,
+    assignedTracks: (node.assignedTracks ?? []).map((t: Node) => ({ _id: toRawId(t.id), name: t.name })),
+  };
+}
+
+export const invitationJson = (node: Node) => ({
+  _id: toRawId(node.id),
+  email: node.email,
+  role: lower(node.role) as InvitationJson["role"],
+  status: lower(node.status) as InvitationJson["status"],
+  expiresAt: node.expiresAt,
+  createdAt: node.createdAt,
+});
+
+export const auditJson = (node: Node) => ({
+  _id: toRawId(node.id),
+  actorId: node.actorId ?? null,
+  actorEmail: node.actorEmail,
+  actorRole: lower(node.actorRole),
+  action: node.action,
+  entityType: node.entityType,
+  entityId: node.entityId ?? null,
+  changes: node.changes ? JSON.parse(node.changes) : null,
+  ip: node.ip ?? null,
+  createdAt: node.createdAt,
+});

@@ -1,6 +1,8 @@
 import fastifySwagger from "@fastify/swagger";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { type Audience, admits, STAFF_ROLES } from "../domain/staff/permissions.ts";
+import type { Services } from "../services.ts";
+import { restRoutes } from "./pipeline.ts";
 import { addSharedSchemas, errorAnswer } from "./schemas.ts";
 
 /**
@@ -91,26 +93,26 @@ export async function registerOpenApi(scope: FastifyInstance) {
   });
 }
 
-/** GET /api/openapi.json, and the docs page outside production. */
-export async function openApiRoutes(scope: FastifyInstance, options: { docsPage: boolean }) {
-  scope.get(
-    "/api/openapi.json",
-    {
-      // Public and the same for everyone: kept compressed by the public cache, with an ETag (docs/ARCHITECTURE.md).
-      config: { publicCache: true },
-      schema: {
-        operationId: "openApi",
-        summary: "This document.",
-        tags: ["meta"],
-        response: {
-          200: { description: "OpenAPI 3.1.", type: "object", additionalProperties: true },
-          "4xx": errorAnswer(404, "Any refusal (e.g. 405 for another method)."),
-        },
+/** GET /api/openapi.json, and the docs page outside production (the Swagger UI plugin's own routes). */
+export async function openApiRoutes(scope: FastifyInstance, services: Services) {
+  // A domain route of the pipeline in name only: the document is the scope's own, no core is called.
+  restRoutes(scope, services).domain({
+    method: "GET",
+    url: "/api/openapi.json",
+    // Public and the same for everyone: kept compressed by the public cache, with an ETag (docs/ARCHITECTURE.md).
+    config: { publicCache: true },
+    schema: {
+      operationId: "openApi",
+      summary: "This document.",
+      tags: ["meta"],
+      response: {
+        200: { description: "OpenAPI 3.1.", type: "object", additionalProperties: true },
+        "4xx": errorAnswer(404, "Any refusal (e.g. 405 for another method)."),
       },
     },
-    async () => scope.swagger(),
-  );
-  if (options.docsPage) {
+    handle: async () => scope.swagger(),
+  });
+  if (services.config.env !== "production") {
     // Loaded only where the page is served (production never loads it).
     const { default: fastifySwaggerUi } = await import("@fastify/swagger-ui");
     await scope.register(fastifySwaggerUi, {

@@ -1,13 +1,14 @@
-import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { UUID_PATTERN } from "../../../common/formats.ts";
+import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { enqueueSettlement } from "../domain/payments/verify.ts";
+import { isPaymentReference, PAYSTACK_SIGNATURE_HEADER } from "../payments/paystack/contract.ts";
 import { isValidPaystackSignature } from "../payments/paystack/signature.ts";
 import type { Services } from "../services.ts";
-import { jsonBody } from "./body.ts";
-import { ERROR_FIELDS, HttpError, restContext, run, toGlobalId, unwrap } from "./graphql.ts";
+import { genderIn, jsonBody, textIn, toGlobalId } from "./input.ts";
+import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import { answer, choice, errorAnswer, errors, form, message, object, text } from "./schemas.ts";
-import { genderIn, textIn } from "./shapes.ts";
 
 const NO_REFERENCE = "No payment reference was found.";
 
@@ -86,65 +87,75 @@ const VERIFY = `mutation($reference: String!) {
   result: verifyPayment(reference: $reference) { ${ERROR_FIELDS} ... on VerifyPaymentPayload { success status message } }
 }`;
 
-const REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Checkout, payment verification and the Paystack webhook. */
-export async function paymentRoutes(server: FastifyInstance, services: Services) {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+export async function paymentRoutes(app: FastifyInstance, services: Services) {
+  const route = restRoutes(app, services);
   // Checkout (docs/payments.md, Checkout: JSON track, learner, paystackCallbackUrl). The learner is the session's; the callback is always
   // our own /payment-verification page, never one supplied by the client (no open redirect).
-  app.post("/api/enrollments", { schema: checkoutSchema }, async (req, reply) => {
-    const body = jsonBody(req);
-    const track = textIn(body.track ?? body.trackId, "track");
-    if (!track) throw new HttpError(400, "No track specified.");
-    if (!UUID.test(track)) throw new HttpError(404, "Track not found.");
-    const ctx = await restContext(services, req);
-    const input = {
-      trackId: toGlobalId("Track", track),
-      contact: textIn(body.contact, "contact"),
-      gender: genderIn(body.gender),
-      location: textIn(body.location, "location"),
-      description: textIn(body.description, "description"),
-    };
-    const { result } = await run(ctx, CHECKOUT, { input });
-    const ok = unwrap(reply, result);
-    if (!ok) return;
-    if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };
-    return reply.code(201).send({ message: ok.message, enrolled: true });
+  route.graphql({
+    method: "POST",
+    url: "/api/enrollments",
+    schema: checkoutSchema,
+    handle: async (call) => {
+      const body = jsonBody(call.req);
+      const track = textIn(body.track ?? body.trackId, "track");
+      if (!track) throw new ValidationError("No track specified.");
+      if (!UUID_PATTERN.test(track)) throw new NotFoundError("Track not found.");
+      const input = {
+        trackId: toGlobalId("Track", track),
+        contact: textIn(body.contact, "contact"),
+        gender: genderIn(body.gender),
+        location: textIn(body.location, "location"),
+        description: textIn(body.description, "description"),
+      };
+      const ok = await call.mutate(CHECKOUT, { input });
+      if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };
+      return call.reply.code(201).send({ message: ok.message, enrolled: true });
+    },
   });
 
-  app.post("/api/enrollments/verify-payment", { schema: verifySchema }, async (req, reply) => {
-    const reference = textIn(jsonBody(req).reference, "reference");
-    if (!reference) return reply.code(400).send({ success: false, message: NO_REFERENCE, errors: [{ message: NO_REFERENCE }] });
-    const ctx = await restContext(services, req);
-    const { result } = await run(ctx, VERIFY, { reference });
-    const ok = unwrap(reply, result);
-    if (ok) return { success: ok.success, status: ok.status.toLowerCase(), message: ok.message };
+  route.graphql({
+    method: "POST",
+    url: "/api/enrollments/verify-payment",
+    schema: verifySchema,
+    handle: async (call) => {
+      const reference = textIn(jsonBody(call.req).reference, "reference");
+      // This refusal is the call's documented `{success, message}` answer, not the usual `{message, errors}`.
+      if (!reference) return call.reply.code(400).send({ success: false, message: NO_REFERENCE, errors: [{ message: NO_REFERENCE }] });
+      const ok = await call.mutate(VERIFY, { reference });
+      return { success: ok.success, status: ok.status.toLowerCase(), message: ok.message };
+    },
   });
 
-  // Paystack webhooks: the signature is checked over the raw bytes, the answer is immediate, the work is a job.
+  // Paystack webhooks: the signature is checked over the raw bytes, the answer is immediate, the work is a job
+  // (a domain route: the caller is the payment provider, not a viewer an operation could run as).
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post("/api/payments/paystack/webhook", { schema: webhookSchema, config: { anyBodyType: true } }, async (req, reply) => {
-      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const signature = req.headers["x-paystack-signature"];
-      if (!isValidPaystackSignature(raw, typeof signature === "string" ? signature : undefined, services.config.paystack.secretKey)) {
-        return reply.code(401).send({ message: "Invalid signature." });
-      }
-      let event: { event?: unknown; data?: { reference?: unknown } };
-      try {
-        event = JSON.parse(raw.toString("utf8"));
-      } catch {
-        return reply.code(400).send({ message: "The request body is not valid JSON." });
-      }
-      const reference = event?.data?.reference;
-      if (event?.event === "charge.success" && typeof reference === "string" && REFERENCE.test(reference)) {
-        // If the queue is unreachable this fails with 5xx and Paystack delivers the webhook again later.
-        await enqueueSettlement(services, reference);
-      }
-      return reply.code(200).send({ received: true });
+    restRoutes(scope, services).domain({
+      method: "POST",
+      url: "/api/payments/paystack/webhook",
+      schema: webhookSchema,
+      config: { anyBodyType: true },
+      handle: async ({ req, reply }) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const signature = req.headers[PAYSTACK_SIGNATURE_HEADER];
+        if (!isValidPaystackSignature(raw, typeof signature === "string" ? signature : undefined, services.config.paystack.secretKey)) {
+          return reply.code(401).send({ message: "Invalid signature." });
+        }
+        let event: { event?: unknown; data?: { reference?: unknown } };
+        try {
+          event = JSON.parse(raw.toString("utf8"));
+        } catch {
+          return reply.code(400).send({ message: "The request body is not valid JSON." });
+        }
+        const reference = event?.data?.reference;
+        if (event?.event === "charge.success" && isPaymentReference(reference)) {
+          // If the queue is unreachable this fails with 5xx and Paystack delivers the webhook again later.
+          await enqueueSettlement(services, reference);
+        }
+        return reply.code(200).send({ received: true });
+      },
     });
   });
 }
