@@ -3,15 +3,14 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { freePort } from "#testing/ports.ts";
+import { type ApiProcess, startApiProcess } from "#testing/server.ts";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
-import { testDatabaseUrl } from "../api/src/test/database.ts";
-import { freePort } from "../api/src/test/redis.ts";
-import { type ApiProcess, startApiProcess } from "./lib/api-process.ts";
-import { dropDatabase } from "./lib/postgres.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { ms, percentile, record, sleep, until } from "./lib/report.ts";
-import { REPO } from "./lib/web-operations.ts";
 
 /**
  * Items 8.1-8.5, the HTTP layer under hostile traffic, against the API running as its own process (the production
@@ -126,7 +125,7 @@ describe("8. HTTP layer", () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const starter: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
-      cwd: REPO,
+      cwd: ROOT,
       env: {
         ...process.env,
         NODE_ENV: "production",
@@ -168,7 +167,7 @@ describe("8. HTTP layer", () => {
         check: "npm start (scripts/start.mjs): the API process killed with SIGKILL, then SIGTERM to npm start",
         figure: `answering again ${ms(back)} after the kill (new pid ${second}, was ${first}); SIGTERM: exit code ${code} after ${ms(stopped)}; docker-compose.yml: restart unless-stopped on api and worker`,
         target: "restarted; exits 0 on SIGTERM",
-        met: met && /restart: unless-stopped[\s\S]*restart: unless-stopped/.test(readFileSync(`${REPO}/docker-compose.yml`, "utf8")),
+        met: met && /restart: unless-stopped[\s\S]*restart: unless-stopped/.test(readFileSync(`${ROOT}/docker-compose.yml`, "utf8")),
       });
       expect(met).toBe(true);
     } finally {

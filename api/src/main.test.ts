@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "#testing/ports.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_ADMIN, DEMO_LEARNER } from "./seed/demo.ts";
-import { freePort } from "./test/redis.ts";
 
 /** `api/src/main.ts` as `npm start` runs it, in production mode on an embedded database in `dataDir`. */
 async function startProduction(dataDir: string, env: Record<string, string> = {}) {

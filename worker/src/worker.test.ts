@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { testRedis } from "#testing/redis.ts";
+import { startTestApp, type TestApp } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
-import { learnerWithToken } from "../../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../../api/src/test/app.ts";
-import { testRedis } from "../../api/src/test/redis.ts";
 
 // Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the
 // PostgreSQL pass of CI (TEST_DATABASE_URL set); the same job logic is covered in-process by the payments tests.

@@ -1,23 +1,23 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { escapeHtml } from "../domain/accounts/mails.ts";
-import { coverImage } from "../seed/images.ts";
-import { learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
 import {
   codeIn,
   lastMailTo,
-  login,
+  learnerWithToken,
+  logIn,
   mailsTo,
-  PASSWORD,
   resetRateLimits,
   resetTokenIn,
-  rest,
   signUp,
   signUpAndVerify,
   signUpBody,
+  TEST_PASSWORD,
   uniqueEmail,
-} from "../test/auth-flows.ts";
+} from "#testing/accounts.ts";
+import { rest } from "#testing/http.ts";
+import { startTestApp, type TestApp } from "#testing/server.ts";
+import { escapeHtml } from "../domain/accounts/mails.ts";
+import { coverImage } from "../seed/images.ts";
 
 /** The parameters of an argon2id PHC string ($argon2id$v=19$m=..,t=..,p=..$salt$hash), whatever their order. */
 function argon2Params(hash: string): Record<string, string> {
@@ -67,7 +67,7 @@ describe("REST /api/auth", () => {
       expect(mail.html).toContain(code);
 
       // Not verified yet.
-      const early = await rest(app, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
+      const early = await rest(app, "POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD } });
       expect(early.status).toBe(403);
       expect(early.body.message).toBe("Please verify your email before logging in.");
 
@@ -75,7 +75,7 @@ describe("REST /api/auth", () => {
       expect(verified.status).toBe(200);
       expect(verified.body).toEqual({ message: "Email verified successfully. You can now log in." });
 
-      const loggedIn = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: PASSWORD } });
+      const loggedIn = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: TEST_PASSWORD } });
       expect(loggedIn.status).toBe(200);
       expect(loggedIn.body.message).toBe("Login successful!");
       expect(loggedIn.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -139,7 +139,7 @@ describe("REST /api/auth", () => {
       const right = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
       expect(right.status).toBe(400);
       expect(right.body.message).toBe("Too many wrong attempts. Please request a new code later.");
-      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: TEST_PASSWORD } });
       expect(refused.body.message).toBe("Please verify your email before logging in.");
     });
 
@@ -180,7 +180,7 @@ describe("REST /api/auth", () => {
       }
       const ok = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: newCode } });
       expect(ok.status).toBe(200);
-      expect(await login(app, account.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, account.email, TEST_PASSWORD)).toBeTruthy();
     });
 
     it("wrong tries count against one code: a code sent after five wrong ones still works", async () => {
@@ -197,7 +197,7 @@ describe("REST /api/auth", () => {
 
     it("an unverified account cannot log in", async () => {
       const account = await signUp(app, "admin");
-      const res = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      const res = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: TEST_PASSWORD } });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         message: "Please verify your email before logging in.",
@@ -209,7 +209,7 @@ describe("REST /api/auth", () => {
   describe("password reset", () => {
     it("mails a single-use link; the new password works, the old one and every earlier session do not", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const otherSession = await login(app, learner.email, PASSWORD);
+      const otherSession = await logIn(app, learner.email, TEST_PASSWORD);
 
       const asked = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
       expect(asked.status).toBe(200);
@@ -229,10 +229,10 @@ describe("REST /api/auth", () => {
       for (const old of [learner.token, otherSession]) {
         expect((await rest(app, "GET", "/api/auth/check-auth", { token: old })).status).toBe(401);
       }
-      const oldPassword = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const oldPassword = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(oldPassword.status).toBe(400);
       expect(oldPassword.body.message).toBe("Invalid email or password.");
-      const fresh = await login(app, learner.email, NEW_PASSWORD);
+      const fresh = await logIn(app, learner.email, NEW_PASSWORD);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: fresh })).status).toBe(200);
 
       const twice = await rest(app, "POST", "/api/auth/reset-password", {
@@ -240,7 +240,7 @@ describe("REST /api/auth", () => {
       });
       expect(twice.status).toBe(400);
       expect(twice.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
     });
 
     it("an admin's link opens the admin console", async () => {
@@ -266,7 +266,7 @@ describe("REST /api/auth", () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, TEST_PASSWORD)).toBeTruthy();
     });
 
     it("a newer link voids the older one; a made-up token fails", async () => {
@@ -288,13 +288,13 @@ describe("REST /api/auth", () => {
       const { token } = resetTokenIn(await lastMailTo(app, learner.email));
       const changed = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
       });
       expect(changed.status).toBe(200);
       const stale = await rest(app, "POST", "/api/auth/reset-password", { body: body(token, "Att@cker-choice1") });
       expect(stale.status).toBe(400);
       expect(stale.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
 
       // Two links live at once (one of them planted directly): using one voids the other.
       await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
@@ -313,7 +313,7 @@ describe("REST /api/auth", () => {
       });
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(mailed, "Fresh#Pass-21") })).status).toBe(200);
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(planted, "Fresh#Pass-22") })).status).toBe(400);
-      expect(await login(app, learner.email, "Fresh#Pass-21")).toBeTruthy();
+      expect(await logIn(app, learner.email, "Fresh#Pass-21")).toBeTruthy();
     });
 
     it("the new password must follow the rules and match", async () => {
@@ -391,7 +391,7 @@ describe("REST /api/auth", () => {
       expect(mails.at(-1)?.subject).toBe("You already have a LearnHub account");
       expect(mails.at(-1)?.text).toContain("Hi Ada");
       // Nothing about the account changed.
-      expect(await login(app, owner.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, owner.email, TEST_PASSWORD)).toBeTruthy();
       const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: owner.email, password: "Attack3r!pass" } });
       expect(wrong.status).toBe(400);
       const learner = await app.services.db.prisma.learner.findUniqueOrThrow({ where: { email: owner.email } });
@@ -406,8 +406,8 @@ describe("REST /api/auth", () => {
 
     it("login answers an unknown e-mail and a wrong password alike", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: PASSWORD } });
-      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: TEST_PASSWORD } });
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${TEST_PASSWORD}x` } });
       expect(strip(unknown)).toEqual(strip(wrong));
       expect(unknown.status).toBe(400);
       expect(unknown.body).toEqual({ message: "Invalid email or password.", errors: [{ message: "Invalid email or password." }] });
@@ -422,11 +422,11 @@ describe("REST /api/auth", () => {
       expect(res.body.user.disabled).toBe(true);
       const check = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
       expect(check.status).toBe(401);
-      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe("This account has been disabled.");
       // A wrong password still says only that.
-      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${TEST_PASSWORD}x` } });
       expect(wrong.body.message).toBe("Invalid email or password.");
       // No reset link for a disabled account, and the answer does not tell.
       const before = (await mailsTo(app, learner.email)).length;
@@ -489,7 +489,7 @@ describe("REST /api/auth", () => {
         const res = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `wrong-${i}` } });
         expect(res.status).toBe(400);
       }
-      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(locked.status).toBe(429);
       expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
@@ -498,7 +498,7 @@ describe("REST /api/auth", () => {
       expect(other.token).toBeTruthy();
       // Case and spaces do not make a new account key.
       const shouted = await rest(app, "POST", "/api/auth/login", {
-        body: { email: ` ${learner.email.toUpperCase()} `, password: PASSWORD },
+        body: { email: ` ${learner.email.toUpperCase()} `, password: TEST_PASSWORD },
       });
       expect(shouted.status).toBe(429);
     });
@@ -509,12 +509,12 @@ describe("REST /api/auth", () => {
       const tryLogin = (password: string, from?: string) =>
         rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password }, from });
       for (let i = 0; i < 10; i++) expect((await tryLogin(`wrong-${i}`, attacker)).status).toBe(400);
-      const locked = await tryLogin(PASSWORD, attacker);
+      const locked = await tryLogin(TEST_PASSWORD, attacker);
       expect(locked.status).toBe(429);
       expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       // The owner, at their own address, is not locked out.
-      expect((await tryLogin(PASSWORD)).status).toBe(200);
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+      expect((await tryLogin(TEST_PASSWORD)).status).toBe(200);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(429);
 
       const mail = await lastMailTo(app, learner.email);
       expect(mail.subject).toBe("Your LearnHub account was locked");
@@ -529,14 +529,14 @@ describe("REST /api/auth", () => {
       expect(page.body).toContain(
         `<form method="post" action="/api/auth/unlock"><input type="hidden" name="token" value="${escapeHtml(token)}">`,
       );
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(429);
       const unlocked = await rest(app, "POST", "/api/auth/unlock", {
         body: new URLSearchParams({ token }).toString(),
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expect(unlocked.status).toBe(200);
       expect(unlocked.body).toContain("Your account is unlocked. You can log in again.");
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(200);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(200);
       // Once only; over JSON (as the GraphQL mutation) the same.
       const again = await rest(app, "POST", "/api/auth/unlock", { body: { token } });
       expect([again.status, again.body.message]).toEqual([400, "This unlock link is invalid, has expired or was already used."]);
@@ -553,7 +553,7 @@ describe("REST /api/auth", () => {
           expect(res.status).toBe(400);
         }
       }
-      const owner = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const owner = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(owner.status).toBe(429);
       expect(owner.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       // One unlock mail for all those lockouts.
@@ -564,7 +564,7 @@ describe("REST /api/auth", () => {
       const learner = await signUpAndVerify(app, "learner");
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < 9; i++) await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: "nope" } });
-        expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+        expect(await logIn(app, learner.email, TEST_PASSWORD)).toBeTruthy();
       }
     });
 
@@ -695,11 +695,11 @@ describe("REST /api/auth", () => {
 
     it("password change: confirmation must match, the current password must be right; then a new token", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const other = await login(app, learner.email, PASSWORD);
+      const other = await logIn(app, learner.email, TEST_PASSWORD);
 
       const mismatch = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Different1!" }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Different1!" }),
       });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.message).toBe("New passwords do not match.");
@@ -713,7 +713,7 @@ describe("REST /api/auth", () => {
 
       const weak = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: "weakweak" }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: "weakweak" }),
       });
       expect(weak.status).toBe(400);
       expect(weak.body.message).toBe("Password must include uppercase, lowercase, number and special character");
@@ -721,7 +721,7 @@ describe("REST /api/auth", () => {
 
       const changed = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
       });
       expect(changed.status).toBe(200);
       const newToken = changed.body.token as string;
@@ -730,8 +730,8 @@ describe("REST /api/auth", () => {
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(401);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: other })).status).toBe(401);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: newToken })).status).toBe(200);
-      expect((await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } })).status).toBe(400);
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect((await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } })).status).toBe(400);
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
 
       // Only a new password without the current one: nothing about the password changes.
       const halfFilled = await rest(app, "PUT", "/api/auth/update", {
@@ -740,7 +740,7 @@ describe("REST /api/auth", () => {
       });
       expect(halfFilled.status).toBe(200);
       expect(halfFilled.body.token).toBe(newToken);
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
     });
 
     it("accepts a JSON body too", async () => {
@@ -967,7 +967,7 @@ describe("REST /api/auth", () => {
           if (path.endsWith("/logout") && res.status === 200) {
             // The session was used up; log in again for the next case.
             await resetRateLimits(app);
-            learner.token = await login(app, learner.email, PASSWORD);
+            learner.token = await logIn(app, learner.email, TEST_PASSWORD);
           }
         }
       }
@@ -1018,7 +1018,7 @@ describe("REST /api/auth", () => {
 
       const row = await prisma.learner.findUniqueOrThrow({ where: { email: learner.email } });
       expect(argon2Params(row.passwordHash)).toEqual({ m: "19456", t: "2", p: "1" });
-      expect(row.passwordHash).not.toContain(PASSWORD);
+      expect(row.passwordHash).not.toContain(TEST_PASSWORD);
       // Each hash has its own salt.
       const twin = await signUpAndVerify(app, "admin");
       const admin = await prisma.admin.findUniqueOrThrow({ where: { email: twin.email } });

@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "#testing/server.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
 
 /** The catalogue and back-office REST calls of docs/product.md, REST routes, against a seeded database. */
 

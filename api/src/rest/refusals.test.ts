@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { rest, signUpAndVerify } from "../test/auth-flows.ts";
+import { signUpAndVerify } from "#testing/accounts.ts";
+import { rest } from "#testing/http.ts";
+import { startTestApp, type TestApp } from "#testing/server.ts";
 
 /** A refusal a REST route reads from a GraphQL result is one answer, logged with the status the client got. */
 describe("REST refusals through the GraphQL bridge", () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/server.ts";
 
 describe("paymentsTestMode (the sites' 'test payments' banner)", () => {
   const apps: TestApp[] = [];
