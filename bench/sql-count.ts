@@ -1,5 +1,5 @@
 /**
- * SQL statements per request: each operation against an in-process server (api/src/test/app.ts `startTestApp`, whose
+ * SQL statements per request: each operation against an in-process server (`startTestApp` of testing/server.ts, whose
  * `queries` hook records every statement Prisma sends) on in-memory PGlite, with 10 rows a table and with 1,000.
  */
 import { startTestApp } from "#testing/server.ts";

@@ -73,7 +73,14 @@ function rewrite(file) {
     }
     return `/*#testing-import*/\n`;
   });
-  if (out === source) return false;
+  // The one test password is now "Str0ng!Passw0rd"; the old one of api/src/test/accounts.ts, written out, becomes the name.
+  const oldPassword = /(["'])Test#Pass2026\1/g;
+  const usesOldPassword = oldPassword.test(out);
+  if (usesOldPassword && !/\bTEST_PASSWORD\b[^;]*from "#testing\/accounts\.ts"/.test(out)) {
+    if (!wanted.has("accounts")) wanted.set("accounts", new Map());
+    wanted.get("accounts").set("TEST_PASSWORD", { typeOnly: false });
+  }
+  if (out === source && !usesOldPassword) return false;
   const lines = [...wanted.entries()].map(([module, names]) => {
     const specifier = module === "#paths" ? relativeSpecifier(dir, join(ROOT, "api/src/paths.ts")) : `#testing/${module}.ts`;
     const all = [...names.values()].every((n) => n.typeOnly);
@@ -83,12 +90,16 @@ function rewrite(file) {
     return `import ${all ? "type " : ""}{ ${list} } from "${specifier}";\n`;
   });
   // The new imports take the place of the first old one; biome sorts them (npx biome check --write).
-  let result = out.replace("/*#testing-import*/\n", lines.join(""));
+  let result = out.includes("/*#testing-import*/\n")
+    ? out.replace("/*#testing-import*/\n", lines.join(""))
+    : out.replace(/^((?:import[^;]*;\n)+)/m, (imports) => imports + lines.join(""));
+  result = result.replace(oldPassword, "TEST_PASSWORD");
   result = result.replaceAll("/*#testing-import*/\n", "");
   for (const [from, to] of renames) {
     // Uses of the old name as an identifier: a whole word, not a property (a.login) nor in a path ("/api/auth/login");
-    // a lower-case name (login) only where it is called, so prose such as a test's title keeps its word.
-    const call = /^[a-z]/.test(from) ? "(?=\\()" : "";
+    // a lower-case name (login) only where it is called with arguments (`login(app, ...`), so a test's title and a
+    // GraphQL document (`login(input: $i)`) keep their word.
+    const call = /^[a-z]/.test(from) ? "(?=\\(\\s*[\\w.]+\\s*,)" : "";
     result = result.replace(new RegExp(`(?<![\\w.$/"'\`-])${from}(?![\\w$"'\`/-])${call}`, "g"), to);
   }
   writeFileSync(file, result);

@@ -312,7 +312,7 @@ describe("found in review", () => {
   it("GraphQL callers are known by their address (audit entries, per-address limits), as REST callers are", async () => {
     const owner = await adminWithToken(app, "OWNER");
     await resetRateLimits(app);
-    const login = await app.graphql(`mutation($i: LoginInput!) { logIn(input: $i) { __typename } }`, {
+    const login = await app.graphql(`mutation($i: LoginInput!) { login(input: $i) { __typename } }`, {
       i: { email: owner.admin.email, password: TEST_PASSWORD },
     });
     expect(login.data?.login.__typename).toBe("LoginPayload");
