@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
 import { freePort } from "#testing/ports.ts";
-import { type ApiProcess, startApiProcess } from "#testing/server.ts";
+import { type ApiProcess, startApiProcess, startChild } from "#testing/server.ts";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
@@ -124,24 +124,19 @@ describe("8. HTTP layer", () => {
   it("8.2 npm start restarts an API process that died, and still stops cleanly on SIGTERM", { timeout: 120_000 }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const starter: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATABASE_URL: database.url,
-        SEED_DEMO: "false",
-        // Production refuses the payment sandbox and the mail outbox unless chosen.
-        PAYSTACK_SANDBOX: "true",
-        MAIL_OUTBOX: "true",
-        LOG_LEVEL: "warn",
-        DOTENV_CONFIG_PATH: "/nonexistent",
-      },
-      stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],
-    });
+    const starter: ChildProcess = startChild(process.execPath, ["scripts/start.mjs", "--no-build"], {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: database.url,
+      SEED_DEMO: "false",
+      // Production refuses the payment sandbox and the mail outbox unless chosen.
+      PAYSTACK_SANDBOX: "true",
+      MAIL_OUTBOX: "true",
+      LOG_LEVEL: "warn",
+      DOTENV_CONFIG_PATH: "/nonexistent",
+    }).process;
     const exited = new Promise<number | null>((resolve) => starter.once("exit", (code) => resolve(code)));
     /** The API process npm start runs; none while it waits to restart one (never 0: kill(0) would hit this process group). */
     const child = () => {
