@@ -6,7 +6,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLInputType, getNamedType, isListType, isNonNullType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
 import { ROOT } from "../api/src/paths.ts";

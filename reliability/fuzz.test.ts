@@ -3,7 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
 import { signPaystackBody } from "../api/src/payments/paystack/signature.ts";

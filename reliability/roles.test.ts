@@ -3,7 +3,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLInputType, getNamedType, isListType, isNonNullType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { admits, CALLERS, type Caller, STAFF_ROLES, type StaffRole } from "../api/src/domain/staff/permissions.ts";
 import { GRAPHQL_ACCESS } from "../api/src/graphql/access.ts";

@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import type { TestApp } from "./server.ts";
+import type { TestApp } from "./app.ts";
 
 /**
  * A request over node:http, answered as a Response with the bytes as sent: unlike fetch(), it may set Host (a

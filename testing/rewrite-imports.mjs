@@ -13,7 +13,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Old module (from the repository root, no extension) -> name -> [new module, new name]. */
 const MOVES = {
-  "api/src/test/app": { startTestApp: "server", TestApp: "server" },
+  "api/src/test/app": { startTestApp: "app", TestApp: "app" },
   "api/src/test/accounts": { learnerWithToken: "accounts", adminWithToken: "accounts", TEST_PASSWORD: "accounts" },
   "api/src/test/auth-flows": {
     PASSWORD: ["accounts", "TEST_PASSWORD"],

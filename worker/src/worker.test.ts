@@ -2,8 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { testRedis } from "#testing/redis.ts";
-import { killAll, startTestApp, startWorkerProcess, type TestApp } from "#testing/server.ts";
+import { killAll, startWorkerProcess } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
 
 // Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the

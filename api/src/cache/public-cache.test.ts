@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, lastMailTo, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { rawRequest } from "#testing/http.ts";
 import { testRedis } from "#testing/redis.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
 import { createAppPubSub } from "../events/pubsub.ts";
 import { createPublicCache } from "./public-cache.ts";
 

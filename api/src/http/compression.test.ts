@@ -2,8 +2,8 @@ import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { rawRequest } from "#testing/http.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
 import { seedDemoData } from "../seed/demo.ts";
 import { PUBLIC_CACHE_CONTROL } from "./security.ts";
 

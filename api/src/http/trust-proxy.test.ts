@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { rest } from "#testing/http.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 
 describe("TRUST_PROXY", () => {

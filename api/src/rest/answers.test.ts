@@ -12,7 +12,7 @@ import {
   signUpAndVerify,
   signUpBody,
 } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_STAFF, seedDemoData } from "../seed/demo.ts";
 

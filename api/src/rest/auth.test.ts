@@ -14,8 +14,8 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { rest } from "#testing/http.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
 import { escapeHtml } from "../domain/accounts/mails.ts";
 import { coverImage } from "../seed/images.ts";
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeIn, lastMailTo, mailsTo, resetRateLimits, resetTokenIn, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { coverImage } from "../../seed/images.ts";
 
 /** The accounts rules through GraphQL over HTTP: typed results, never top-level errors, for expected failures. */

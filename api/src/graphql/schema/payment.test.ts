@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "#testing/server.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 describe("paymentsTestMode (the sites' 'test payments' banner)", () => {
   const apps: TestApp[] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestApp } from "#testing/server.ts";
+import { startTestApp } from "#testing/app.ts";
 import { SANDBOX_SECRET_FILE, sandboxSecretKey } from "./secret.ts";
 
 const REPO = join(import.meta.dirname, "../../../../..");
