@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken, mailsTo, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { LIMITS } from "../api/src/domain/rate-limit.ts";
 import { median, ms, record } from "./lib/report.ts";
 import { pairedTiming } from "./lib/timing.ts";

@@ -13,8 +13,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { COMMON_PASSWORD_MESSAGE, newPassword } from "../api/src/domain/accounts/rules.ts";
 import { verifyPassword } from "../api/src/domain/passwords.ts";
 import { LIMITS, lockoutMs } from "../api/src/domain/rate-limit.ts";

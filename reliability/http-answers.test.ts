@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken, signUpBody, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { ConfigError, loadConfig } from "../api/src/config.ts";
 import { record } from "./lib/report.ts";
 

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
 import type { StaffRole } from "../api/src/domain/staff/permissions.ts";
-import type { TestApp } from "./app.ts";
-import { rest } from "./http.ts";
+import { rest, type TestApp } from "./app.ts";
 
 /**
  * Accounts for tests: ready-made verified accounts made in the database, sign-up through REST with the codes read from

@@ -106,3 +106,39 @@ export async function startTestApp(
     },
   };
 }
+
+export interface RestAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/**
+ * Calls the REST facade; a plain object body is sent as JSON, anything else (FormData, string) as is. `from` is the
+ * client address (another loopback address, e.g. 127.0.0.2; string bodies only with it).
+ */
+export async function rest<T = any>(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
+): Promise<RestAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || typeof options.body === "string" || options.body instanceof Uint8Array) {
+    body = options.body as BodyInit;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await app.fetch(path, { method, headers, body, localAddress: options.from });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON; keep the text.
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}

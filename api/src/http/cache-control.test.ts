@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken, signUpBody, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { PUBLIC_CACHE_CONTROL } from "./security.ts";
 
 const CATALOGUE = "{ tracks(first: 5) { edges { node { id name } } } }";

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 
 describe("TRUST_PROXY", () => {

@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { codeIn, lastMailTo, resetTokenIn, signUp } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createLogger } from "../logger.ts";
 
 /** A test app whose pino output (info and up, as a server logs by default) is kept line by line. */

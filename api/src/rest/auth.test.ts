@@ -14,8 +14,7 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { escapeHtml } from "../domain/accounts/mails.ts";
 import { coverImage } from "../seed/images.ts";
 

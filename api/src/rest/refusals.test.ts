@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAndVerify } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 
 /** A refusal a REST route reads from a GraphQL result is one answer, logged with the status the client got. */
 describe("REST refusals through the GraphQL bridge", () => {

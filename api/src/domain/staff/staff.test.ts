@@ -1,8 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminWithToken, codeIn, lastMailTo, logIn, resetRateLimits, signUp, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { rest } from "#testing/http.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 
 /** Staff accounts (issue: closed staff access): first owner, pending sign-ups, invitations, owners' actions, audit. */
 
