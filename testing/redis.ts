@@ -87,7 +87,9 @@ export class OwnRedis {
 export async function testRedis(): Promise<{ url: string; stop(): Promise<void> } | null> {
   if (process.env.REDIS_TEST_URL) return { url: process.env.REDIS_TEST_URL, stop: async () => {} };
   try {
-    return await OwnRedis.start();
+    const own = await OwnRedis.start();
+    // Plain functions: callers keep `stop` on its own (const { stop } = ...).
+    return { url: own.url, stop: () => own.stop() };
   } catch {
     return null;
   }
