@@ -6,9 +6,9 @@
 //           api/src/jobs/contract.ts (the job contract: names, payloads, recording a job, the permanent failure)
 //   common: common/ (formats the server and the browser both check): imports nothing of ours
 //
-// Imports point down only: outer -> domain -> lower. Type-only imports count too. Tests (and api/src/test/) sit
-// outside the layers: they may import anything.
-const TESTS = "(\\.test\\.ts$|^api/src/test/)";
+// Imports point down only: outer -> domain -> lower. Type-only imports count too. Tests and the test-support package
+// (testing/, outside api/src) sit outside the layers: they may import anything (testing/ in no import circle).
+const TESTS = "\\.test\\.ts$";
 const CONTRACT = "^api/src/jobs/contract\\.ts$";
 const OUTER = "^(api/src/(http|rest|graphql|jobs|seed)/|api/src/(main|services)\\.ts$|worker/)";
 const DOMAIN = "^api/src/domain/";

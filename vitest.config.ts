@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias: { graphql: "graphql/index.js" } },
         test: {
           name: "api",
-          include: ["api/**/*.test.ts", "worker/**/*.test.ts"],
+          include: ["api/**/*.test.ts", "worker/**/*.test.ts", "bench/**/*.test.ts", "testing/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

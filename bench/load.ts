@@ -7,30 +7,20 @@ import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import autocannon from "autocannon";
+import { serverVersion } from "#testing/database.ts";
+import { rawRequest } from "#testing/http.ts";
+import { freePort } from "#testing/ports.ts";
+import { type Child, EMBEDDED_ENV, waitHealthy } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
 import { localStorage } from "../api/src/storage/storage.ts";
-import { rawRequest } from "../api/src/test/http.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
 import { OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
-import { createBenchDatabase, serverVersion } from "./postgres.ts";
-import {
-  type Child,
-  EMBEDDED_ENV,
-  freePort,
-  log,
-  median,
-  REPO,
-  rssMb,
-  sampleRss,
-  settle,
-  sleep,
-  startChild,
-  tempDir,
-  waitHealthy,
-} from "./proc.ts";
+import { createBenchDatabase } from "./postgres.ts";
+import { log, median, rssMb, sampleRss, settle, sleep, startChild, tempDir } from "./proc.ts";
 import { growData, rowCounts } from "./seed.ts";
 
 export type Backend = "pglite" | "postgresql";
@@ -343,7 +333,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
   // run near ten minutes.
   if (backend === "pglite") options = { ...options, rounds: options.pgliteRounds };
   log(`load/${backend}: preparing ${options.rows} rows a table`);
-  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: REPO, stdio: "inherit" });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
   const prepared = await prepare(backend, options.rows);
   const { ours, floor } = await startTargets(prepared);
   await settle(ours.child.pid);

@@ -1,12 +1,8 @@
 /** Child processes, ports, temp folders and clean-up for the bench: everything it starts is stopped, even on failure. */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-export const REPO = fileURLToPath(new URL("../", import.meta.url));
+import { type Child, startChild as spawnChild } from "#testing/server.ts";
 
 type Cleanup = () => Promise<void> | void;
 const cleanups: Cleanup[] = [];
@@ -43,96 +39,15 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export interface Child {
-  process: ChildProcess;
-  pid: number;
-  /** What it printed, the last 100-200 kB. */
-  output(): string;
-  /** What it printed since `outputMark()` returned `mark` (as far as the bounded buffer still holds it). */
-  outputSince(mark: number): string;
-  outputMark(): number;
-  exited: Promise<number | null>;
-  stop(): Promise<void>;
-}
 
 /**
  * Starts a process in its own process group (so `npm start` and what it starts stop together) and registers its
  * stop for the end of the run. `stop` sends SIGTERM to the group, then SIGKILL after 15 s.
  */
 export function startChild(command: string, args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Child {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? REPO,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  let total = 0;
-  const keep = (chunk: Buffer) => {
-    const text = chunk.toString();
-    total += text.length;
-    output += text;
-    if (output.length > 200_000) output = output.slice(-100_000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const pid = child.pid as number;
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-pid, sig);
-    } catch {
-      // already gone
-    }
-  };
-  const stop = onCleanup(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    signal("SIGTERM");
-    const timer = setTimeout(() => signal("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-    // Anything the group left behind.
-    signal("SIGKILL");
-  });
-  return {
-    process: child,
-    pid,
-    output: () => output,
-    outputMark: () => total,
-    outputSince: (mark) => output.slice(Math.max(0, output.length - (total - mark))),
-    exited,
-    stop,
-  };
-}
-
-/** Polls `url` until it answers 200; fails when the process exits first or after `timeoutMs`. */
-export async function waitHealthy(url: string, child: Child, timeoutMs = 120_000, intervalMs = 50): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (child.process.exitCode !== null)
-      throw new Error(`the process exited (code ${child.process.exitCode}):\n${child.output().slice(-3000)}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return performance.now() - started;
-    if (performance.now() - started > timeoutMs)
-      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s:\n${child.output().slice(-3000)}`);
-    await sleep(intervalMs);
-  }
+  const child = spawnChild(command, args, env, { ...options, group: true });
+  return { ...child, stop: onCleanup(child.stop) };
 }
 
 /** Resident memory of a process in MB (VmRSS), or null when it is gone. */
@@ -178,21 +93,6 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
-
-/**
- * Env that blanks what a developer's shell or .env may set, so the server gets the embedded defaults, chosen on
- * purpose so that they also run in production mode (the Paystack sandbox and the mail outbox).
- */
-export const EMBEDDED_ENV = {
-  DATABASE_URL: "",
-  REDIS_URL: "",
-  SMTP_URL: "",
-  PAYSTACK_SECRET_KEY: "",
-  PAYSTACK_BASE_URL: "",
-  PAYSTACK_SANDBOX: "true",
-  MAIL_OUTBOX: "true",
-  QUEUE_PREFIX: "",
-};
 
 export function log(message: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);

@@ -12,8 +12,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
+import { ROOT } from "../api/src/paths.ts";
 import { type LoadOptions, type LoadResult, runLoad } from "./load.ts";
-import { cleanupAll, log, REPO } from "./proc.ts";
+import { cleanupAll, log } from "./proc.ts";
 import { buildRows, markdownTable } from "./report.ts";
 import { runSqlCount, type SqlCount } from "./sql-count.ts";
 import { runStartup, type StartupRun } from "./startup.ts";
@@ -116,7 +117,7 @@ async function main() {
     notes,
     raw: { load, sql, web, startup },
   };
-  const dir = join(REPO, "bench", "results");
+  const dir = join(ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
 

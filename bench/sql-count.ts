@@ -1,8 +1,8 @@
 /**
- * SQL statements per request: each operation against an in-process server (api/src/test/app.ts `startTestApp`, whose
+ * SQL statements per request: each operation against an in-process server (`startTestApp` of testing/server.ts, whose
  * `queries` hook records every statement Prisma sends) on in-memory PGlite, with 10 rows a table and with 1,000.
  */
-import { startTestApp } from "../api/src/test/app.ts";
+import { startTestApp } from "#testing/app.ts";
 import { OPERATIONS, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { log } from "./proc.ts";
 import { BENCH_ADMIN, growData, PORTAL_LEARNER } from "./seed.ts";

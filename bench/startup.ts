@@ -3,7 +3,9 @@
  * API) on the embedded default with demo data, timed from spawning npm until /healthz answers; a fresh data
  * directory first (migrations + demo seed), then a second start on the same directory.
  */
-import { EMBEDDED_ENV, freePort, log, sleep, startChild, tempDir, waitHealthy } from "./proc.ts";
+import { freePort } from "#testing/ports.ts";
+import { EMBEDDED_ENV, waitHealthy } from "#testing/server.ts";
+import { log, sleep, startChild, tempDir } from "./proc.ts";
 
 export interface StartupRun {
   name: string;

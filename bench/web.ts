@@ -10,9 +10,12 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
+import { freePort } from "#testing/ports.ts";
+import { EMBEDDED_ENV, waitHealthy } from "#testing/server.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { DEMO_ADMIN } from "../api/src/seed/demo.ts";
 import { prepareData } from "./load.ts";
-import { EMBEDDED_ENV, freePort, log, median, onCleanup, REPO, startChild, tempDir, waitHealthy } from "./proc.ts";
+import { log, median, onCleanup, startChild, tempDir } from "./proc.ts";
 
 export interface BundleSize {
   site: "learner" | "admin";
@@ -52,7 +55,7 @@ export interface WebResult {
 function build(outDir: string): { seconds: number; error: string | null } {
   const started = performance.now();
   const result = spawnSync("npm", ["run", "build:web", "--silent", "--", "--outDir", outDir, "--emptyOutDir"], {
-    cwd: REPO,
+    cwd: ROOT,
     encoding: "utf8",
     timeout: 300_000,
   });

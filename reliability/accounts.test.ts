@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken, mailsTo, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { LIMITS } from "../api/src/domain/rate-limit.ts";
-import { learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { mailsTo, PASSWORD, rest, signUpAndVerify, uniqueEmail } from "../api/src/test/auth-flows.ts";
 import { median, ms, record } from "./lib/report.ts";
 import { pairedTiming } from "./lib/timing.ts";
 
@@ -88,12 +87,12 @@ describe("8. accounts and payments", () => {
       const attempt = (password: string, from?: string) =>
         rest(strict, "POST", "/api/auth/login", { body: { email: learner.email, password }, from });
       for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i++) await attempt(`Wrong#pass${i}`, "127.0.0.2");
-      const attacker = (await attempt(PASSWORD, "127.0.0.2")).status;
-      const owner = (await attempt(PASSWORD)).status;
+      const attacker = (await attempt(TEST_PASSWORD, "127.0.0.2")).status;
+      const owner = (await attempt(TEST_PASSWORD)).status;
       const mail = (await mailsTo(strict, learner.email)).find((m) => m.subject === "Your LearnHub account was locked");
       const token = decodeURIComponent(/\/api\/auth\/unlock\?token=(\S+)/.exec(mail?.text ?? "")?.[1] ?? "");
       const unlock = (await rest(strict, "POST", "/api/auth/unlock", { body: { token } })).status;
-      const afterUnlock = (await attempt(PASSWORD, "127.0.0.2")).status;
+      const afterUnlock = (await attempt(TEST_PASSWORD, "127.0.0.2")).status;
       const reused = (await rest(strict, "POST", "/api/auth/unlock", { body: { token } })).status;
       const met = attacker === 429 && owner === 200 && Boolean(mail) && unlock === 200 && afterUnlock === 200 && reused === 400;
       record({

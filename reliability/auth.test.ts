@@ -1,23 +1,22 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_PASSWORD_MESSAGE, newPassword } from "../api/src/domain/accounts/rules.ts";
-import { verifyPassword } from "../api/src/domain/passwords.ts";
-import { LIMITS, lockoutMs } from "../api/src/domain/rate-limit.ts";
-import { learnerWithToken, TEST_PASSWORD } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
 import {
   codeIn,
   lastMailTo,
-  login,
-  PASSWORD,
+  learnerWithToken,
+  logIn,
   resetRateLimits,
   resetTokenIn,
-  rest,
   signUp,
   signUpAndVerify,
   signUpBody,
+  TEST_PASSWORD,
   uniqueEmail,
-} from "../api/src/test/auth-flows.ts";
+} from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { COMMON_PASSWORD_MESSAGE, newPassword } from "../api/src/domain/accounts/rules.ts";
+import { verifyPassword } from "../api/src/domain/passwords.ts";
+import { LIMITS, lockoutMs } from "../api/src/domain/rate-limit.ts";
 import { median, ms, record } from "./lib/report.ts";
 import { pairedTiming } from "./lib/timing.ts";
 
@@ -69,7 +68,9 @@ describe("1. authentication", () => {
   });
 
   it("1.2 the same password gets a distinct salt (and hash) per account", async () => {
-    const accounts = await Promise.all([1, 2, 3].map(() => signUp(app, "learner", { password: PASSWORD, confirmPassword: PASSWORD })));
+    const accounts = await Promise.all(
+      [1, 2, 3].map(() => signUp(app, "learner", { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD })),
+    );
     const hashes = await Promise.all(accounts.map((a) => passwordHashOf(a.email)));
     const salts = new Set(hashes.map((h) => parsePhc(h).salt));
     const met = salts.size === 3 && new Set(hashes).size === 3;
@@ -201,7 +202,7 @@ describe("1. authentication", () => {
     const unknown = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: uniqueEmail("nobody") } });
     const forgotSame = known.status === unknown.status && JSON.stringify(known.body) === JSON.stringify(unknown.body);
     // The owner can still log in with their own password (the repeated sign-up changed nothing).
-    const owner = await rest(app, "POST", "/api/auth/login", { body: { email: existing.email, password: PASSWORD } });
+    const owner = await rest(app, "POST", "/api/auth/login", { body: { email: existing.email, password: TEST_PASSWORD } });
     record({
       item: "1.6",
       check: "sign-up with a registered e-mail vs a new one; forgot-password for a known vs an unknown e-mail",
@@ -221,7 +222,7 @@ describe("1. authentication", () => {
     const fail = () => rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: "Wrong#pass1" } });
     const lockout = async () => {
       for (let i = 0; i < LIMITS.loginFailuresPerAccount.max; i++) expect((await fail()).status).toBe(400);
-      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: TEST_PASSWORD } });
       return { status: locked.status, retryAfter: Number(locked.headers.get("retry-after")), message: locked.body.message as string };
     };
     /** Lets the current lockout run out (as if its time had passed). */
@@ -235,7 +236,7 @@ describe("1. authentication", () => {
       await expire();
     }
     // A successful login forgets the history: the next lockout is the first again.
-    await login(app, account.email, PASSWORD);
+    await logIn(app, account.email, TEST_PASSWORD);
     const afterSuccess = await lockout();
     const expected = [1, 2, 3].map((n) => lockoutMs(n) / 1000);
     const close = (a: number, b: number) => Math.abs(a - b) <= 5;
@@ -347,7 +348,7 @@ describe("1. authentication", () => {
     const sessions = 3;
     const loginMany = async (email: string, password: string) => {
       const tokens: string[] = [];
-      for (let i = 0; i < sessions; i++) tokens.push(await login(app, email, password));
+      for (let i = 0; i < sessions; i++) tokens.push(await logIn(app, email, password));
       return tokens;
     };
     const alive = async (tokens: string[]) => {
@@ -364,7 +365,7 @@ describe("1. authentication", () => {
 
     // Reset.
     const a = await signUpAndVerify(app, "learner");
-    const aTokens = [a.token, ...(await loginMany(a.email, PASSWORD))];
+    const aTokens = [a.token, ...(await loginMany(a.email, TEST_PASSWORD))];
     await rest(app, "POST", "/api/auth/forgot-password", { body: { email: a.email } });
     const { token: link } = resetTokenIn(await lastMailTo(app, a.email));
     await rest(app, "POST", "/api/auth/reset-password", {
@@ -376,12 +377,12 @@ describe("1. authentication", () => {
 
     // Password change (the caller gets a new token; every other one dies).
     const b = await signUpAndVerify(app, "learner");
-    const bTokens = [b.token, ...(await loginMany(b.email, PASSWORD))];
+    const bTokens = [b.token, ...(await loginMany(b.email, TEST_PASSWORD))];
     const form = new FormData();
     for (const [k, v] of Object.entries({
       contact: "+234 801 234 5678",
       description: "Bio",
-      currentPassword: PASSWORD,
+      currentPassword: TEST_PASSWORD,
       newPassword: "Fresh#Pass-11",
     }))
       form.append(k, v);
@@ -392,7 +393,7 @@ describe("1. authentication", () => {
 
     // Disable.
     const c = await signUpAndVerify(app, "learner");
-    const cTokens = [c.token, ...(await loginMany(c.email, PASSWORD))];
+    const cTokens = [c.token, ...(await loginMany(c.email, TEST_PASSWORD))];
     const disable = new FormData();
     for (const [k, v] of Object.entries({ contact: "+234 801 234 5678", description: "Bye", disabled: "true" })) disable.append(k, v);
     await rest(app, "PUT", "/api/auth/update", { token: c.token, body: disable });

@@ -5,14 +5,14 @@ import { join } from "node:path";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLInputType, getNamedType, isListType, isNonNullType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
-import { adminWithToken, learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { graphqlCall, isAuthRefusal } from "./lib/graphql-call.ts";
 import { record } from "./lib/report.ts";
 import { declaredScopes, globalIdTypes, idPaths, operationFor, plausibleValue, type RootField, rootFields } from "./lib/schema-walk.ts";
-import { REPO } from "./lib/web-operations.ts";
 
 /**
  * Item 3, authorization (OWASP API1:2023 broken object level authorization, API5:2023 broken function level
@@ -448,8 +448,8 @@ describe("3. authorization", () => {
   });
 
   it("3.4 the built web bundles contain no tokens or secrets", () => {
-    const dist = join(REPO, "web/dist");
-    if (!existsSync(join(dist, "learner", "index.html"))) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
+    const dist = join(ROOT, "web/dist");
+    if (!existsSync(join(dist, "learner", "index.html"))) execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
     const patterns: [string, RegExp][] = [
       ["Paystack secret key", /sk_(test|live)_[A-Za-z0-9_]+/],
       ["Bearer token literal", /Bearer\s+[A-Za-z0-9_\-.=]{20,}/],

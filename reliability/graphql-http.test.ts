@@ -4,14 +4,14 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { buildSchema, parse, type ValidationRule, validate } from "graphql";
 import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminWithToken, learnerWithToken, TEST_PASSWORD } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { webOperations } from "#testing/operations.ts";
 import { graphiqlReferences, lintSchema } from "../api/src/graphql/checks.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
 import { ARMOR_LIMITS } from "../api/src/graphql/yoga.ts";
-import { adminWithToken, learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { rest } from "../api/src/test/auth-flows.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { record } from "./lib/report.ts";
-import { REPO, webOperations } from "./lib/web-operations.ts";
 
 /**
  * Item 2, GraphQL and HTTP hardening (OWASP GraphQL cheat sheet, API4:2023 unrestricted resource consumption,
@@ -21,7 +21,7 @@ import { REPO, webOperations } from "./lib/web-operations.ts";
 /** Depth the way the server counts it: graphql-armor's own rule with fragments flattened, with a limit nothing reaches. */
 function armorDepth(document: string, flattenFragments = true): number {
   let depth = -1;
-  const sdl = buildSchema(readFileSync(join(REPO, "schema.graphql"), "utf8"));
+  const sdl = buildSchema(readFileSync(join(ROOT, "schema.graphql"), "utf8"));
   const rule = maxDepthRule({ n: 10_000, flattenFragments, onAccept: [(_ctx: unknown, { n }: { n: number }) => (depth = n)] } as never);
   validate(sdl, parse(document), [rule as unknown as ValidationRule]);
   return depth;
@@ -239,7 +239,7 @@ describe("2. GraphQL and HTTP", () => {
     results["REST multipart form without a bearer token"] = (await app.fetch("/api/tracks", { method: "POST", body: restForm })).status;
     // Sessions are bearer tokens the app keeps itself: no cookie a browser would attach to a cross-site request.
     const admin = await adminWithToken(app);
-    const ok = await rest(app, "POST", "/api/auth/login", { body: { email: admin.admin.email, password: "Test#Pass2026" } });
+    const ok = await rest(app, "POST", "/api/auth/login", { body: { email: admin.admin.email, password: TEST_PASSWORD } });
     const cookies = ok.headers.get("set-cookie");
     const refused = Object.values(results).every((s) => s >= 400 && s < 500);
     record({

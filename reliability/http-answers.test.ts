@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken, signUpBody, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { ConfigError, loadConfig } from "../api/src/config.ts";
-import { learnerWithToken, TEST_PASSWORD } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { rest, signUpBody, uniqueEmail } from "../api/src/test/auth-flows.ts";
 import { record } from "./lib/report.ts";
 
 /**

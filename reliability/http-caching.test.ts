@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { rawRequest } from "#testing/http.ts";
 import { PUBLIC_CACHE_CONTROL } from "../api/src/http/security.ts";
 import { seedDemoData } from "../api/src/seed/demo.ts";
-import { learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { rawRequest } from "../api/src/test/http.ts";
 import { ADMIN_PAGES, LEARNER_PAGES } from "../web/src/shared/routing/sitePaths.ts";
 import { record } from "./lib/report.ts";
 

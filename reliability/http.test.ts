@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { freePort } from "#testing/ports.ts";
+import { type ApiProcess, startApiProcess, startChild } from "#testing/server.ts";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
-import { testDatabaseUrl } from "../api/src/test/database.ts";
-import { freePort } from "../api/src/test/redis.ts";
-import { type ApiProcess, startApiProcess } from "./lib/api-process.ts";
-import { dropDatabase } from "./lib/postgres.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { ms, percentile, record, sleep, until } from "./lib/report.ts";
-import { REPO } from "./lib/web-operations.ts";
 
 /**
  * Items 8.1-8.5, the HTTP layer under hostile traffic, against the API running as its own process (the production
@@ -125,24 +124,19 @@ describe("8. HTTP layer", () => {
   it("8.2 npm start restarts an API process that died, and still stops cleanly on SIGTERM", { timeout: 120_000 }, async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const starter: ChildProcess = spawn(process.execPath, ["scripts/start.mjs", "--no-build"], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATABASE_URL: database.url,
-        SEED_DEMO: "false",
-        // Production refuses the payment sandbox and the mail outbox unless chosen.
-        PAYSTACK_SANDBOX: "true",
-        MAIL_OUTBOX: "true",
-        LOG_LEVEL: "warn",
-        DOTENV_CONFIG_PATH: "/nonexistent",
-      },
-      stdio: ["ignore", "ignore", process.env.RELIABILITY_VERBOSE ? "inherit" : "ignore"],
-    });
+    const starter: ChildProcess = startChild(process.execPath, ["scripts/start.mjs", "--no-build"], {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      DATABASE_URL: database.url,
+      SEED_DEMO: "false",
+      // Production refuses the payment sandbox and the mail outbox unless chosen.
+      PAYSTACK_SANDBOX: "true",
+      MAIL_OUTBOX: "true",
+      LOG_LEVEL: "warn",
+      DOTENV_CONFIG_PATH: "/nonexistent",
+    }).process;
     const exited = new Promise<number | null>((resolve) => starter.once("exit", (code) => resolve(code)));
     /** The API process npm start runs; none while it waits to restart one (never 0: kill(0) would hit this process group). */
     const child = () => {
@@ -168,7 +162,7 @@ describe("8. HTTP layer", () => {
         check: "npm start (scripts/start.mjs): the API process killed with SIGKILL, then SIGTERM to npm start",
         figure: `answering again ${ms(back)} after the kill (new pid ${second}, was ${first}); SIGTERM: exit code ${code} after ${ms(stopped)}; docker-compose.yml: restart unless-stopped on api and worker`,
         target: "restarted; exits 0 on SIGTERM",
-        met: met && /restart: unless-stopped[\s\S]*restart: unless-stopped/.test(readFileSync(`${REPO}/docker-compose.yml`, "utf8")),
+        met: met && /restart: unless-stopped[\s\S]*restart: unless-stopped/.test(readFileSync(`${ROOT}/docker-compose.yml`, "utf8")),
       });
       expect(met).toBe(true);
     } finally {

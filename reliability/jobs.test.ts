@@ -6,22 +6,19 @@ import { join } from "node:path";
 import { Queue } from "bullmq";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken, signUpBody } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { closeSharedApp, dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { OwnRedis } from "#testing/redis.ts";
+import { exited, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { paymentJobId } from "../api/src/domain/payments/verify.ts";
 import { BullmqQueue } from "../api/src/jobs/bullmq.ts";
 import { QUEUE_NAME } from "../api/src/jobs/contract.ts";
-import { learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { rest, signUpBody } from "../api/src/test/auth-flows.ts";
-import { testDatabaseUrl } from "../api/src/test/database.ts";
-import { startApiProcess } from "./lib/api-process.ts";
-import { closeSharedApp, dropDatabase } from "./lib/postgres.ts";
-import { OwnRedis } from "./lib/redis-server.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { ms, record, sleep, until } from "./lib/report.ts";
-import { REPO } from "./lib/web-operations.ts";
-import { exited, killAll, startWorkerProcess } from "./lib/worker-process.ts";
 
 /**
  * Item 5, nothing lost (BullMQ "going to production", "stalled jobs", "graceful shutdown"): real redis-server and
@@ -207,7 +204,7 @@ describe("5. jobs: nothing lost", () => {
   });
 
   it("5.4 Redis killed with -9 and restarted with 1,000 jobs queued: none lost", async () => {
-    const compose = readFileSync(join(REPO, "docker-compose.yml"), "utf8");
+    const compose = readFileSync(join(ROOT, "docker-compose.yml"), "utf8");
     const documented = /--appendonly", "yes"/.test(compose) && /--maxmemory-policy", "noeviction"/.test(compose);
     const redis = await OwnRedis.start({ durable: true });
     const database = await testDatabaseUrl();
@@ -323,7 +320,7 @@ describe("5. jobs: nothing lost", () => {
         .catch(() => "aborted");
       // A worker publishes a live event after settling a payment: with Redis down that must not end the process.
       const publisher = spawn(process.execPath, ["--import", "tsx", "reliability/lib/publish-while-down.ts", redis.url], {
-        cwd: REPO,
+        cwd: ROOT,
         stdio: "ignore",
       });
       const publisherExit = (await exited(publisher)).code;

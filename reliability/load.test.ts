@@ -5,14 +5,13 @@ import { join } from "node:path";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { type ApiProcess, startApiProcess } from "#testing/server.ts";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
-import { testDatabaseUrl } from "../api/src/test/database.ts";
-import { type ApiProcess, startApiProcess } from "./lib/api-process.ts";
-import { dropDatabase } from "./lib/postgres.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { ms, pct, percentile, RESULTS_DIR, record, sleep } from "./lib/report.ts";
-import { REPO } from "./lib/web-operations.ts";
 
 /**
  * Item 7b, load: a steady catalogue + login mix for SOAK_SECONDS (default 600; CI sets 120) against the API running
@@ -211,7 +210,7 @@ describe("7b. load", () => {
     const seconds = 20;
     const timeoutSeconds = 5;
     const out = execFileSync(
-      join(REPO, "node_modules/.bin/autocannon"),
+      join(ROOT, "node_modules/.bin/autocannon"),
       [
         "--json",
         "-c",

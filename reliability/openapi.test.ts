@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { record } from "./lib/report.ts";
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { testRedis } from "#testing/redis.ts";
 import { startBullmqWorker } from "../api/src/jobs/bullmq.ts";
 import { createProcessors } from "../api/src/jobs/processors.ts";
 import { signPaystackBody } from "../api/src/payments/paystack/signature.ts";
-import { learnerWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
-import { testRedis } from "../api/src/test/redis.ts";
 import { ms, percentile, pool, record, sleep } from "./lib/report.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { record } from "./lib/report.ts";
 
 /**

@@ -2,15 +2,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { codeIn, resetTokenIn, signUpBody } from "#testing/accounts.ts";
+import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { type ApiProcess, startApiProcess } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
+import { ROOT } from "../api/src/paths.ts";
 import { SANDBOX_SECRET_FILE } from "../api/src/payments/paystack/sandbox/secret.ts";
 import { DEMO_ADMIN, DEMO_LEARNER } from "../api/src/seed/demo.ts";
-import { codeIn, resetTokenIn, signUpBody } from "../api/src/test/auth-flows.ts";
-import { testDatabaseUrl } from "../api/src/test/database.ts";
-import { type ApiProcess, startApiProcess } from "./lib/api-process.ts";
-import { dropDatabase } from "./lib/postgres.ts";
 import { record, until } from "./lib/report.ts";
-import { REPO } from "./lib/web-operations.ts";
 
 /**
  * Item 8.3x, production settings: the built API bundle in production mode refuses the test stand-ins (Paystack
@@ -96,14 +95,14 @@ describe("8. production settings", () => {
       const formerConstant = await controls(a, ["sk", "test", "learnhub", "sandbox"].join("_"));
       // What ships: the server bundles and the source they are built from (tests hold made-up keys and do not ship).
       const files = [
-        ...["api/dist", "worker/dist"].flatMap((dir) => readdirSync(join(REPO, dir)).map((f) => join(dir, f))),
+        ...["api/dist", "worker/dist"].flatMap((dir) => readdirSync(join(ROOT, dir)).map((f) => join(dir, f))),
         ...walk("api/src"),
         ...walk("worker/src"),
         "docker-compose.yml",
         "Dockerfile",
       ].filter((f) => /\.(m?js|ts|ya?ml)$|Dockerfile$/.test(f) && !/\.test\.ts$|\/test\//.test(f));
       const constants = files.flatMap((f) =>
-        [...readFileSync(join(REPO, f), "utf8").matchAll(/sk_(test|live)_[A-Za-z0-9_]+/g)].map((m) => `${f}: ${m[0]}`),
+        [...readFileSync(join(ROOT, f), "utf8").matchAll(/sk_(test|live)_[A-Za-z0-9_]+/g)].map((m) => `${f}: ${m[0]}`),
       );
       met = keyA !== keyB && statuses.join() === "200,200,401,401" && formerConstant === 401 && constants.length === 0;
       figure = `2 installations: 2 different ${keyA.length}-char secrets kept in DATA_DIR; own key 200/200, the other's 401/401, the former built-in key 401; ${files.length} shipped files (bundles + source): ${constants.length} secret-key constants${constants.length ? ` (${constants.slice(0, 3).join(", ")})` : ""}`;
@@ -142,7 +141,7 @@ describe("8. production settings", () => {
     } finally {
       await seeded.stop();
     }
-    const compose = readFileSync(join(REPO, "docker-compose.yml"), "utf8");
+    const compose = readFileSync(join(ROOT, "docker-compose.yml"), "utf8");
     const composeSeed = /SEED_DEMO: (.+)/.exec(compose)?.[1]?.trim() ?? "(unset)";
     const composeSandbox = /PAYSTACK_SANDBOX: (.+)/.exec(compose)?.[1]?.trim() ?? "(unset)";
     const met =
@@ -206,7 +205,7 @@ describe("8. production settings", () => {
 });
 
 function walk(dir: string): string[] {
-  return readdirSync(join(REPO, dir), { withFileTypes: true }).flatMap((entry) => {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return ["generated", "__generated__"].includes(entry.name) ? [] : walk(path);
     return [path];

@@ -1,10 +1,10 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { MAX_IMAGE_BYTES } from "../api/src/domain/images.ts";
 import { MAX_GRAPHQL_BODY_BYTES } from "../api/src/graphql/yoga.ts";
 import { coverImage } from "../api/src/seed/images.ts";
-import { adminWithToken } from "../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../api/src/test/app.ts";
 import { record } from "./lib/report.ts";
 
 /**

@@ -1,16 +1,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "./paths.ts";
 
 /**
  * The repository explains itself: no file cites documents outside it (the product spec's numbered sections, the
  * Paystack notes, the folder beside the checkout), and every `docs/<name>.md` a file cites exists, with the section
  * it names. The behaviour is written down in docs/product.md and docs/payments.md.
  */
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 // Built from pieces so that this file does not cite what it looks for.
 const SECTION_SIGN = "\u00a7";

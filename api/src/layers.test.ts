@@ -1,15 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { cruise, type ICruiseResult } from "dependency-cruiser";
 import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
 import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "./paths.ts";
 
 // Layers that point one way: http/rest/graphql/jobs -> domain -> db/mail/payments/storage/cache/events. The rules
 // are in .dependency-cruiser.cjs (docs/ARCHITECTURE.md, "Layers"); this test runs them on every `npm test`.
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = ROOT;
 
 async function violations(files: string[], baseDir: string, tsConfig?: unknown): Promise<string[]> {
   const options = await extractDepcruiseOptions(join(root, ".dependency-cruiser.cjs"));

@@ -1,54 +1,27 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startApiProcess } from "#testing/server.ts";
 import { openDatabase } from "./db/client.ts";
 import { DEMO_ADMIN, DEMO_LEARNER } from "./seed/demo.ts";
-import { freePort } from "./test/redis.ts";
 
 /** `api/src/main.ts` as `npm start` runs it, in production mode on an embedded database in `dataDir`. */
 async function startProduction(dataDir: string, env: Record<string, string> = {}) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      SMTP_URL: "",
-      PAYSTACK_SECRET_KEY: "",
-      PAYSTACK_SANDBOX: "true",
-      MAIL_OUTBOX: "true",
-      SEED_DEMO: "",
-      DOTENV_CONFIG_PATH: "/nonexistent",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const api = await startApiProcess(
+    // No demo data unless asked, and the connection cap as production has it.
+    { DATA_DIR: dataDir, SEED_DEMO: "", MAX_CONNECTIONS_PER_ADDRESS: undefined, ...env },
+    { from: "source" },
+  );
   // The banner with the site addresses is printed once the server listens.
-  for (let i = 0; !output.includes("Learner site:"); i++) {
-    if (child.exitCode !== null || i > 600) throw new Error(`the API did not start:\n${output}`);
+  for (let i = 0; !api.output().includes("Learner site:"); i++) {
+    if (!api.alive() || i > 100) throw new Error(`the API printed no banner:\n${api.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const url = `http://127.0.0.1:${port}`;
   return {
-    output: () => output,
+    output: api.output,
     async login(email: string, password: string) {
-      const res = await fetch(`${url}/api/auth/login`, {
+      const res = await fetch(`${api.url}/api/auth/login`, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ email, password }),
@@ -56,10 +29,7 @@ async function startProduction(dataDir: string, env: Record<string, string> = {}
       // 200 with a token; wrong credentials get 400, the same as an unknown e-mail.
       return res.status;
     },
-    async stop() {
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: api.stop,
   };
 }
 

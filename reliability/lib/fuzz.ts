@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { type GraphQLInputType, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType } from "graphql";
+import { TEST_PASSWORD } from "#testing/accounts.ts";
 import type { SqlRunner } from "../../api/src/db/client.ts";
 
 /**
@@ -37,7 +38,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
       "9".repeat(400),
       "x".repeat(5000),
       "x".repeat(200_000),
-      "Str0ng!Passw0rd",
+      TEST_PASSWORD,
       "+234 801 234 5678",
       "2026-02-30",
       "2026-01-15",
@@ -156,11 +157,11 @@ export function changedTables(before: Record<string, string>, after: Record<stri
 function validLeaf(name: string, typeName: string, unique: string): unknown {
   const byName: Record<string, unknown> = {
     email: `fuzz-${unique}@example.com`,
-    password: "Str0ng!Passw0rd",
-    confirmPassword: "Str0ng!Passw0rd",
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     newPassword: "N3w!Passw0rd-x",
     confirmNewPassword: "N3w!Passw0rd-x",
-    currentPassword: "Test#Pass2026",
+    currentPassword: TEST_PASSWORD,
     contact: "+234 801 234 5678",
     code: "123456",
     token: "a".repeat(43),

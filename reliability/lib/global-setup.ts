@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { ensurePostgres } from "./postgres.ts";
+import { ensurePostgres } from "#testing/database.ts";
 import { RESULTS_DIR, ROWS_FILE, type Row } from "./report.ts";
 
 /** Vitest global setup: PostgreSQL for every test app, a fresh results file, and the summary table at the end. */

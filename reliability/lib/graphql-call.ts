@@ -1,4 +1,4 @@
-import type { TestApp } from "../../api/src/test/app.ts";
+import type { TestApp } from "#testing/app.ts";
 
 export interface GraphqlAnswer {
   status: number;

@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { freePort } from "#testing/ports.ts";
+import { startApiProcess } from "#testing/server.ts";
+import { ROOT as repoRoot } from "../../api/src/paths.ts";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const screenshotDir = join(repoRoot, "test-results", "screenshots");
 
 /** What a browser test gets: the two sites of a freshly started server, and pages in a headless Chromium. */
@@ -30,17 +29,6 @@ function assertBuilt() {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 interface RunningServer {
   port: number;
   stop(): Promise<void>;
@@ -48,69 +36,36 @@ interface RunningServer {
 
 /**
  * Starts `api/src/main.ts` on a free port with a fresh data directory and the demo data. Settings a developer's
- * environment or .env may hold (database, Redis, SMTP, Paystack) are blanked, which the server reads as "unset",
- * so every run gets the embedded defaults and the same seeded data.
+ * environment or .env may hold (database, Redis, SMTP, Paystack) are blanked (testing/server.ts), so every run gets
+ * the embedded defaults and the same seeded data.
  */
 async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "learnhub-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      // Not "test" (inherited from vitest): development keeps the dev mailbox, where tests can read OTP codes.
-      NODE_ENV: "development",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      SMTP_URL: "",
-      PAYSTACK_SECRET_KEY: "",
-      PAYSTACK_BASE_URL: "",
-      PAYSTACK_SANDBOX: "",
-      MAIL_OUTBOX: "",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const exit = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 250, "waiting"))]);
-    if (exit !== "waiting") throw new Error(`The server exited (code ${exit}) before it was ready:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
+  try {
+    const api = await startApiProcess(
+      {
+        // Not "test" (inherited from vitest) nor production: development keeps the dev mailbox, where tests read OTP codes.
+        NODE_ENV: "development",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        SEED_DEMO: "true",
+        // The per-address connection cap as a user gets it.
+        MAX_CONNECTIONS_PER_ADDRESS: undefined,
+      },
+      { from: "source", port },
     );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not answer /healthz within 120 s:\n${output}`);
-    }
+    return {
+      port,
+      async stop() {
+        await api.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-
-  return {
-    port,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const slug = (name: string) =>

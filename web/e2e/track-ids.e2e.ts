@@ -60,7 +60,7 @@ describe("track pages by the REST `_id`", () => {
     it(`the admin's track page opens by the _id and by the global id (${width} px)`, async () => {
       const id = await restId("DevOps Engineering");
       const page = await app.newPage({ width });
-      await logInAsAdmin(page, app);
+      await logInAsAdmin(app, page);
       await page.goto(app.adminUrl(`/trackdetails/${id}`));
       await page.getByRole("heading", { level: 1, name: "DevOps Engineering" }).waitFor();
       expect(await page.getByText("Track not found.").count()).toBe(0);

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { testRedis } from "#testing/redis.ts";
+import { killAll, startWorkerProcess } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
-import { learnerWithToken } from "../../api/src/test/accounts.ts";
-import { startTestApp, type TestApp } from "../../api/src/test/app.ts";
-import { testRedis } from "../../api/src/test/redis.ts";
 
 // Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the
 // PostgreSQL pass of CI (TEST_DATABASE_URL set); the same job logic is covered in-process by the payments tests.
@@ -21,16 +22,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
     app = await startTestApp({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix });
   });
   afterAll(async () => {
-    await stopAll();
+    await killAll(workers);
     await app.close();
     await redis.stop();
   });
 
   function startWorker(): ChildProcess {
-    const child = spawn(process.execPath, ["--import", "tsx", "worker/src/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "test",
+    const child = startWorkerProcess(
+      {
         DATABASE_URL: app.services.config.databaseUrl,
         REDIS_URL: redis.url,
         QUEUE_PREFIX: prefix,
@@ -39,29 +38,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
         // The test app's sandbox has its own random secret; the worker is its Paystack client.
         PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
         WORKER_LOCK_MS: "2000",
-        LOG_LEVEL: "warn",
-        DOTENV_CONFIG_PATH: "/nonexistent",
       },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+      { from: "source" },
+    );
     workers.push(child);
     return child;
   }
 
   const bullQueue = () => (app.services.queue as unknown as { queue: import("bullmq").Queue }).queue;
-
-  async function stopAll() {
-    await Promise.all(
-      workers.splice(0).map(
-        (w) =>
-          new Promise((resolve) => {
-            if (w.exitCode !== null || w.signalCode !== null) return resolve(null);
-            w.once("exit", resolve);
-            w.kill("SIGKILL");
-          }),
-      ),
-    );
-  }
 
   const sandbox = async (path: string, body?: unknown) =>
     (await (
@@ -111,7 +95,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
     expect(invoice.status).toBe("PAID");
     expect(await app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
     await sandbox("/__controls/reset", {});
-    await stopAll();
+    await killAll(workers);
   }, 60_000);
 
   it("SIGTERM lets the running job finish, then the worker exits 0 well under 30 s", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 const CATALOGUE = "query Catalogue($n: Int!) { tracks(first: $n) { edges { node { id name description } } } }";
 const LIMIT_BYTES = 1024 * 1024;

@@ -1,11 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminWithToken, lastMailTo, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { rawRequest } from "#testing/http.ts";
+import { testRedis } from "#testing/redis.ts";
 import { createAppPubSub } from "../events/pubsub.ts";
-import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { lastMailTo } from "../test/auth-flows.ts";
-import { rawRequest } from "../test/http.ts";
-import { testRedis } from "../test/redis.ts";
 import { createPublicCache } from "./public-cache.ts";
 
 const CATALOGUE = "{ tracks(first: 20) { edges { node { id name } } } }";

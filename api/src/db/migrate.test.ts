@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { testDatabaseUrl } from "../test/database.ts";
+import { testDatabaseUrl } from "#testing/database.ts";
 import { type Database, openDatabase } from "./client.ts";
 import { findDrift } from "./drift.ts";
 import { MigrationError, migrate, readMigrations } from "./migrate.ts";

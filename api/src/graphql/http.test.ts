@@ -1,6 +1,6 @@
 import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { graphiqlReferences } from "./checks.ts";
 import { ARMOR_LIMITS } from "./yoga.ts";
 

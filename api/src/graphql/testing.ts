@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 /**
  * What the schema modules' tests (graphql/schema/<type>.test.ts) share: a real server on in-memory PGlite (or

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken, TEST_PASSWORD } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { rest, signUpBody, uniqueEmail } from "../test/auth-flows.ts";
+import { learnerWithToken, signUpBody, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { PUBLIC_CACHE_CONTROL } from "./security.ts";
 
 const CATALOGUE = "{ tracks(first: 5) { edges { node { id name } } } }";

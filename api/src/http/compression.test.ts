@@ -1,10 +1,10 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { rawRequest } from "#testing/http.ts";
 import { seedDemoData } from "../seed/demo.ts";
-import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { rawRequest } from "../test/http.ts";
 import { PUBLIC_CACHE_CONTROL } from "./security.ts";
 
 const CATALOGUE = "{ tracks(first: 20) { edges { node { id name description instructor duration price } } } }";

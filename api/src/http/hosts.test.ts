@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { siteForHost } from "./hosts.ts";
 
 describe("host selection", () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 describe("HTTP security", () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { rest, uniqueEmail } from "../test/auth-flows.ts";
 
 describe("TRUST_PROXY", () => {
   it("takes a hop count or the proxies' addresses, off by default, and refuses true", () => {

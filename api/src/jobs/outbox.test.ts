@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { recordJob } from "./contract.ts";
 import { JobDispatcher } from "./outbox.ts";
 import type { JobQueue } from "./queue.ts";

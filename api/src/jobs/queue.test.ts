@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testRedis } from "#testing/redis.ts";
 import { createLogger } from "../logger.ts";
-import { testRedis } from "../test/redis.ts";
 import { BullmqQueue, startBullmqWorker } from "./bullmq.ts";
 import { InProcessQueue } from "./in-process.ts";
 import { type JobQueue, PermanentJobError, type Processors } from "./queue.ts";

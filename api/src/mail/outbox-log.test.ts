@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
+import { codeIn, lastMailTo, resetTokenIn, signUp } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createLogger } from "../logger.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { codeIn, lastMailTo, resetTokenIn, rest, signUp } from "../test/auth-flows.ts";
 
 /** A test app whose pino output (info and up, as a server logs by default) is kept line by line. */
 async function appWithLog(nodeEnv: "production" | "development") {

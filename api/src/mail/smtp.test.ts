@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { PASSWORD, resetRateLimits, rest, signUpBody } from "../test/auth-flows.ts";
+import { resetRateLimits, signUpBody, TEST_PASSWORD } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 
 /** A mail as it arrived over SMTP, with its MIME parts decoded. */
 interface Received {
@@ -142,7 +142,7 @@ describe("mail over a real SMTP conversation", () => {
 
     const verified = await rest(app, "POST", "/api/auth/verify-email", { body: { email: body.email, token: code } });
     expect(verified.status).toBe(200);
-    const login = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: PASSWORD } });
+    const login = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: TEST_PASSWORD } });
     expect(login.status).toBe(200);
     expect(login.body.token).toBeTruthy();
 

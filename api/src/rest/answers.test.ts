@@ -2,11 +2,19 @@ import { createHmac } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  adminWithToken,
+  lastMailTo,
+  learnerWithToken,
+  resetRateLimits,
+  resetTokenIn,
+  signUp,
+  signUpAndVerify,
+  signUpBody,
+} from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_STAFF, seedDemoData } from "../seed/demo.ts";
-import { adminWithToken, learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { lastMailTo, resetRateLimits, resetTokenIn, signUp, signUpAndVerify, signUpBody } from "../test/auth-flows.ts";
 
 /**
  * Real answers against the served OpenAPI document, checked by an independent validator: ajv's JSON Schema 2020-12

@@ -1,9 +1,9 @@
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
 import { registerRest } from "./index.ts";
 import { addSharedSchemas, ref, TrackSchema } from "./schemas.ts";
 

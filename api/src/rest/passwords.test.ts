@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { lastMailTo, login, mailsTo, PASSWORD, resetTokenIn, rest, signUpAndVerify, uniqueEmail } from "../test/auth-flows.ts";
+import { lastMailTo, logIn, mailsTo, resetTokenIn, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest } from "#testing/app.ts";
 import { app, NEW_PASSWORD, profileForm, useApp } from "./test-fixtures.ts";
 
 /** The password-reset link and setting a new password with it (rest/passwords.ts). */
@@ -10,7 +11,7 @@ describe("REST /api/auth", () => {
   describe("password reset", () => {
     it("mails a single-use link; the new password works, the old one and every earlier session do not", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const otherSession = await login(app, learner.email, PASSWORD);
+      const otherSession = await logIn(app, learner.email, TEST_PASSWORD);
 
       const asked = await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
       expect(asked.status).toBe(200);
@@ -30,10 +31,10 @@ describe("REST /api/auth", () => {
       for (const old of [learner.token, otherSession]) {
         expect((await rest(app, "GET", "/api/auth/check-auth", { token: old })).status).toBe(401);
       }
-      const oldPassword = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const oldPassword = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(oldPassword.status).toBe(400);
       expect(oldPassword.body.message).toBe("Invalid email or password.");
-      const fresh = await login(app, learner.email, NEW_PASSWORD);
+      const fresh = await logIn(app, learner.email, NEW_PASSWORD);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: fresh })).status).toBe(200);
 
       const twice = await rest(app, "POST", "/api/auth/reset-password", {
@@ -41,7 +42,7 @@ describe("REST /api/auth", () => {
       });
       expect(twice.status).toBe(400);
       expect(twice.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
     });
 
     it("an admin's link opens the admin console", async () => {
@@ -67,7 +68,7 @@ describe("REST /api/auth", () => {
       });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, TEST_PASSWORD)).toBeTruthy();
     });
 
     it("a newer link voids the older one; a made-up token fails", async () => {
@@ -89,13 +90,13 @@ describe("REST /api/auth", () => {
       const { token } = resetTokenIn(await lastMailTo(app, learner.email));
       const changed = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
       });
       expect(changed.status).toBe(200);
       const stale = await rest(app, "POST", "/api/auth/reset-password", { body: body(token, "Att@cker-choice1") });
       expect(stale.status).toBe(400);
       expect(stale.body.message).toBe("This reset link is invalid or has expired. Please request a new one.");
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
 
       // Two links live at once (one of them planted directly): using one voids the other.
       await rest(app, "POST", "/api/auth/forgot-password", { body: { email: learner.email } });
@@ -114,7 +115,7 @@ describe("REST /api/auth", () => {
       });
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(mailed, "Fresh#Pass-21") })).status).toBe(200);
       expect((await rest(app, "POST", "/api/auth/reset-password", { body: body(planted, "Fresh#Pass-22") })).status).toBe(400);
-      expect(await login(app, learner.email, "Fresh#Pass-21")).toBeTruthy();
+      expect(await logIn(app, learner.email, "Fresh#Pass-21")).toBeTruthy();
     });
 
     it("the new password must follow the rules and match", async () => {

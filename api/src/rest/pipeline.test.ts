@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { login, PASSWORD, resetRateLimits, rest, signUpAndVerify } from "../test/auth-flows.ts";
+import { logIn, resetRateLimits, signUpAndVerify, TEST_PASSWORD } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { requireDeclared, restRoutes } from "./pipeline.ts";
 import { app, useApp } from "./test-fixtures.ts";
 
@@ -141,7 +141,7 @@ describe("REST /api/auth", () => {
           if (path.endsWith("/logout") && res.status === 200) {
             // The session was used up; log in again for the next case.
             await resetRateLimits(app);
-            learner.token = await login(app, learner.email, PASSWORD);
+            learner.token = await logIn(app, learner.email, TEST_PASSWORD);
           }
         }
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { logIn, mailsTo, signUpAndVerify, TEST_PASSWORD } from "#testing/accounts.ts";
+import { rest } from "#testing/app.ts";
 import { coverImage } from "../seed/images.ts";
-import { login, mailsTo, PASSWORD, rest, signUpAndVerify } from "../test/auth-flows.ts";
 import { app, NEW_PASSWORD, profileForm, useApp } from "./test-fixtures.ts";
 
 /** The learner's profile form, PUT /api/auth/update (rest/profile.ts). */
@@ -15,11 +16,11 @@ describe("REST /api/auth", () => {
       expect(res.body.user.disabled).toBe(true);
       const check = await rest(app, "GET", "/api/auth/check-auth", { token: learner.token });
       expect(check.status).toBe(401);
-      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(refused.status).toBe(403);
       expect(refused.body.message).toBe("This account has been disabled.");
       // A wrong password still says only that.
-      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${TEST_PASSWORD}x` } });
       expect(wrong.body.message).toBe("Invalid email or password.");
       // No reset link for a disabled account, and the answer does not tell.
       const before = (await mailsTo(app, learner.email)).length;
@@ -113,11 +114,11 @@ describe("REST /api/auth", () => {
 
     it("password change: confirmation must match, the current password must be right; then a new token", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const other = await login(app, learner.email, PASSWORD);
+      const other = await logIn(app, learner.email, TEST_PASSWORD);
 
       const mismatch = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Different1!" }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "Different1!" }),
       });
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.message).toBe("New passwords do not match.");
@@ -131,7 +132,7 @@ describe("REST /api/auth", () => {
 
       const weak = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: "weakweak" }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: "weakweak" }),
       });
       expect(weak.status).toBe(400);
       expect(weak.body.message).toBe("Password must include uppercase, lowercase, number and special character");
@@ -139,7 +140,7 @@ describe("REST /api/auth", () => {
 
       const changed = await rest(app, "PUT", "/api/auth/update", {
         token: learner.token,
-        body: profileForm({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
+        body: profileForm({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }),
       });
       expect(changed.status).toBe(200);
       const newToken = changed.body.token as string;
@@ -148,8 +149,8 @@ describe("REST /api/auth", () => {
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: learner.token })).status).toBe(401);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: other })).status).toBe(401);
       expect((await rest(app, "GET", "/api/auth/check-auth", { token: newToken })).status).toBe(200);
-      expect((await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } })).status).toBe(400);
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect((await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } })).status).toBe(400);
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
 
       // Only a new password without the current one: nothing about the password changes.
       const halfFilled = await rest(app, "PUT", "/api/auth/update", {
@@ -158,7 +159,7 @@ describe("REST /api/auth", () => {
       });
       expect(halfFilled.status).toBe(200);
       expect(halfFilled.body.token).toBe(newToken);
-      expect(await login(app, learner.email, NEW_PASSWORD)).toBeTruthy();
+      expect(await logIn(app, learner.email, NEW_PASSWORD)).toBeTruthy();
     });
 
     it("accepts a JSON body too", async () => {

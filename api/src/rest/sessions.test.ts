@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { lastMailTo, logIn, mailsTo, resetTokenIn, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest } from "#testing/app.ts";
 import { escapeHtml } from "../domain/accounts/mails.ts";
-import { lastMailTo, login, mailsTo, PASSWORD, resetTokenIn, rest, signUpAndVerify, uniqueEmail } from "../test/auth-flows.ts";
 import { app, argon2Params, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
 
 /** Login, lockout and unlock, logout, check-auth and who may use a session (rest/sessions.ts). */
@@ -16,8 +17,8 @@ describe("REST /api/auth", () => {
 
     it("login answers an unknown e-mail and a wrong password alike", async () => {
       const learner = await signUpAndVerify(app, "learner");
-      const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: PASSWORD } });
-      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${PASSWORD}x` } });
+      const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: TEST_PASSWORD } });
+      const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${TEST_PASSWORD}x` } });
       expect(strip(unknown)).toEqual(strip(wrong));
       expect(unknown.status).toBe(400);
       expect(unknown.body).toEqual({ message: "Invalid email or password.", errors: [{ message: "Invalid email or password." }] });
@@ -77,7 +78,7 @@ describe("REST /api/auth", () => {
         const res = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `wrong-${i}` } });
         expect(res.status).toBe(400);
       }
-      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const locked = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(locked.status).toBe(429);
       expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
@@ -86,7 +87,7 @@ describe("REST /api/auth", () => {
       expect(other.token).toBeTruthy();
       // Case and spaces do not make a new account key.
       const shouted = await rest(app, "POST", "/api/auth/login", {
-        body: { email: ` ${learner.email.toUpperCase()} `, password: PASSWORD },
+        body: { email: ` ${learner.email.toUpperCase()} `, password: TEST_PASSWORD },
       });
       expect(shouted.status).toBe(429);
     });
@@ -97,12 +98,12 @@ describe("REST /api/auth", () => {
       const tryLogin = (password: string, from?: string) =>
         rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password }, from });
       for (let i = 0; i < 10; i++) expect((await tryLogin(`wrong-${i}`, attacker)).status).toBe(400);
-      const locked = await tryLogin(PASSWORD, attacker);
+      const locked = await tryLogin(TEST_PASSWORD, attacker);
       expect(locked.status).toBe(429);
       expect(locked.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       // The owner, at their own address, is not locked out.
-      expect((await tryLogin(PASSWORD)).status).toBe(200);
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+      expect((await tryLogin(TEST_PASSWORD)).status).toBe(200);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(429);
 
       const mail = await lastMailTo(app, learner.email);
       expect(mail.subject).toBe("Your LearnHub account was locked");
@@ -117,14 +118,14 @@ describe("REST /api/auth", () => {
       expect(page.body).toContain(
         `<form method="post" action="/api/auth/unlock"><input type="hidden" name="token" value="${escapeHtml(token)}">`,
       );
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(429);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(429);
       const unlocked = await rest(app, "POST", "/api/auth/unlock", {
         body: new URLSearchParams({ token }).toString(),
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
       expect(unlocked.status).toBe(200);
       expect(unlocked.body).toContain("Your account is unlocked. You can log in again.");
-      expect((await tryLogin(PASSWORD, attacker)).status).toBe(200);
+      expect((await tryLogin(TEST_PASSWORD, attacker)).status).toBe(200);
       // Once only; over JSON (as the GraphQL mutation) the same.
       const again = await rest(app, "POST", "/api/auth/unlock", { body: { token } });
       expect([again.status, again.body.message]).toEqual([400, "This unlock link is invalid, has expired or was already used."]);
@@ -141,7 +142,7 @@ describe("REST /api/auth", () => {
           expect(res.status).toBe(400);
         }
       }
-      const owner = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: PASSWORD } });
+      const owner = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
       expect(owner.status).toBe(429);
       expect(owner.body.message).toBe("Too many failed logins. Please wait 15 minutes and try again.");
       // One unlock mail for all those lockouts.
@@ -152,7 +153,7 @@ describe("REST /api/auth", () => {
       const learner = await signUpAndVerify(app, "learner");
       for (let round = 0; round < 2; round++) {
         for (let i = 0; i < 9; i++) await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: "nope" } });
-        expect(await login(app, learner.email, PASSWORD)).toBeTruthy();
+        expect(await logIn(app, learner.email, TEST_PASSWORD)).toBeTruthy();
       }
     });
 
@@ -192,7 +193,7 @@ describe("REST /api/auth", () => {
 
       const row = await prisma.learner.findUniqueOrThrow({ where: { email: learner.email } });
       expect(argon2Params(row.passwordHash)).toEqual({ m: "19456", t: "2", p: "1" });
-      expect(row.passwordHash).not.toContain(PASSWORD);
+      expect(row.passwordHash).not.toContain(TEST_PASSWORD);
       // Each hash has its own salt.
       const twin = await signUpAndVerify(app, "admin");
       const admin = await prisma.admin.findUniqueOrThrow({ where: { email: twin.email } });

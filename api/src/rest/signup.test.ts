@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken } from "../test/accounts.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
 import {
   codeIn,
   lastMailTo,
-  login,
+  learnerWithToken,
+  logIn,
   mailsTo,
-  PASSWORD,
   resetRateLimits,
-  rest,
   signUp,
   signUpAndVerify,
   signUpBody,
+  TEST_PASSWORD,
   uniqueEmail,
-} from "../test/auth-flows.ts";
+} from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { app, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
 
 /** Sign-up, the e-mailed verification code and the mails it sends (rest/signup.ts). */
@@ -39,7 +38,7 @@ describe("REST /api/auth", () => {
       expect(mail.html).toContain(code);
 
       // Not verified yet.
-      const early = await rest(app, "POST", "/api/auth/login", { body: { email, password: PASSWORD } });
+      const early = await rest(app, "POST", "/api/auth/login", { body: { email, password: TEST_PASSWORD } });
       expect(early.status).toBe(403);
       expect(early.body.message).toBe("Please verify your email before logging in.");
 
@@ -47,7 +46,7 @@ describe("REST /api/auth", () => {
       expect(verified.status).toBe(200);
       expect(verified.body).toEqual({ message: "Email verified successfully. You can now log in." });
 
-      const loggedIn = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: PASSWORD } });
+      const loggedIn = await rest(app, "POST", "/api/auth/login", { body: { email: body.email, password: TEST_PASSWORD } });
       expect(loggedIn.status).toBe(200);
       expect(loggedIn.body.message).toBe("Login successful!");
       expect(loggedIn.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -111,7 +110,7 @@ describe("REST /api/auth", () => {
       const right = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
       expect(right.status).toBe(400);
       expect(right.body.message).toBe("Too many wrong attempts. Please request a new code later.");
-      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      const refused = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: TEST_PASSWORD } });
       expect(refused.body.message).toBe("Please verify your email before logging in.");
     });
 
@@ -152,7 +151,7 @@ describe("REST /api/auth", () => {
       }
       const ok = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: newCode } });
       expect(ok.status).toBe(200);
-      expect(await login(app, account.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, account.email, TEST_PASSWORD)).toBeTruthy();
     });
 
     it("wrong tries count against one code: a code sent after five wrong ones still works", async () => {
@@ -169,7 +168,7 @@ describe("REST /api/auth", () => {
 
     it("an unverified account cannot log in", async () => {
       const account = await signUp(app, "admin");
-      const res = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: PASSWORD } });
+      const res = await rest(app, "POST", "/api/auth/login", { body: { email: account.email, password: TEST_PASSWORD } });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         message: "Please verify your email before logging in.",
@@ -222,7 +221,7 @@ describe("REST /api/auth", () => {
       expect(mails.at(-1)?.subject).toBe("You already have a LearnHub account");
       expect(mails.at(-1)?.text).toContain("Hi Ada");
       // Nothing about the account changed.
-      expect(await login(app, owner.email, PASSWORD)).toBeTruthy();
+      expect(await logIn(app, owner.email, TEST_PASSWORD)).toBeTruthy();
       const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: owner.email, password: "Attack3r!pass" } });
       expect(wrong.status).toBe(400);
       const learner = await app.services.db.prisma.learner.findUniqueOrThrow({ where: { email: owner.email } });

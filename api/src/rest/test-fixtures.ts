@@ -1,10 +1,10 @@
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
+import { resetRateLimits } from "#testing/accounts.ts";
+import { type RestAnswer, rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";
-import { startTestApp, type TestApp } from "../test/app.ts";
-import { type RestAnswer, resetRateLimits, rest } from "../test/auth-flows.ts";
 
 /**
  * What the REST tests (rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the

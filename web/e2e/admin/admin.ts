@@ -20,10 +20,13 @@ export function consoleErrors(app: Harness): string[] {
   return app.consoleErrors().filter((error) => !SCROLL_LOCK_CSP.test(error));
 }
 
-/** Logs in through the login form and waits for the account's landing page (the dashboard unless told otherwise). */
+/**
+ * Logs in through the login form and waits for the account's landing page (the dashboard unless told otherwise); the
+ * same argument order as the learner site's logIn (web/e2e/learner/helpers.ts).
+ */
 export async function logIn(
-  page: Page,
   app: Harness,
+  page: Page,
   { email, password }: { email: string; password: string } = DEMO_ADMIN,
   landing = "/dashboard",
 ) {

@@ -34,7 +34,7 @@ describe("admin accounts", () => {
     await page.waitForURL(app.adminUrl("/"));
 
     // A self sign-up is pending: it may log in, and sees only the waiting screen until an owner approves it.
-    await logIn(page, app, { email, password: "Ops@Admin2026" }, "/pending");
+    await logIn(app, page, { email, password: "Ops@Admin2026" }, "/pending");
     await page.getByRole("heading", { level: 1, name: "Your account is waiting for approval" }).waitFor();
     await page.getByText(email).waitFor();
     await page.getByText("Kemi Balogun").waitFor();
@@ -45,12 +45,12 @@ describe("admin accounts", () => {
     await page.getByText("Not approved yet. Please check again later.").waitFor();
 
     const owner = await app.newPage();
-    await logIn(owner, app);
+    await logIn(app, owner);
     await approveStaff(owner, app, email, "Kemi Balogun", "Manager");
 
     await page.getByRole("button", { name: "Log out" }).click();
     await page.waitForURL(app.adminUrl("/"));
-    await logIn(page, app, { email, password: "Ops@Admin2026" });
+    await logIn(app, page, { email, password: "Ops@Admin2026" });
     await page.getByRole("heading", { level: 1, name: "Welcome back, Kemi" }).waitFor();
     await page.getByText("Login successful!").waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem("token"), JSON.parse(localStorage.getItem("user") ?? "null")]);
@@ -63,7 +63,7 @@ describe("admin accounts", () => {
 
   it("shows the dashboard's figures, recent tracks and latest invoices", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.getByRole("heading", { level: 1, name: "Welcome back, Grace" }).waitFor();
     const tracks = page.locator("section", { has: page.getByRole("heading", { name: "Recent Tracks" }) });
     await tracks.getByRole("listitem").nth(3).waitFor();
@@ -138,7 +138,7 @@ describe("admin accounts", () => {
 
   it("logs out from the sidebar: the token and user are cleared and the guard holds", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     const sidebar = page.getByRole("complementary");
     await sidebar.getByText(DEMO_ADMIN.email).waitFor();
     await sidebar.getByText("Grace Adeyemi").waitFor();
@@ -189,7 +189,7 @@ describe("admin accounts", () => {
     await page.getByText("Your password has been reset. You can now log in.").waitFor();
     await page.getByRole("link", { name: "Back to Login" }).click();
     // A self sign-up waits for an owner's approval after logging in.
-    await logIn(page, app, { email, password: "Second@Pass2026" }, "/pending");
+    await logIn(app, page, { email, password: "Second@Pass2026" }, "/pending");
     await page.getByRole("heading", { level: 1, name: "Your account is waiting for approval" }).waitFor();
     expect(consoleErrors(app)).toEqual([]);
   });

@@ -7,7 +7,7 @@ const app = setupHarness();
 describe("invoices and learners", () => {
   it("creates, finds, edits and deletes an invoice", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoices" }).click();
     await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     const table = page.getByRole("table", { name: "Invoices" });
@@ -71,7 +71,7 @@ describe("invoices and learners", () => {
 
   it("searches learners and opens a learner's details", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.goto(app.adminUrl("/learners"));
     await page.getByRole("heading", { level: 1, name: "Manage Learners" }).waitFor();
     const table = page.getByRole("table", { name: "Learners" });
@@ -101,7 +101,7 @@ describe("invoices and learners", () => {
 
   it("shows the report and downloads it as CSV", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.goto(app.adminUrl("/report"));
     await page.getByRole("heading", { level: 1, name: "Report" }).waitFor();
     await page.getByRole("table", { name: "Revenue and enrollments per track" }).getByText("Total").waitFor();

@@ -7,7 +7,7 @@ const app = setupHarness();
 describe("tracks and courses", () => {
   it("creates a track with an image, finds it, edits it and deletes it", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Tracks" }).click();
     await page.getByRole("heading", { level: 1, name: "Manage Tracks" }).waitFor();
     await page.getByRole("article").first().waitFor();
@@ -72,7 +72,7 @@ describe("tracks and courses", () => {
 
   it("creates, finds, edits and deletes a course", async () => {
     const page = await app.newPage();
-    await logIn(page, app);
+    await logIn(app, page);
     await page.goto(app.adminUrl("/courses"));
     await page.getByRole("heading", { level: 1, name: "Manage Courses" }).waitFor();
     const table = page.getByRole("table", { name: "Courses" });

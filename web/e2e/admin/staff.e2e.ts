@@ -19,7 +19,7 @@ const PHONE = { width: 390, height: 844 };
 describe("staff roles in the admin console", () => {
   it("invites a finance member on the Staff page; the mailed link signs them up with the e-mail fixed and lands on the dashboard", async () => {
     const owner = await app.newPage();
-    await logIn(owner, app);
+    await logIn(app, owner);
     expect(await sidebarItems(owner)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report", "Staff", "Audit log"]);
     await owner.getByRole("complementary").getByRole("link", { name: "Staff" }).click();
     await owner.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
@@ -68,7 +68,7 @@ describe("staff roles in the admin console", () => {
     await invited.getByLabel("Verification code").fill(await verificationCode(invited, email));
     await invited.getByRole("button", { name: "Verify" }).click();
     await invited.waitForURL(app.adminUrl("/"));
-    await logIn(invited, app, { email, password: "Fin@Staff2026" });
+    await logIn(app, invited, { email, password: "Fin@Staff2026" });
     await invited.getByRole("heading", { level: 1, name: "Welcome back, Bola" }).waitFor();
     expect(await sidebarItems(invited)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
 
@@ -85,7 +85,7 @@ describe("staff roles in the admin console", () => {
 
   it("shows finance and an instructor only their pages, and sends them away from the others", async () => {
     const finance = await app.newPage();
-    await logIn(finance, app, DEMO_STAFF.finance);
+    await logIn(app, finance, DEMO_STAFF.finance);
     expect(await sidebarItems(finance)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
     for (const path of ["/staff", "/audit"]) {
       await finance.goto(app.adminUrl(path));
@@ -96,7 +96,7 @@ describe("staff roles in the admin console", () => {
     expect(await finance.getByRole("button", { name: "Add Track" }).count()).toBe(0);
 
     const instructor = await app.newPage();
-    await logIn(instructor, app, DEMO_STAFF.instructor, "/courses");
+    await logIn(app, instructor, DEMO_STAFF.instructor, "/courses");
     expect(await sidebarItems(instructor)).toEqual(["Tracks", "Courses"]);
     await instructor.getByRole("heading", { level: 1, name: "Manage Courses" }).waitFor();
     const table = instructor.getByRole("table", { name: "Courses" });
@@ -122,11 +122,11 @@ describe("staff roles in the admin console", () => {
 
   it("deactivating a staff member sends their open session to the login page; reactivating lets them back", async () => {
     const member = await app.newPage();
-    await logIn(member, app, DEMO_STAFF.manager);
+    await logIn(app, member, DEMO_STAFF.manager);
     await member.getByRole("heading", { level: 1, name: "Welcome back, Musa" }).waitFor();
 
     const owner = await app.newPage();
-    await logIn(owner, app);
+    await logIn(app, owner);
     await owner.goto(app.adminUrl("/staff"));
     await owner.getByLabel("Search staff by name or e-mail").fill(DEMO_STAFF.manager.email);
     const row = owner.getByRole("table", { name: "Staff" }).getByRole("row").filter({ hasText: DEMO_STAFF.manager.email });
@@ -155,7 +155,7 @@ describe("staff roles in the admin console", () => {
     await row.getByRole("button", { name: `Reactivate ${DEMO_STAFF.manager.name}` }).click();
     await owner.getByRole("alertdialog", { name: "Reactivate staff account" }).getByRole("button", { name: "Reactivate" }).click();
     await row.getByText("Active").waitFor();
-    await logIn(member, app, DEMO_STAFF.manager);
+    await logIn(app, member, DEMO_STAFF.manager);
     // React reports the refused query on the console, as it does for every error a boundary catches; nothing else.
     expect(consoleErrors(app).filter((error) => !error.includes("Authentication token not found."))).toEqual([]);
   });
@@ -177,7 +177,7 @@ describe("staff roles in the admin console", () => {
     await pending.waitForURL(app.adminUrl("/"));
 
     const owner = await app.newPage();
-    await logIn(owner, app);
+    await logIn(app, owner);
     await approveStaff(owner, app, email, "Ada Obi", "Instructor");
     await owner.getByRole("complementary").getByRole("link", { name: "Audit log" }).click();
     await owner.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
@@ -204,7 +204,7 @@ describe("staff roles in the admin console", () => {
 
   it("fits the Staff and Audit log pages on a phone: rows stack as cards, nothing scrolls sideways", async () => {
     const page = await app.newPage(PHONE);
-    await logIn(page, app);
+    await logIn(app, page);
     for (const [path, heading, table] of [
       ["/staff", "Staff", "Staff"],
       ["/audit", "Audit log", "Audit log"],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { codeIn, lastMailTo, mailsTo, resetRateLimits, resetTokenIn, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import { coverImage } from "../../seed/images.ts";
-import { startTestApp, type TestApp } from "../../test/app.ts";
-import { codeIn, lastMailTo, mailsTo, PASSWORD, resetRateLimits, resetTokenIn, uniqueEmail } from "../../test/auth-flows.ts";
 
 /** The accounts rules through GraphQL over HTTP: typed results, never top-level errors, for expected failures. */
 
@@ -36,8 +36,8 @@ function signUpInput(overrides: Record<string, unknown> = {}) {
     lastName: "Hopper",
     email: uniqueEmail("gql"),
     contact: "+1 (555) 010-2030",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     ...overrides,
   };
 }
@@ -63,7 +63,7 @@ describe("accounts over GraphQL", () => {
     return { ...input, code: codeIn(await lastMailTo(app, input.email)) };
   }
 
-  async function login(email: string, password = PASSWORD): Promise<string> {
+  async function login(email: string, password = TEST_PASSWORD): Promise<string> {
     const r = await call(LOGIN, { email, password });
     expect(r.__typename, JSON.stringify(r)).toBe("LoginPayload");
     return r.token;
@@ -94,13 +94,13 @@ describe("accounts over GraphQL", () => {
     expect(mails[0]?.html).toMatch(/^<!doctype html>/);
     expect(mails[0]?.html).toContain(`>${account.code}</p>`);
 
-    const unverified = await call(LOGIN, { email: account.email, password: PASSWORD });
+    const unverified = await call(LOGIN, { email: account.email, password: TEST_PASSWORD });
     expect(unverified).toEqual({ __typename: "ForbiddenError", message: "Please verify your email before logging in." });
 
     const verified = await call(VERIFY, { email: account.email.toUpperCase(), code: ` ${account.code} ` });
     expect(verified).toEqual({ __typename: "MessagePayload", message: "Email verified successfully. You can now log in." });
 
-    const loggedIn = await call(LOGIN, { email: account.email, password: PASSWORD });
+    const loggedIn = await call(LOGIN, { email: account.email, password: TEST_PASSWORD });
     expect(loggedIn).toMatchObject({
       __typename: "LoginPayload",
       message: "Login successful!",
@@ -307,7 +307,7 @@ describe("accounts over GraphQL", () => {
   it("repeated wrong logins lock the account out", async () => {
     const learner = await signUpAndVerify("LEARNER");
     for (let i = 0; i < 10; i++) expect((await call(LOGIN, { email: learner.email, password: "bad" })).__typename).toBe("ValidationError");
-    const locked = await call(LOGIN, { email: learner.email, password: PASSWORD });
+    const locked = await call(LOGIN, { email: learner.email, password: TEST_PASSWORD });
     expect(locked).toMatchObject({
       __typename: "RateLimitError",
       message: "Too many failed logins. Please wait 15 minutes and try again.",
@@ -349,7 +349,7 @@ describe("accounts over GraphQL", () => {
     expect(forgot).toEqual({ __typename: "MessagePayload", message: "If an account exists for this email, a reset link has been sent." });
     const { token } = resetTokenIn(await lastMailTo(app, learner.email));
 
-    const mismatch = await call(RESET, { token, password: NEW_PASSWORD, confirmPassword: PASSWORD });
+    const mismatch = await call(RESET, { token, password: NEW_PASSWORD, confirmPassword: TEST_PASSWORD });
     expect(mismatch).toMatchObject({ __typename: "ValidationError", message: "Passwords do not match" });
     expect(await call(RESET, { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toEqual({
       __typename: "MessagePayload",
@@ -417,7 +417,7 @@ describe("accounts over GraphQL", () => {
     const r = await call(UPDATE_LEARNER, { contact: "0801 234 5678", description: "Bye", disabled: true }, learner.token);
     expect(r).toMatchObject({ __typename: "UpdateLearnerProfilePayload", token: null, learner: { disabled: true } });
     expect(await me(learner.token)).toBeNull();
-    expect(await call(LOGIN, { email: learner.email, password: PASSWORD })).toEqual({
+    expect(await call(LOGIN, { email: learner.email, password: TEST_PASSWORD })).toEqual({
       __typename: "ForbiddenError",
       message: "This account has been disabled.",
     });
@@ -431,9 +431,13 @@ describe("accounts over GraphQL", () => {
       fieldErrors: [{ field: "currentPassword", message: "Current password is incorrect." }],
     });
     expect(
-      await call(UPDATE_LEARNER, { ...base, currentPassword: PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "x" }, learner.token),
+      await call(
+        UPDATE_LEARNER,
+        { ...base, currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD, confirmNewPassword: "x" },
+        learner.token,
+      ),
     ).toMatchObject({ __typename: "ValidationError", message: "New passwords do not match." });
-    const changed = await call(UPDATE_LEARNER, { ...base, currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, learner.token);
+    const changed = await call(UPDATE_LEARNER, { ...base, currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }, learner.token);
     expect(changed).toMatchObject({
       __typename: "UpdateLearnerProfilePayload",
       message: "Profile updated successfully!",

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
+import { testRedis } from "#testing/redis.ts";
 import { startBullmqWorker } from "../../jobs/bullmq.ts";
 import { createProcessors } from "../../jobs/processors.ts";
 import { signPaystackBody } from "../../payments/paystack/signature.ts";
-import { learnerWithToken } from "../../test/accounts.ts";
-import { startTestApp, type TestApp } from "../../test/app.ts";
-import { testRedis } from "../../test/redis.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { LIMITS } from "../rate-limit.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";

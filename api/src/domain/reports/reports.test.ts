@@ -1,7 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 import type { InvoiceStatus } from "../../generated/prisma/client.ts";
-import { startTestApp, type TestApp } from "../../test/app.ts";
 import { createSession } from "../accounts/login.ts";
 import { loadDashboard, utcMonthStart } from "./dashboard.ts";
 import { REPORT_MESSAGES } from "./report.ts";

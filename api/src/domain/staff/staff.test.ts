@@ -1,8 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminWithToken } from "../../test/accounts.ts";
-import { startTestApp, type TestApp } from "../../test/app.ts";
-import { codeIn, lastMailTo, login, PASSWORD, resetRateLimits, rest, signUp, uniqueEmail } from "../../test/auth-flows.ts";
+import { adminWithToken, codeIn, lastMailTo, logIn, resetRateLimits, signUp, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
+import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 
 /** Staff accounts (issue: closed staff access): first owner, pending sign-ups, invitations, owners' actions, audit. */
 
@@ -32,7 +31,7 @@ describe("an empty installation", () => {
     const first = await signUp(app, "admin");
     expect((await verify(first.email, first.code)).status).toBe(200);
     expect((await prisma().admin.findUniqueOrThrow({ where: { email: first.email } })).staffRole).toBe("OWNER");
-    const ownerToken = await login(app, first.email, first.password);
+    const ownerToken = await logIn(app, first.email, first.password);
     expect((await rest(app, "GET", "/api/admin/staff", { token: ownerToken })).status).toBe(200);
 
     const second = await signUp(app, "admin");
@@ -46,7 +45,7 @@ describe("an empty installation", () => {
     expect(notice.text).toMatch(/\/staff\b/);
 
     // Pending: logs in, reads its own account, and nothing else.
-    const pendingToken = await login(app, second.email, second.password);
+    const pendingToken = await logIn(app, second.email, second.password);
     const me = await app.graphql("{ me { ... on Admin { email status staffRole permissions } } }", {}, pendingToken);
     expect(me.data?.me).toEqual({ email: second.email, status: "PENDING", staffRole: null, permissions: [] });
     for (const [method, path] of [
@@ -110,7 +109,7 @@ describe("owners", () => {
     const account = await prisma().admin.findUniqueOrThrow({ where: { email } });
     expect(account.staffRole).toBe("MANAGER");
     expect(account.approvedAt).not.toBeNull();
-    const staffToken = await login(app, email, PASSWORD);
+    const staffToken = await logIn(app, email, TEST_PASSWORD);
     expect((await rest(app, "GET", "/api/learners", { token: staffToken })).status).toBe(200);
 
     // Single use: the link is spent.
@@ -159,11 +158,11 @@ describe("owners", () => {
     expect(off.status).toBe(200);
     expect(off.body.staff.status).toBe("disabled");
     expect((await rest(app, "GET", "/api/invoices", { token: member.token })).status).toBe(401);
-    const refused = await rest(app, "POST", "/api/auth/login", { body: { email: member.admin.email, password: "Test#Pass2026" } });
+    const refused = await rest(app, "POST", "/api/auth/login", { body: { email: member.admin.email, password: TEST_PASSWORD } });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("This account has been disabled.");
     await rest(app, "PUT", `/api/admin/staff/${member.admin.id}`, { token: owner.token, body: { disabled: false } });
-    expect(await login(app, member.admin.email, "Test#Pass2026")).toBeTruthy();
+    expect(await logIn(app, member.admin.email, TEST_PASSWORD)).toBeTruthy();
   });
 
   it("cannot change themselves, and the business keeps an active owner", async () => {
@@ -265,7 +264,7 @@ describe("found in review", () => {
     expect((await lastMailTo(app, email)).subject).toBe("You already have a LearnHub account");
     expect((await verify(email, code)).status).toBe(200);
     expect((await rest(app, "POST", "/api/auth/login", { body: { email, password: strangers } })).status).toBe(400);
-    expect(await login(app, email, PASSWORD)).toBeTruthy();
+    expect(await logIn(app, email, TEST_PASSWORD)).toBeTruthy();
     // A junk invitation is refused whoever the e-mail belongs to.
     const junk = await rest(app, "POST", "/api/auth/signup/admin", { body: { ...signUpFields(email), invitation: "x".repeat(43) } });
     expect(junk.status).toBe(400);
@@ -313,7 +312,7 @@ describe("found in review", () => {
     const owner = await adminWithToken(app, "OWNER");
     await resetRateLimits(app);
     const login = await app.graphql(`mutation($i: LoginInput!) { login(input: $i) { __typename } }`, {
-      i: { email: owner.admin.email, password: "Test#Pass2026" },
+      i: { email: owner.admin.email, password: TEST_PASSWORD },
     });
     expect(login.data?.login.__typename).toBe("LoginPayload");
     const entry = await prisma().auditEntry.findFirst({ where: { action: "login", actorId: owner.admin.id } });
@@ -336,7 +335,7 @@ describe("npm run create-owner (createOwner)", () => {
     const fields = { firstName: "Ada", lastName: "Obi", contact: "+234 801 000 0000", password: "Own3r!Secret-2026" };
     const email = uniqueEmail("owner");
     await createOwner(app.services, { ...fields, email });
-    const token = await login(app, email, fields.password);
+    const token = await logIn(app, email, fields.password);
     expect((await rest(app, "GET", "/api/admin/staff", { token })).status).toBe(200);
 
     const pending = await adminWithToken(app, null);
@@ -362,7 +361,7 @@ describe("the audit log", () => {
     });
     expect(renamed.status).toBe(200);
     await rest(app, "POST", "/api/auth/login", { body: { email: manager.admin.email, password: "wrong-Passw0rd!" } });
-    await login(app, manager.admin.email, "Test#Pass2026");
+    await logIn(app, manager.admin.email, TEST_PASSWORD);
 
     const log = await rest(app, "GET", `/api/admin/audit?person=${encodeURIComponent(manager.admin.email)}`, { token: owner.token });
     expect(log.status).toBe(200);
@@ -400,7 +399,14 @@ describe("the audit log", () => {
 });
 
 function signUpFields(email: string) {
-  return { firstName: "Kemi", lastName: "Balogun", email, contact: "+234 802 000 1111", password: PASSWORD, confirmPassword: PASSWORD };
+  return {
+    firstName: "Kemi",
+    lastName: "Balogun",
+    email,
+    contact: "+234 802 000 1111",
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  };
 }
 
 const globalId = (type: string, id: string) => encodeGlobalID(type, id);

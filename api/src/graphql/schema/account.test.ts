@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminWithToken } from "../../test/accounts.ts";
+import { adminWithToken } from "#testing/accounts.ts";
 import { globalId, refusalOf, seededApp, statementsOf } from "../testing.ts";
 
 describe("Account, Admin and Learner (schema/account.ts): me and reading an account", () => {

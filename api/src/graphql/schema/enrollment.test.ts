@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken } from "../../test/accounts.ts";
+import { learnerWithToken } from "#testing/accounts.ts";
 import { globalId, refusalOf, seededApp, statementsOf } from "../testing.ts";
 
 describe("Enrollment (schema/enrollment.ts)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { learnerWithToken } from "../../test/accounts.ts";
+import { learnerWithToken } from "#testing/accounts.ts";
 import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
 
 describe("Invoice (schema/invoice.ts)", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken } from "../../test/accounts.ts";
-import { startTestApp, type TestApp } from "../../test/app.ts";
+import { learnerWithToken } from "#testing/accounts.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 describe("paymentsTestMode (the sites' 'test payments' banner)", () => {
   const apps: TestApp[] = [];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken } from "../../test/accounts.ts";
+import { adminWithToken } from "#testing/accounts.ts";
 import { refusalOf, seededApp, statementsOf } from "../testing.ts";
 
 describe("Staff, invitations and the audit log (schema/staff.ts)", () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../../test/app.ts";
+import { startTestApp, type TestApp } from "#testing/app.ts";
 
 /**
  * The sandbox driven by a Paystack client library we did not write (typed from Paystack's OpenAPI description), through

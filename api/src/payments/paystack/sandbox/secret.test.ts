@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startTestApp } from "../../../test/app.ts";
+import { startTestApp } from "#testing/app.ts";
+import { ROOT as REPO } from "../../../paths.ts";
 import { SANDBOX_SECRET_FILE, sandboxSecretKey } from "./secret.ts";
 
-const REPO = join(import.meta.dirname, "../../../../..");
 const dirs: string[] = [];
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), "learnhub-sandbox-secret-"));

@@ -3,16 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
-import { freePort } from "../../api/src/test/redis.ts";
-import { sleep } from "./report.ts";
+import { freePort } from "./ports.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A redis-server this suite owns (so it may kill and restart it), on a fixed port and data directory. `durable`
- * gives the production settings BullMQ asks for: append-only file fsynced on every write, and no eviction.
+ * A redis-server of the caller's own (so it may kill and restart it), on a free port and a temporary data directory.
+ * `durable` gives the production settings BullMQ asks for: append-only file fsynced on every write, and no eviction.
  */
 export class OwnRedis {
   private child?: ChildProcess;
-  readonly dir = mkdtempSync(join(tmpdir(), "rel-redis-"));
+  readonly dir = mkdtempSync(join(tmpdir(), "test-redis-"));
   private constructor(
     readonly port: number,
     readonly durable: boolean,
@@ -20,7 +21,12 @@ export class OwnRedis {
 
   static async start(options: { durable?: boolean } = {}): Promise<OwnRedis> {
     const redis = new OwnRedis(await freePort(), options.durable ?? false);
-    await redis.up();
+    try {
+      await redis.up();
+    } catch (error) {
+      await redis.stop();
+      throw error;
+    }
     return redis;
   }
 
@@ -32,7 +38,7 @@ export class OwnRedis {
     return this.child?.pid;
   }
 
-  /** Starts (or restarts) the server on the same port and directory. */
+  /** Starts (or restarts) the server on the same port and directory, and waits until it answers PING. */
   async up(): Promise<void> {
     const persistence = this.durable
       ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction", "--save", ""]
@@ -71,5 +77,20 @@ export class OwnRedis {
   async stop(): Promise<void> {
     await this.kill9();
     rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A Redis for tests: REDIS_TEST_URL when CI hands one over, else a private redis-server (installed by .ci/run;
+ * `apt-get install redis-server` locally). Returns null when neither is available.
+ */
+export async function testRedis(): Promise<{ url: string; stop(): Promise<void> } | null> {
+  if (process.env.REDIS_TEST_URL) return { url: process.env.REDIS_TEST_URL, stop: async () => {} };
+  try {
+    const own = await OwnRedis.start();
+    // Plain functions: callers keep `stop` on its own (const { stop } = ...).
+    return { url: own.url, stop: () => own.stop() };
+  } catch {
+    return null;
   }
 }

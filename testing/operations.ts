@@ -1,10 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { ROOT } from "../api/src/paths.ts";
 
-export const REPO = resolve(fileURLToPath(new URL("../..", import.meta.url)));
-
+/** One GraphQL operation of the web app, as its Relay artifact (a __generated__/<name>.graphql.ts under web/src) holds it. */
 export interface WebOperation {
   name: string;
   kind: string;
@@ -13,7 +12,7 @@ export interface WebOperation {
 }
 
 function scan(): WebOperation[] {
-  const root = join(REPO, "web/src");
+  const root = join(ROOT, "web/src");
   const files = (readdirSync(root, { recursive: true }) as string[]).filter((p) => /(^|\/)__generated__\/[^/]+\.graphql\.ts$/.test(p));
   const operations: WebOperation[] = [];
   for (const file of files) {
@@ -31,8 +30,15 @@ function scan(): WebOperation[] {
 export function webOperations(): WebOperation[] {
   let operations = scan();
   if (operations.length === 0) {
-    execFileSync(join(REPO, "node_modules/.bin/relay-compiler"), { cwd: REPO, stdio: "ignore" });
+    execFileSync(join(ROOT, "node_modules/.bin/relay-compiler"), { cwd: ROOT, stdio: "ignore" });
     operations = scan();
   }
   return operations;
+}
+
+/** The operation of the web app named `name` (e.g. TracksPageQuery); fails loudly when the web app has none. */
+export function webOperation(name: string): WebOperation {
+  const found = webOperations().find((operation) => operation.name === name);
+  if (!found) throw new Error(`the web app has no GraphQL operation ${name} (no __generated__/${name}.graphql.ts under web/src)`);
+  return found;
 }

@@ -1,13 +1,13 @@
-import { type Env, loadConfig } from "../config.ts";
-import { buildServer } from "../http/server.ts";
-import type { InProcessQueue } from "../jobs/in-process.ts";
-import { createLogger, type Logger } from "../logger.ts";
-import { createServices, type Services } from "../services.ts";
+import { type Env, loadConfig } from "../api/src/config.ts";
+import { buildServer } from "../api/src/http/server.ts";
+import type { InProcessQueue } from "../api/src/jobs/in-process.ts";
+import { createLogger, type Logger } from "../api/src/logger.ts";
+import { createServices, type Services } from "../api/src/services.ts";
 import { testDatabaseUrl } from "./database.ts";
 import { rawRequest } from "./http.ts";
 
 /**
- * A real server on a random loopback port, backed by a fresh database: in-memory PGlite by default, or a new
+ * The in-process test app: a real server on a random loopback port, backed by a fresh database: in-memory PGlite by default, or a new
  * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
 export interface TestApp {
@@ -105,4 +105,40 @@ export async function startTestApp(
       await database?.drop();
     },
   };
+}
+
+export interface RestAnswer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/**
+ * Calls the REST facade; a plain object body is sent as JSON, anything else (FormData, string) as is. `from` is the
+ * client address (another loopback address, e.g. 127.0.0.2; string bodies only with it).
+ */
+export async function rest<T = any>(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
+): Promise<RestAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || typeof options.body === "string" || options.body instanceof Uint8Array) {
+    body = options.body as BodyInit;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await app.fetch(path, { method, headers, body, localAddress: options.from });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON; keep the text.
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
 }

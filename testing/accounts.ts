@@ -1,51 +1,57 @@
 import { randomBytes } from "node:crypto";
-import type { TestApp } from "./app.ts";
+import { createSession } from "../api/src/domain/accounts/login.ts";
+import { hashPassword } from "../api/src/domain/passwords.ts";
+import type { StaffRole } from "../api/src/domain/staff/permissions.ts";
+import { rest, type TestApp } from "./app.ts";
 
-/** Helpers for the accounts tests: REST calls, reading mails from the outbox, and ready-made verified accounts. */
+/**
+ * Accounts for tests: ready-made verified accounts made in the database, sign-up through REST with the codes read from
+ * the outbox, and logging in. Every account a helper makes has TEST_PASSWORD unless told otherwise.
+ */
+export const TEST_PASSWORD = "Str0ng!Passw0rd";
+let passwordHash: Promise<string> | undefined;
 
-export const PASSWORD = "Str0ng!Passw0rd";
+/** A verified learner with a live session, made directly in the database (sign-up itself is tested elsewhere). */
+export async function learnerWithToken(app: TestApp, overrides: { firstName?: string; lastName?: string } = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const learner = await app.services.db.prisma.learner.create({
+    data: {
+      firstName: overrides.firstName ?? "Test",
+      lastName: overrides.lastName ?? "Learner",
+      email: `learner-${randomBytes(5).toString("hex")}@example.com`,
+      contact: "+234 801 000 0000",
+      passwordHash: await passwordHash,
+      emailVerifiedAt: new Date(),
+    },
+  });
+  return { learner, token: await createSession(app.services.db.prisma, "LEARNER", learner.id) };
+}
+
+/**
+ * A verified staff account with a live session; an owner unless another role is asked for (null: pending approval).
+ */
+export async function adminWithToken(app: TestApp, staffRole: StaffRole | null = "OWNER") {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const admin = await app.services.db.prisma.admin.create({
+    data: {
+      firstName: "Test",
+      lastName: "Admin",
+      email: `admin-${randomBytes(5).toString("hex")}@example.com`,
+      contact: "+234 801 000 0001",
+      passwordHash: await passwordHash,
+      emailVerifiedAt: new Date(),
+      staffRole,
+      approvedAt: staffRole ? new Date() : null,
+    },
+  });
+  return { admin, token: await createSession(app.services.db.prisma, "ADMIN", admin.id) };
+}
 
 let counter = 0;
 /** A fresh, unique e-mail address (rate limits and uniqueness are per address). */
 export function uniqueEmail(label = "user"): string {
   counter += 1;
   return `${label}-${counter}-${randomBytes(3).toString("hex")}@example.com`;
-}
-
-export interface RestAnswer<T = any> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
-
-/**
- * Calls the REST facade; a plain object body is sent as JSON, anything else (FormData, string) as is. `from` is the
- * client address (another loopback address, e.g. 127.0.0.2; string bodies only with it).
- */
-export async function rest<T = any>(
-  app: TestApp,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; from?: string } = {},
-): Promise<RestAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData || typeof options.body === "string" || options.body instanceof Uint8Array) {
-    body = options.body as BodyInit;
-  } else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["content-type"] ??= "application/json";
-  }
-  const res = await app.fetch(path, { method, headers, body, localAddress: options.from });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON; keep the text.
-  }
-  return { status: res.status, headers: res.headers, body: parsed as T };
 }
 
 export interface StoredMail {
@@ -89,8 +95,8 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
     lastName: "Lovelace",
     email: uniqueEmail(),
     contact: "+234 801 234 5678",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
     ...overrides,
   };
 }
@@ -115,11 +121,11 @@ export async function signUpAndVerify(app: TestApp, role: RoleName, overrides: R
   const verified = await rest(app, "POST", "/api/auth/verify-email", { body: { email: account.email, token: account.code } });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   if (role === "admin") await app.services.db.prisma.admin.update({ where: { email: account.email }, data: { staffRole: "OWNER" } });
-  const token = await login(app, account.email, account.password);
+  const token = await logIn(app, account.email, account.password);
   return { ...account, token };
 }
 
-export async function login(app: TestApp, email: string, password: string): Promise<string> {
+export async function logIn(app: TestApp, email: string, password: string): Promise<string> {
   const res = await rest(app, "POST", "/api/auth/login", { body: { email, password } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.token as string;
