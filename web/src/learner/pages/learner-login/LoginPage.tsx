@@ -27,15 +27,7 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -110,8 +102,8 @@ export default function LoginPage() {
         setMessage("Login failed.");
         return;
       }
-      setErrors(serverFieldErrors(result.fieldErrors, ["email", "password"]));
-      setMessage(result.message || "Login failed.");
+      setErrors(serverFieldErrors(result.failure?.fieldErrors, ["email", "password"]));
+      setMessage(result.failure?.message || "Login failed.");
     } catch {
       setMessage("An error occurred.");
     }

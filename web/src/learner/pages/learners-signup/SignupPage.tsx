@@ -17,15 +17,7 @@ const mutation = graphql`
       ... on SignUpPayload {
         email
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -95,11 +87,11 @@ export default function SignupPage() {
         navigate("/learner-otp");
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setMessage(result.message || "Sign up failed. Please try again.");
+      setMessage(result.failure?.message || "Sign up failed. Please try again.");
     } catch {
       setMessage("An error occurred. Please check your connection.");
     }

@@ -17,15 +17,7 @@ const mutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -74,8 +66,8 @@ export default function ResetPasswordPage() {
         navigate("/learner-login", { replace: true, state: { notice: result.message } });
         return;
       }
-      setErrors(serverFieldErrors(result.fieldErrors, ["password", "confirmPassword"]));
-      setMessage(result.message || "Could not reset your password. Please try again.");
+      setErrors(serverFieldErrors(result.failure?.fieldErrors, ["password", "confirmPassword"]));
+      setMessage(result.failure?.message || "Could not reset your password. Please try again.");
     } catch {
       setMessage("An error occurred. Please try again.");
     }

@@ -38,15 +38,7 @@ const mutation = graphql`
           ...EnrolledCourseCard_enrollment
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -155,11 +147,11 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         setState({ step: "enrolled", message: "Successfully Enrolled!" });
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setMessage(result.message || "An error occurred.");
+      setMessage(result.failure?.message || "An error occurred.");
       setState({ step: "form" });
     } catch {
       setMessage("An error occurred.");

@@ -35,15 +35,7 @@ const mutation = graphql`
           ...ProfileForm_learner
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -205,11 +197,11 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         setOutcome({ tone: "success", text: "Profile updated successfully!" });
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setOutcome({ tone: "error", text: result.message || "Failed to update profile." });
+      setOutcome({ tone: "error", text: result.failure?.message || "Failed to update profile." });
     } catch {
       setOutcome({ tone: "error", text: "Failed to update profile." });
     }
