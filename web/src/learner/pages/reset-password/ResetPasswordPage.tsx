@@ -5,9 +5,9 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import styles from "../../forms/forms.module.css";
+import { type FieldErrors, serverFieldErrors } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
-import styles from "../../layout/forms.module.css";
-import { type FieldErrors, serverFieldErrors } from "../../layout/forms.ts";
 import type { ResetPasswordPageMutation } from "./__generated__/ResetPasswordPageMutation.graphql.ts";
 
 const mutation = graphql`

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PlusIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
+import { PlusIcon } from "../../../../shared/ui/icons.tsx";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
 import styles from "../../../components/ListLayout.module.css";

@@ -1,7 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
-import { ClockIcon, UserIcon } from "../../../../shared/ui/actionIcons.tsx";
+import { ClockIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import type { TrackTile_track$key } from "./__generated__/TrackTile_track.graphql.ts";
 import styles from "./TrackTile.module.css";
 

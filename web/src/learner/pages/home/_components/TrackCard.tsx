@@ -1,6 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
-import { formatPrice } from "../../../layout/price.ts";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import type { TrackCard_track$key } from "./__generated__/TrackCard_track.graphql.ts";
 import styles from "./TrackCard.module.css";
 

@@ -1,9 +1,9 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { TrackCover } from "../../../tracks/TrackCover.tsx";
 import type { RelatedTrackCard_track$key } from "./__generated__/RelatedTrackCard_track.graphql.ts";
 import styles from "./RelatedTrackCard.module.css";
 

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
-import { ClockIcon } from "../../../layout/icons.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { TrackCover } from "../../../tracks/TrackCover.tsx";
 import type { CatalogueTrackCard_track$key } from "./__generated__/CatalogueTrackCard_track.graphql.ts";
 import styles from "./CatalogueTrackCard.module.css";
 

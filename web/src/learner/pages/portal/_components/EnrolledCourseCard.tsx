@@ -1,9 +1,9 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { formatDate } from "../../../../shared/format/dates.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
-import { formatDate } from "../../../layout/dates.ts";
-import { BookIcon, ClockIcon } from "../../../layout/icons.tsx";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { BookIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
+import { TrackCover } from "../../../tracks/TrackCover.tsx";
 import type { EnrolledCourseCard_enrollment$key } from "./__generated__/EnrolledCourseCard_enrollment.graphql.ts";
 import styles from "./EnrolledCourseCard.module.css";
 

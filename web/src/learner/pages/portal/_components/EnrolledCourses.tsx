@@ -1,7 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { EmptyState } from "../../../../shared/ui/EmptyState.tsx";
-import { GraduationIcon } from "../../../layout/icons.tsx";
+import { GraduationIcon } from "../../../../shared/ui/icons.tsx";
 import type { EnrolledCourses_learner$key } from "./__generated__/EnrolledCourses_learner.graphql.ts";
 import type { EnrolledCoursesPaginationQuery } from "./__generated__/EnrolledCoursesPaginationQuery.graphql.ts";
 import { EnrolledCourseCard } from "./EnrolledCourseCard.tsx";
