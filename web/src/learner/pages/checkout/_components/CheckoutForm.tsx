@@ -35,7 +35,7 @@ const mutation = graphql`
             location
             description
           }
-          ...EnrolledCourseCard_enrollment
+          ...EnrolledTrackCard_enrollment
         }
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)

@@ -4,7 +4,7 @@ import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
-import { TrackCover } from "../../../tracks/TrackCover.tsx";
+import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
 import styles from "./TrackSideCard.module.css";
 
