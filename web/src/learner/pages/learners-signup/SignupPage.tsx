@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import type { SignupPageMutation } from "./__generated__/SignupPageMutation.graphql.ts";
 
@@ -59,16 +59,12 @@ export default function SignupPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [signUp, isSigningUp] = useAsyncMutation<SignupPageMutation>(mutation);
 
-  const field = (name: Field) => ({
-    name,
-    required: true,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
+  const change = (name: Field, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const bound = bindFields(values, errors, change);
+  const field = (name: Field) => ({ ...bound(name), required: true });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
