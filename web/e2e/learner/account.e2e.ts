@@ -82,7 +82,7 @@ describe("learner: account and session", () => {
     expect(after).not.toBe(before);
     // The new token works: the portal still loads after a reload (the on-load check accepts it).
     await page.goto(app.learnerUrl("/portal"));
-    await page.getByRole("heading", { name: "My courses" }).waitFor();
+    await page.getByRole("heading", { name: "My tracks" }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("learnerToken"))).toBe(after);
     expect(app.consoleErrors()).toEqual([]);
   });
@@ -91,7 +91,7 @@ describe("learner: account and session", () => {
     const page = await app.newPage();
     await logIn(app, page, demoLearner);
     await page.goto(app.learnerUrl("/portal"));
-    await page.getByRole("heading", { name: "My courses" }).waitFor();
+    await page.getByRole("heading", { name: "My tracks" }).waitFor();
     const revoked = page.waitForResponse((response) => response.url().endsWith("/api/auth/logout"));
     await page.getByRole("button", { name: /Ada Nwosu/ }).click();
     await page.getByRole("menuitem", { name: "Portal" }).waitFor();

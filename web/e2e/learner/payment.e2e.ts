@@ -70,7 +70,7 @@ describe("learner: from sign-up to a paid enrollment", () => {
 
     // After 5 s the portal, with the course and its paid invoice.
     await page.waitForURL(app.learnerUrl("/portal"), { timeout: 10_000 });
-    const courses = page.locator("section", { has: page.getByRole("heading", { name: "My courses" }) });
+    const courses = page.locator("section", { has: page.getByRole("heading", { name: "My tracks" }) });
     await courses.getByRole("heading", { name: "Cloud Computing Fundamentals" }).waitFor();
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Invoice" }).click();
     const row = page.getByRole("row").filter({ hasText: "Cloud Computing Fundamentals" });
@@ -103,7 +103,7 @@ describe("learner: from sign-up to a paid enrollment", () => {
     expect(await row.locator("[data-status]").textContent()).toBe("Failed");
     expect(await row.locator("[data-status] > span").evaluate((badge) => getComputedStyle(badge).color)).toBe("rgb(181, 71, 8)");
     await page.goto(app.learnerUrl("/portal"));
-    await page.getByRole("heading", { name: "My courses" }).waitFor();
+    await page.getByRole("heading", { name: "My tracks" }).waitFor();
     expect(await page.getByRole("heading", { name: "DevOps Engineering" }).count()).toBe(0);
     expect(app.consoleErrors()).toEqual([]);
   });

@@ -69,7 +69,7 @@ async function tour(page: Page) {
   await page.getByRole("button", { name: "Proceed to payment" }).click();
   await page.getByText("Contact is required.").waitFor();
   await screenshot(page, "checkout-errors");
-  await shot("/portal", "portal-dashboard", (p) => p.getByRole("heading", { name: "My courses" }).waitFor());
+  await shot("/portal", "portal-dashboard", (p) => p.getByRole("heading", { name: "My tracks" }).waitFor());
   await shot("/portal/settings", "portal-settings", (p) => p.getByRole("button", { name: "Save changes" }).waitFor());
   await shot("/portal/invoices", "portal-invoices", (p) => p.getByText("Software Engineering").locator("visible=true").first().waitFor());
 }

@@ -1,5 +1,5 @@
 /**
  * Relay connection keys used outside the component that declares them: a free enrollment made at checkout is
- * prepended to the portal's course list (`@prependNode`) under this key.
+ * prepended to the portal's list of enrolled tracks (`@prependNode`) under this key.
  */
-export const ENROLLMENTS_CONNECTION = "EnrolledCourses_enrollments";
+export const ENROLLMENTS_CONNECTION = "EnrolledTracks_enrollments";

@@ -16,7 +16,7 @@ function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType
 }
 
 // A malformed track id in the address shows 'Track not found.' rather than the generic error page.
-const trackErrorBoundary = async () => (await import("./layout/TrackErrorBoundary.tsx")).TrackErrorBoundary;
+const trackErrorBoundary = async () => (await import("./tracks/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
 /**
  * The learner site's routes (docs/product.md, Learner pages), all inside the shell with top bar and footer. Their paths come from

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef } from "react";
-import { ImageIcon } from "../../shared/ui/actionIcons.tsx";
 import { Button } from "../../shared/ui/Button.tsx";
+import { ImageIcon } from "../../shared/ui/icons.tsx";
 import styles from "./ImageField.module.css";
 
 export const IMAGE_MESSAGES = {

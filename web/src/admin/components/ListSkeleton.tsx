@@ -1,5 +1,5 @@
-import { PlusIcon } from "../../shared/ui/actionIcons.tsx";
 import { Button } from "../../shared/ui/Button.tsx";
+import { PlusIcon } from "../../shared/ui/icons.tsx";
 import { SearchField } from "../../shared/ui/SearchField.tsx";
 import { Table } from "../../shared/ui/Table.tsx";
 import styles from "./ListLayout.module.css";

@@ -1,13 +1,16 @@
 import { MutationError } from "../../shared/relay/useAsyncMutation.ts";
 
+type FieldErrorList = readonly { readonly field: string; readonly message: string }[];
+
 /**
- * What a mutation's result union looks like from the client: the payload, or one of the typed errors selected with
- * `... on Error { message }` and `... on ValidationError { fieldErrors { field message } }`.
+ * What a mutation's result union looks like from the client: the payload, or one of the typed errors, selected with
+ * `...mutationError_error @alias(as: "failure") @relay(mask: false)` (message and field errors under `failure`) or,
+ * where a form shows no field errors, with `... on Error { message }`.
  */
 export interface ResultLike {
   readonly __typename: string;
   readonly message?: string;
-  readonly fieldErrors?: readonly { readonly field: string; readonly message: string }[];
+  readonly failure?: { readonly message: string; readonly fieldErrors?: FieldErrorList } | null;
 }
 
 /** A failed form submission: one message for the form and one per field the server named. */
@@ -19,9 +22,10 @@ export interface Failure {
 /** The typed error a mutation answered with (every error type's name ends in "Error"), or null for its payload. */
 export function failureOf(result: ResultLike, fallback: string): Failure | null {
   if (!result.__typename.endsWith("Error")) return null;
+  const error: { message?: string; fieldErrors?: FieldErrorList } = result.failure ?? result;
   const fieldErrors: Record<string, string> = {};
-  for (const { field, message } of result.fieldErrors ?? []) fieldErrors[field] ??= message;
-  return { message: result.message || fallback, fieldErrors };
+  for (const { field, message } of error.fieldErrors ?? []) fieldErrors[field] ??= message;
+  return { message: error.message || fallback, fieldErrors };
 }
 
 /** The request never got an answer (offline, server down): `fetch` rejects with a TypeError. */

@@ -1,9 +1,8 @@
 import { Link } from "react-router-dom";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { Container } from "../../shared/ui/Container.tsx";
-import { MailIcon, MapPinIcon, PhoneIcon } from "../../shared/ui/icons.tsx";
+import { InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, XSocialIcon, YouTubeIcon } from "../../shared/ui/icons.tsx";
 import styles from "./Footer.module.css";
-import { InstagramIcon, LinkedInIcon, XSocialIcon, YouTubeIcon } from "./icons.tsx";
 
 const menu = [
   { label: "Home", to: "/" },

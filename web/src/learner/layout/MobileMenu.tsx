@@ -5,9 +5,9 @@ import { Brand } from "../../shared/ui/Brand.tsx";
 import { ButtonLink } from "../../shared/ui/Button.tsx";
 import { Drawer } from "../../shared/ui/Drawer.tsx";
 import { LogOutIcon } from "../../shared/ui/icons.tsx";
+import { useLogout } from "../useLogout.ts";
 import { NavLinks } from "./NavLinks.tsx";
 import styles from "./TopBar.module.css";
-import { useLogout } from "./useLogout.ts";
 
 interface MobileMenuProps {
   open: boolean;

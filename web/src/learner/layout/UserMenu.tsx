@@ -4,8 +4,8 @@ import type { StoredUser } from "../../shared/session/session.ts";
 import { Avatar } from "../../shared/ui/Avatar.tsx";
 import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from "../../shared/ui/DropdownMenu.tsx";
 import { ChevronDownIcon, LogOutIcon } from "../../shared/ui/icons.tsx";
+import { useLogout } from "../useLogout.ts";
 import styles from "./TopBar.module.css";
-import { useLogout } from "./useLogout.ts";
 
 /** The signed-in learner's name, opening Portal and Logout. Its own chunk: most visitors are not signed in. */
 export default function UserMenu({ user }: { user: StoredUser }) {

@@ -18,3 +18,6 @@ export function initials(name: string): string {
     .map((word) => word[0]?.toUpperCase() ?? "");
   return (letters.length > 1 ? `${letters[0]}${letters[letters.length - 1]}` : (letters[0] ?? "?")).slice(0, 2);
 }
+
+/** A track's price as the catalogue shows it: "Free", or dollars with 2 decimals. */
+export const formatPrice = (price: number) => (price === 0 ? "Free" : formatMoney(price));

@@ -5,7 +5,7 @@ import styles from "./IconButton.module.css";
 interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children" | "aria-label"> {
   /** The accessible name, also shown as a tooltip, e.g. 'Edit invoice for Ada Nwosu'. */
   label: string;
-  /** An icon from icons.tsx or actionIcons.tsx. */
+  /** An icon from icons.tsx. */
   children: ReactNode;
   tone?: "neutral" | "danger" | "primary";
 }

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
-import { SearchIcon } from "./actionIcons.tsx";
 import { cx } from "./cx.ts";
+import { SearchIcon } from "./icons.tsx";
 import styles from "./SearchField.module.css";
 import { Spinner } from "./Spinner.tsx";
 

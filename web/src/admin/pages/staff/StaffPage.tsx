@@ -1,8 +1,8 @@
 import { Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
-import { PlusIcon } from "../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
+import { PlusIcon } from "../../../shared/ui/icons.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { ListSkeleton } from "../../components/ListSkeleton.tsx";
 import type { StaffPageQuery } from "./__generated__/StaffPageQuery.graphql.ts";

@@ -5,7 +5,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { ButtonLink } from "../../../shared/ui/Button.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { Page } from "../../layout/Page.tsx";
-import { TrackNotFound } from "../../layout/TrackErrorBoundary.tsx";
+import { TrackNotFound } from "../../tracks/TrackErrorBoundary.tsx";
 import type { CheckoutPageQuery } from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { CheckoutForm } from "./_components/CheckoutForm.tsx";
 import { CheckoutSummary } from "./_components/CheckoutSummary.tsx";

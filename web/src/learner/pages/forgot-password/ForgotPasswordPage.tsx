@@ -5,8 +5,8 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import styles from "../../forms/forms.module.css";
 import { AuthCard } from "../../layout/AuthCard.tsx";
-import styles from "../../layout/forms.module.css";
 import type { ForgotPasswordPageMutation } from "./__generated__/ForgotPasswordPageMutation.graphql.ts";
 
 const mutation = graphql`

@@ -7,10 +7,10 @@ import { ArrowRightIcon, TracksIcon } from "../../../shared/ui/icons.tsx";
 import type { HomePageQuery } from "./__generated__/HomePageQuery.graphql.ts";
 import { CallToAction } from "./_components/CallToAction.tsx";
 import { Hero } from "./_components/Hero.tsx";
+import { HomeTrackCard } from "./_components/HomeTrackCard.tsx";
 import { HowItWorks } from "./_components/HowItWorks.tsx";
 import { Stats } from "./_components/Stats.tsx";
 import { TechChips } from "./_components/TechChips.tsx";
-import { TrackCard } from "./_components/TrackCard.tsx";
 import styles from "./HomePage.module.css";
 
 // Up to 4 tracks on the home page (docs/product.md, Limits); the catalogue is newest first.
@@ -20,7 +20,7 @@ const query = graphql`
       edges {
         node {
           id
-          ...TrackCard_track
+          ...HomeTrackCard_track
         }
       }
     }
@@ -48,7 +48,7 @@ export default function HomePage({ queryRef }: QueryPageProps<HomePageQuery>) {
             <ul className={styles.grid}>
               {tracks.edges.map(({ node }) => (
                 <li key={node.id}>
-                  <TrackCard trackKey={node} />
+                  <HomeTrackCard trackKey={node} />
                 </li>
               ))}
             </ul>

@@ -5,9 +5,9 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import styles from "../../forms/forms.module.css";
+import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
-import styles from "../../layout/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../layout/forms.ts";
 import { dropLearnerSession, endLearnerSession, startLearnerSession } from "../../session.ts";
 import type { LoginPageMutation } from "./__generated__/LoginPageMutation.graphql.ts";
 
@@ -27,15 +27,7 @@ const mutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -81,6 +73,7 @@ export default function LoginPage() {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -110,8 +103,8 @@ export default function LoginPage() {
         setMessage("Login failed.");
         return;
       }
-      setErrors(serverFieldErrors(result.fieldErrors, ["email", "password"]));
-      setMessage(result.message || "Login failed.");
+      setErrors(serverFieldErrors(result.failure?.fieldErrors, ["email", "password"]));
+      setMessage(result.failure?.message || "Login failed.");
     } catch {
       setMessage("An error occurred.");
     }
@@ -130,26 +123,8 @@ export default function LoginPage() {
       {notice && <Alert tone="success">{notice}</Alert>}
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         {message && <Alert tone="error">{message}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(e) => change("email", e.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => change("password", e.target.value)}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
+        <TextField label="Password" type="password" autoComplete="current-password" required {...field("password")} />
         <Link to="/forgot-password" className={styles.inlineLink}>
           Forgot password?
         </Link>

@@ -1,11 +1,10 @@
 import { graphql, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import { Container } from "../../../shared/ui/Container.tsx";
-import { UsersIcon } from "../../../shared/ui/icons.tsx";
+import { BookIcon, CheckIcon, UsersIcon } from "../../../shared/ui/icons.tsx";
 import { Stars } from "../../../shared/ui/Stars.tsx";
-import { BookIcon, CheckIcon } from "../../layout/icons.tsx";
 import { PageBanner } from "../../layout/PageBanner.tsx";
-import { TrackNotFound } from "../../layout/TrackErrorBoundary.tsx";
+import { TrackNotFound } from "../../tracks/TrackErrorBoundary.tsx";
 import type { TrackDetailsPageQuery } from "./__generated__/TrackDetailsPageQuery.graphql.ts";
 import { RateTrack } from "./_components/RateTrack.tsx";
 import { RelatedTrackCard } from "./_components/RelatedTrackCard.tsx";

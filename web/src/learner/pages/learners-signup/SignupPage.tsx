@@ -5,9 +5,9 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import styles from "../../forms/forms.module.css";
+import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
-import styles from "../../layout/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../layout/forms.ts";
 import type { SignupPageMutation } from "./__generated__/SignupPageMutation.graphql.ts";
 
 const mutation = graphql`
@@ -17,15 +17,7 @@ const mutation = graphql`
       ... on SignUpPayload {
         email
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -67,16 +59,12 @@ export default function SignupPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [signUp, isSigningUp] = useAsyncMutation<SignupPageMutation>(mutation);
 
-  const field = (name: Field) => ({
-    name,
-    required: true,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
+  const change = (name: Field, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  const bound = bindFields(values, errors, change);
+  const field = (name: Field) => ({ ...bound(name), required: true });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,11 +83,11 @@ export default function SignupPage() {
         navigate("/learner-otp");
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setMessage(result.message || "Sign up failed. Please try again.");
+      setMessage(result.failure?.message || "Sign up failed. Please try again.");
     } catch {
       setMessage("An error occurred. Please check your connection.");
     }

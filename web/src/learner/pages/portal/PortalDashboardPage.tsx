@@ -1,14 +1,14 @@
 import { graphql, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import type { PortalDashboardPageQuery } from "./__generated__/PortalDashboardPageQuery.graphql.ts";
-import { EnrolledCourses } from "./_components/EnrolledCourses.tsx";
+import { EnrolledTracks } from "./_components/EnrolledTracks.tsx";
 import { SessionGone } from "./_components/SessionGone.tsx";
 import styles from "./PortalDashboardPage.module.css";
 
 const query = graphql`
   query PortalDashboardPageQuery {
     me {
-      ...EnrolledCourses_learner @alias(as: "learner")
+      ...EnrolledTracks_learner @alias(as: "learner")
     }
   }
 `;
@@ -18,12 +18,12 @@ export default function PortalDashboardPage({ queryRef }: QueryPageProps<PortalD
   const { me } = usePreloadedQuery<PortalDashboardPageQuery>(query, queryRef);
   if (!me?.learner) return <SessionGone />;
   return (
-    <section aria-labelledby="my-courses-title">
-      <title>My courses · LearnHub</title>
-      <h2 id="my-courses-title" className={styles.title}>
-        My courses
+    <section aria-labelledby="my-tracks-title">
+      <title>My tracks · LearnHub</title>
+      <h2 id="my-tracks-title" className={styles.title}>
+        My tracks
       </h2>
-      <EnrolledCourses learnerKey={me.learner} />
+      <EnrolledTracks learnerKey={me.learner} />
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import styles from "../../forms/forms.module.css";
+import { bindFields, type FieldErrors, serverFieldErrors } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
-import styles from "../../layout/forms.module.css";
-import { type FieldErrors, serverFieldErrors } from "../../layout/forms.ts";
 import type { ResetPasswordPageMutation } from "./__generated__/ResetPasswordPageMutation.graphql.ts";
 
 const mutation = graphql`
@@ -17,15 +17,7 @@ const mutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -57,6 +49,7 @@ export default function ResetPasswordPage() {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,8 +67,8 @@ export default function ResetPasswordPage() {
         navigate("/learner-login", { replace: true, state: { notice: result.message } });
         return;
       }
-      setErrors(serverFieldErrors(result.fieldErrors, ["password", "confirmPassword"]));
-      setMessage(result.message || "Could not reset your password. Please try again.");
+      setErrors(serverFieldErrors(result.failure?.fieldErrors, ["password", "confirmPassword"]));
+      setMessage(result.failure?.message || "Could not reset your password. Please try again.");
     } catch {
       setMessage("An error occurred. Please try again.");
     }
@@ -88,24 +81,12 @@ export default function ResetPasswordPage() {
         <TextField
           label="New password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
           hint="At least 8 characters with uppercase, lowercase, a number and a special character."
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => change("password", e.target.value)}
+          {...field("password")}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(e) => change("confirmPassword", e.target.value)}
-        />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...field("confirmPassword")} />
         <div className={styles.actions}>
           <Button type="submit" size="lg" block loading={isResetting}>
             Reset password

@@ -1,13 +1,13 @@
 import { useEffect, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
+import { formatInstantWithTime } from "../../../../shared/format/dates.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
-import { DownloadIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
 import { Select, TextField } from "../../../../shared/ui/Field.tsx";
+import { DownloadIcon } from "../../../../shared/ui/icons.tsx";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstantWithTime } from "../../../components/dates.ts";
 import { downloadCsv } from "../../../components/downloadCsv.ts";
 import listStyles from "../../../components/ListLayout.module.css";
 import { useDebouncedValue } from "../../../components/useDebouncedValue.ts";

@@ -1,12 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
-import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Select, TextArea, TextField } from "../../../../shared/ui/Field.tsx";
-import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
-import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import { EntityFormDialog, useEntityForm } from "../../../components/EntityFormDialog.tsx";
 import { ImageField } from "../../../components/ImageField.tsx";
-import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { FieldErrors } from "../../../components/useFormFields.ts";
 import { mayEditCoursesOf, useViewer } from "../../../staff/AdminViewer.ts";
 import type { CourseFormDialog_course$data, CourseFormDialog_course$key } from "./__generated__/CourseFormDialog_course.graphql.ts";
 import type { CourseFormDialog_query$key } from "./__generated__/CourseFormDialog_query.graphql.ts";
@@ -58,15 +56,7 @@ const createMutation = graphql`
           ...DeleteCourseDialog_course
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -82,15 +72,7 @@ const updateMutation = graphql`
           ...CourseFormDialog_course
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -139,63 +121,48 @@ interface CourseFormProps {
 }
 
 function CourseForm({ course, trackOptions, onOpenChange, connectionIds, onSaved }: CourseFormProps) {
-  const form = useFormFields<CourseFields>({
-    title: course?.title ?? "",
-    trackId: course?.track.id ?? "",
-    description: course?.description ?? "",
-  });
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [createCourse, isCreating] = useAsyncMutation<CourseFormDialogCreateMutation>(createMutation);
   const [updateCourse, isUpdating] = useAsyncMutation<CourseFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
-  const fallback = course ? COURSE_FORM_MESSAGES.updateFailed : COURSE_FORM_MESSAGES.createFailed;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    setError(null);
-    const errors = validateCourse(form.values);
-    form.showErrors(errors);
-    if (Object.keys(errors).length > 0 || imageError) return;
-    const input = {
-      title: form.values.title.trim(),
-      trackId: form.values.trackId,
-      description: form.values.description.trim(),
-      ...(image ? { image } : {}),
-    };
-    try {
-      const result = course
+  const entityForm = useEntityForm<CourseFields>({
+    initial: { title: course?.title ?? "", trackId: course?.track.id ?? "", description: course?.description ?? "" },
+    fieldNames: FIELDS,
+    updating: course !== null,
+    messages: COURSE_FORM_MESSAGES,
+    pending,
+    check: (values) => ({ message: null, fields: validateCourse(values) }),
+    blocked: imageError !== null,
+    save: async (values) => {
+      const input = {
+        title: values.title.trim(),
+        trackId: values.trackId,
+        description: values.description.trim(),
+        ...(image ? { image } : {}),
+      };
+      return course
         ? (await updateCourse({ variables: { id: course.id, input } })).updateCourse
         : (await createCourse({ variables: { input, connections: connectionIds } })).createCourse;
-      const failure = failureOf(result, fallback);
-      if (failure) {
-        form.showErrors(pickFieldErrors<CourseFields>(failure.fieldErrors, FIELDS));
-        if (failure.fieldErrors.image) setImageError(failure.fieldErrors.image);
-        setError(failure.message);
-        return;
-      }
+    },
+    onFailure: (failure) => failure.fieldErrors.image && setImageError(failure.fieldErrors.image),
+    onSaved: () => {
       onOpenChange(false);
       onSaved?.();
-    } catch (failure) {
-      setError(thrownMessage(failure, { fallback }));
-    }
-  };
+    },
+  });
+  const { form } = entityForm;
 
   return (
-    <FormDialog
-      open
+    <EntityFormDialog
+      entityForm={entityForm}
       onOpenChange={onOpenChange}
       title={course ? "Update Course" : "Add Course"}
       description={course ? `Change the details of ${course.title}.` : "Add a course to one of the tracks."}
       submitLabel={course ? "Save changes" : "Add Course"}
       pending={pending}
-      formRef={form.formRef}
-      onSubmit={submit}
       size="wide"
     >
-      {error && <Alert tone="error">{error}</Alert>}
       <TextField label="Title" required placeholder="e.g. AWS Essentials" {...form.field("title")} />
       <Select label="Track" required {...form.field("trackId")}>
         <option value="">Select a track</option>
@@ -214,6 +181,6 @@ function CourseForm({ course, trackOptions, onOpenChange, connectionIds, onSaved
         error={imageError}
         onError={setImageError}
       />
-    </FormDialog>
+    </EntityFormDialog>
   );
 }

@@ -1,13 +1,7 @@
-import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PlusIcon } from "../../../../shared/ui/actionIcons.tsx";
-import { Button } from "../../../../shared/ui/Button.tsx";
-import { cx } from "../../../../shared/ui/cx.ts";
-import { Pagination } from "../../../../shared/ui/Pagination.tsx";
-import { SearchField } from "../../../../shared/ui/SearchField.tsx";
-import styles from "../../../components/ListLayout.module.css";
-import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
-import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
+import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
+import { usePagedSearch } from "../../../components/usePagedSearch.ts";
 import { can, mayEditCoursesOf, useViewer } from "../../../staff/AdminViewer.ts";
 import type { CourseFormDialog_query$key } from "./__generated__/CourseFormDialog_query.graphql.ts";
 import type { CourseList_query$key } from "./__generated__/CourseList_query.graphql.ts";
@@ -55,14 +49,9 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
     queryKey,
   );
   const list = usePagedSearch(refetch);
-  const [adding, setAdding] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const { __id: connectionId, totalCount, edges } = data.courses;
   const rows = edges.map((edge) => edge.node);
-  const editing = rows.find((row) => row.id === editingId) ?? null;
-  const deleting = rows.find((row) => row.id === deletingId) ?? null;
-  const addTo = list.shown.page === 1 && list.shown.search === "" ? [connectionId] : [];
+  const dialogs = useRowDialogs(list, rows, connectionId);
 
   const viewer = useViewer();
   // An instructor adds courses only to assigned tracks: without any, there is nothing to add to.
@@ -70,50 +59,41 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
   const mayAdd = can(viewer, "editCourses") && (viewer?.staffRole !== "INSTRUCTOR" || viewer.assignedTrackIds.length > 0);
   return (
     <>
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search courses by title"
-          placeholder="Search by title..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          pending={list.isPending}
-        />
-        {mayAdd ? (
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon size={18} />
-            Add Course
-          </Button>
-        ) : (
-          <ReadOnlyNote reason={readOnlyReason} />
-        )}
-      </div>
-      <div className={cx(styles.table, list.isPending && styles.pending)}>
+      <PagedList
+        list={list}
+        search={{ label: "Search courses by title", placeholder: "Search by title..." }}
+        action={<AddButton label="Add Course" onAdd={() => dialogs.setAdding(true)} allowed={mayAdd} readOnlyReason={readOnlyReason} />}
+        rowCount={rows.length}
+        totalCount={totalCount}
+        noun={["course", "courses"]}
+        pagesLabel="Course pages"
+      >
         <CourseTable
           coursesKey={rows}
-          onEdit={setEditingId}
-          onDelete={setDeletingId}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.remove}
           mayEdit={(trackId) => mayEditCoursesOf(viewer, trackId)}
           readOnlyReason={readOnlyReason}
         />
-      </div>
-      <div className={styles.footer}>
-        <p className={styles.range} aria-live="polite">
-          {rangeText(list.shown.page, rows.length, totalCount, totalCount === 1 ? "course" : "courses")}
-        </p>
-        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label="Course pages" />
-      </div>
-      <CourseFormDialog open={adding} onOpenChange={setAdding} tracksKey={tracksKey} connectionIds={addTo} onSaved={() => list.reload(1)} />
+      </PagedList>
       <CourseFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditingId(null)}
+        open={dialogs.adding}
+        onOpenChange={dialogs.setAdding}
         tracksKey={tracksKey}
-        courseKey={editing}
+        connectionIds={dialogs.addTo}
+        onSaved={() => list.reload(1)}
+      />
+      <CourseFormDialog
+        open={dialogs.editing !== null}
+        onOpenChange={dialogs.closeEdit}
+        tracksKey={tracksKey}
+        courseKey={dialogs.editing}
       />
       <DeleteCourseDialog
-        courseKey={deleting}
-        onOpenChange={(open) => !open && setDeletingId(null)}
+        courseKey={dialogs.deleting}
+        onOpenChange={dialogs.closeDelete}
         connectionIds={[connectionId]}
-        onDeleted={() => list.reload(rows.length === 1 && list.shown.page > 1 ? list.shown.page - 1 : list.shown.page)}
+        onDeleted={dialogs.afterDelete}
       />
     </>
   );

@@ -1,8 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { ImageIcon, PencilIcon, TrashIcon } from "../../../../shared/ui/actionIcons.tsx";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
+import { ImageIcon, PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import styles from "../../../components/ListLayout.module.css";
 import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import type { CourseTable_courses$data, CourseTable_courses$key } from "./__generated__/CourseTable_courses.graphql.ts";

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
 import { Card } from "../../../../shared/ui/Card.tsx";
 import { ArrowRightIcon } from "../../../../shared/ui/icons.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import type { LatestInvoices_query$key } from "./__generated__/LatestInvoices_query.graphql.ts";
 import section from "./DashboardSection.module.css";

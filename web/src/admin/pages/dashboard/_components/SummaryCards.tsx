@@ -1,10 +1,9 @@
 import type { ComponentType } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatMoney } from "../../../../shared/format/format.ts";
-import { ArrowDownIcon, ArrowUpIcon, WalletIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Card } from "../../../../shared/ui/Card.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
-import { InvoiceIcon, UsersIcon } from "../../../../shared/ui/icons.tsx";
+import { ArrowDownIcon, ArrowUpIcon, InvoiceIcon, UsersIcon, WalletIcon } from "../../../../shared/ui/icons.tsx";
 import type { SummaryCards_dashboard$key } from "./__generated__/SummaryCards_dashboard.graphql.ts";
 import styles from "./SummaryCards.module.css";
 

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatCalendarDate, formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
-import { PencilIcon, TrashIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
+import { PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatCalendarDate, formatInstant } from "../../../components/dates.ts";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
 import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";

@@ -1,12 +1,9 @@
-import { type FormEvent, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
-import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../shared/ui/Field.tsx";
-import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
-import { failureOf, thrownMessage } from "../../../components/failures.ts";
+import { EntityFormDialog, useEntityForm } from "../../../components/EntityFormDialog.tsx";
 import formStyles from "../../../components/forms.module.css";
-import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { FieldErrors } from "../../../components/useFormFields.ts";
 import type { InvoiceFormDialog_invoice$data, InvoiceFormDialog_invoice$key } from "./__generated__/InvoiceFormDialog_invoice.graphql.ts";
 import type { InvoiceFormDialogCreateMutation } from "./__generated__/InvoiceFormDialogCreateMutation.graphql.ts";
 import type { InvoiceFormDialogUpdateMutation, InvoiceStatus } from "./__generated__/InvoiceFormDialogUpdateMutation.graphql.ts";
@@ -48,15 +45,7 @@ const createMutation = graphql`
           ...DeleteInvoiceDialog_invoice
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -72,15 +61,7 @@ const updateMutation = graphql`
           ...InvoiceFormDialog_invoice
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -127,64 +108,51 @@ interface InvoiceFormProps {
 }
 
 function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceFormProps) {
-  const form = useFormFields<InvoiceFields>({
-    learnerId: invoice?.learner?.id ?? "",
-    amount: invoice ? invoice.amount.toFixed(2) : "",
-    dueDate: invoice?.dueDate ?? "",
-    status: invoice?.status ?? "",
-    paymentDetails: invoice?.paymentDetails ?? "",
-  });
-  const [error, setError] = useState<string | null>(null);
   const [createInvoice, isCreating] = useAsyncMutation<InvoiceFormDialogCreateMutation>(createMutation);
   const [updateInvoice, isUpdating] = useAsyncMutation<InvoiceFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
-  const fallback = invoice ? INVOICE_FORM_MESSAGES.updateFailed : INVOICE_FORM_MESSAGES.createFailed;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    setError(null);
-    const errors = validateInvoice(form.values);
-    form.showErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    const { learnerId, amount, dueDate, status, paymentDetails } = form.values;
-    const input = {
-      learnerId,
-      amount: Number(amount),
-      status: status as InvoiceStatus,
-      paymentDetails: paymentDetails.trim(),
-      // On update an omitted due date keeps the stored one (docs/product.md, REST routes: sent only if set).
-      ...(dueDate ? { dueDate } : {}),
-    };
-    try {
-      const result = invoice
+  const entityForm = useEntityForm<InvoiceFields>({
+    initial: {
+      learnerId: invoice?.learner?.id ?? "",
+      amount: invoice ? invoice.amount.toFixed(2) : "",
+      dueDate: invoice?.dueDate ?? "",
+      status: invoice?.status ?? "",
+      paymentDetails: invoice?.paymentDetails ?? "",
+    },
+    fieldNames: FIELDS,
+    updating: invoice !== null,
+    messages: INVOICE_FORM_MESSAGES,
+    pending,
+    check: (values) => ({ message: null, fields: validateInvoice(values) }),
+    save: async ({ learnerId, amount, dueDate, status, paymentDetails }) => {
+      const input = {
+        learnerId,
+        amount: Number(amount),
+        status: status as InvoiceStatus,
+        paymentDetails: paymentDetails.trim(),
+        // On update an omitted due date keeps the stored one (docs/product.md, REST routes: sent only if set).
+        ...(dueDate ? { dueDate } : {}),
+      };
+      return invoice
         ? (await updateInvoice({ variables: { id: invoice.id, input } })).updateInvoice
         : (await createInvoice({ variables: { input, connections: connectionIds } })).createInvoice;
-      const failure = failureOf(result, fallback);
-      if (failure) {
-        form.showErrors(pickFieldErrors<InvoiceFields>(failure.fieldErrors, FIELDS));
-        setError(failure.message);
-        return;
-      }
+    },
+    onSaved: () => {
       onOpenChange(false);
       onSaved?.();
-    } catch (failure) {
-      setError(thrownMessage(failure, { fallback }));
-    }
-  };
+    },
+  });
+  const { form } = entityForm;
 
   return (
-    <FormDialog
-      open
+    <EntityFormDialog
+      entityForm={entityForm}
       onOpenChange={onOpenChange}
       title={invoice ? "Update Invoice" : "Add Invoice"}
       description={invoice ? "Change the amount, due date, status or payment details." : "Record an invoice for a learner."}
       submitLabel={invoice ? "Save changes" : "Add Invoice"}
       pending={pending}
-      formRef={form.formRef}
-      onSubmit={submit}
     >
-      {error && <Alert tone="error">{error}</Alert>}
       <InvoiceLearnerSelect {...form.field("learnerId")} current={invoice?.learner} />
       <div className={formStyles.row}>
         <TextField
@@ -211,6 +179,6 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
         hint="Optional"
         {...form.field("paymentDetails")}
       />
-    </FormDialog>
+    </EntityFormDialog>
   );
 }

@@ -1,13 +1,7 @@
-import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PlusIcon } from "../../../../shared/ui/actionIcons.tsx";
-import { Button } from "../../../../shared/ui/Button.tsx";
-import { cx } from "../../../../shared/ui/cx.ts";
-import { Pagination } from "../../../../shared/ui/Pagination.tsx";
-import { SearchField } from "../../../../shared/ui/SearchField.tsx";
-import styles from "../../../components/ListLayout.module.css";
-import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
-import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
+import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
+import { usePagedSearch } from "../../../components/usePagedSearch.ts";
 import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import type { InvoiceList_query$key } from "./__generated__/InvoiceList_query.graphql.ts";
 import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetchQuery.graphql.ts";
@@ -48,52 +42,38 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
     queryKey,
   );
   const list = usePagedSearch(refetch);
-  const [adding, setAdding] = useState(false);
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
   const { __id: connectionId, totalCount, edges } = data.invoices;
   const rows = edges.map((edge) => edge.node);
-  const editing = rows.find((row) => row.id === editingId) ?? null;
-  const deleting = rows.find((row) => row.id === deletingId) ?? null;
-  // New invoices come first (newest first), so they belong at the top of the unfiltered first page.
-  const addTo = list.shown.page === 1 && list.shown.search === "" ? [connectionId] : [];
+  const dialogs = useRowDialogs(list, rows, connectionId);
 
   const mayEdit = can(useViewer(), "editInvoices");
   return (
     <>
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search invoices by learner name"
-          placeholder="Search by learner name..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          pending={list.isPending}
-        />
-        {mayEdit ? (
-          <Button onClick={() => setAdding(true)}>
-            <PlusIcon size={18} />
-            Add Invoice
-          </Button>
-        ) : (
-          <ReadOnlyNote reason={READ_ONLY.invoices} />
-        )}
-      </div>
-      <div className={cx(styles.table, list.isPending && styles.pending)}>
-        <AdminInvoiceTable invoicesKey={rows} onEdit={setEditingId} onDelete={setDeletingId} editable={mayEdit} />
-      </div>
-      <div className={styles.footer}>
-        <p className={styles.range} aria-live="polite">
-          {rangeText(list.shown.page, rows.length, totalCount, totalCount === 1 ? "invoice" : "invoices")}
-        </p>
-        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label="Invoice pages" />
-      </div>
-      <InvoiceFormDialog open={adding} onOpenChange={setAdding} connectionIds={addTo} onSaved={() => list.reload(1)} />
-      <InvoiceFormDialog open={editing !== null} onOpenChange={(open) => !open && setEditingId(null)} invoiceKey={editing} />
+      <PagedList
+        list={list}
+        search={{ label: "Search invoices by learner name", placeholder: "Search by learner name..." }}
+        action={
+          <AddButton label="Add Invoice" onAdd={() => dialogs.setAdding(true)} allowed={mayEdit} readOnlyReason={READ_ONLY.invoices} />
+        }
+        rowCount={rows.length}
+        totalCount={totalCount}
+        noun={["invoice", "invoices"]}
+        pagesLabel="Invoice pages"
+      >
+        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} editable={mayEdit} />
+      </PagedList>
+      <InvoiceFormDialog
+        open={dialogs.adding}
+        onOpenChange={dialogs.setAdding}
+        connectionIds={dialogs.addTo}
+        onSaved={() => list.reload(1)}
+      />
+      <InvoiceFormDialog open={dialogs.editing !== null} onOpenChange={dialogs.closeEdit} invoiceKey={dialogs.editing} />
       <DeleteInvoiceDialog
-        invoiceKey={deleting}
-        onOpenChange={(open) => !open && setDeletingId(null)}
+        invoiceKey={dialogs.deleting}
+        onOpenChange={dialogs.closeDelete}
         connectionIds={[connectionId]}
-        onDeleted={() => list.reload(rows.length === 1 && list.shown.page > 1 ? list.shown.page - 1 : list.shown.page)}
+        onDeleted={dialogs.afterDelete}
       />
     </>
   );

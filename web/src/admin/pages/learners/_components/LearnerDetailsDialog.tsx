@@ -1,14 +1,13 @@
 import { Suspense, useEffect } from "react";
 import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery, useQueryLoader } from "react-relay/hooks";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
-import { UserIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Dialog } from "../../../../shared/ui/Dialog.tsx";
 import { ErrorBoundary } from "../../../../shared/ui/ErrorBoundary.tsx";
-import { MailIcon, MapPinIcon, PhoneIcon } from "../../../../shared/ui/icons.tsx";
+import { MailIcon, MapPinIcon, PhoneIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import type { LearnerDetailsDialog_learner$key } from "./__generated__/LearnerDetailsDialog_learner.graphql.ts";
 import type { LearnerDetailsDialogQuery as Query } from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";

@@ -1,10 +1,7 @@
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { cx } from "../../../../shared/ui/cx.ts";
-import { Pagination } from "../../../../shared/ui/Pagination.tsx";
-import { SearchField } from "../../../../shared/ui/SearchField.tsx";
-import styles from "../../../components/ListLayout.module.css";
-import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { PagedList } from "../../../components/PagedList.tsx";
+import { usePagedSearch } from "../../../components/usePagedSearch.ts";
 import type { LearnerList_query$key } from "./__generated__/LearnerList_query.graphql.ts";
 import type { LearnerListRefetchQuery } from "./__generated__/LearnerListRefetchQuery.graphql.ts";
 import { LearnerDetailsDialog } from "./LearnerDetailsDialog.tsx";
@@ -41,24 +38,16 @@ export function LearnerList({ queryKey }: { queryKey: LearnerList_query$key }) {
   const rows = edges.map((edge) => edge.node);
   return (
     <>
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search learners by name"
-          placeholder="Search by name..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          pending={list.isPending}
-        />
-      </div>
-      <div className={cx(styles.table, list.isPending && styles.pending)}>
+      <PagedList
+        list={list}
+        search={{ label: "Search learners by name", placeholder: "Search by name..." }}
+        rowCount={rows.length}
+        totalCount={totalCount}
+        noun={["learner", "learners"]}
+        pagesLabel="Learner pages"
+      >
         <LearnerTable learnersKey={rows} onView={setViewingId} />
-      </div>
-      <div className={styles.footer}>
-        <p className={styles.range} aria-live="polite">
-          {rangeText(list.shown.page, rows.length, totalCount, totalCount === 1 ? "learner" : "learners")}
-        </p>
-        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label="Learner pages" />
-      </div>
+      </PagedList>
       <LearnerDetailsDialog learnerId={viewingId} onOpenChange={(open) => !open && setViewingId(null)} />
     </>
   );

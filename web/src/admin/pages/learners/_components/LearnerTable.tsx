@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
-import { EyeIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
+import { EyeIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import styles from "../../../components/ListLayout.module.css";
 import type { LearnerTable_learners$data, LearnerTable_learners$key } from "./__generated__/LearnerTable_learners.graphql.ts";
 

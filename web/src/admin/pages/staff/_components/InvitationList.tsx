@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Badge } from "../../../../shared/ui/Badge.tsx";
@@ -7,7 +8,6 @@ import { Button } from "../../../../shared/ui/Button.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
 import { Pagination } from "../../../../shared/ui/Pagination.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import listStyles from "../../../components/ListLayout.module.css";
 import { pageCount } from "../../../components/usePagedSearch.ts";

@@ -17,15 +17,7 @@ const mutation = graphql`
       ... on StaffInvitationPayload {
         message
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

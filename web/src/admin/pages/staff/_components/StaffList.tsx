@@ -1,10 +1,7 @@
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { cx } from "../../../../shared/ui/cx.ts";
-import { Pagination } from "../../../../shared/ui/Pagination.tsx";
-import { SearchField } from "../../../../shared/ui/SearchField.tsx";
-import styles from "../../../components/ListLayout.module.css";
-import { pageCount, rangeText, usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { PagedList } from "../../../components/PagedList.tsx";
+import { usePagedSearch } from "../../../components/usePagedSearch.ts";
 import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
 import type { StaffList_query$key } from "./__generated__/StaffList_query.graphql.ts";
 import type { StaffListRefetchQuery } from "./__generated__/StaffListRefetchQuery.graphql.ts";
@@ -51,24 +48,16 @@ export function StaffList({ queryKey, tracksKey }: { queryKey: StaffList_query$k
   const rows = edges.map((edge) => edge.node);
   return (
     <>
-      <div className={styles.toolbar}>
-        <SearchField
-          label="Search staff by name or e-mail"
-          placeholder="Search staff..."
-          value={list.search}
-          onValueChange={list.setSearch}
-          pending={list.isPending}
-        />
-      </div>
-      <div className={cx(styles.table, list.isPending && styles.pending)}>
+      <PagedList
+        list={list}
+        search={{ label: "Search staff by name or e-mail", placeholder: "Search staff..." }}
+        rowCount={rows.length}
+        totalCount={totalCount}
+        noun={["staff member", "staff members"]}
+        pagesLabel="Staff pages"
+      >
         <StaffTable staffKey={rows} onAction={setAction} />
-      </div>
-      <div className={styles.footer}>
-        <p className={styles.range} aria-live="polite">
-          {rangeText(list.shown.page, rows.length, totalCount, totalCount === 1 ? "staff member" : "staff members")}
-        </p>
-        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label="Staff pages" />
-      </div>
+      </PagedList>
       <StaffRoleDialog
         action={action?.kind === "approve" || action?.kind === "role" ? { kind: action.kind, member: action.member } : null}
         onOpenChange={close}

@@ -1,8 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatInstant } from "../../../../shared/format/dates.ts";
 import { Badge } from "../../../../shared/ui/Badge.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
-import { formatInstant } from "../../../components/dates.ts";
 import styles from "../../../components/ListLayout.module.css";
 import { roleLabel, STATUS_LABELS } from "../../../staff/staffRoles.ts";
 import staffStyles from "../StaffPage.module.css";

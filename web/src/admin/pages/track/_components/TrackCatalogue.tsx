@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PlusIcon } from "../../../../shared/ui/actionIcons.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
+import { PlusIcon } from "../../../../shared/ui/icons.tsx";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
 import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
 import { useDebouncedValue } from "../../../components/useDebouncedValue.ts";

@@ -1,13 +1,12 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
-import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
-import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
-import { failureOf, httpStatusOf, thrownMessage } from "../../../components/failures.ts";
+import { EntityFormDialog, type FormCheck, useEntityForm } from "../../../components/EntityFormDialog.tsx";
+import { httpStatusOf, thrownMessage } from "../../../components/failures.ts";
 import formStyles from "../../../components/forms.module.css";
 import { ImageField } from "../../../components/ImageField.tsx";
-import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import type { FieldErrors } from "../../../components/useFormFields.ts";
 import type { TrackFormDialog_track$data, TrackFormDialog_track$key } from "./__generated__/TrackFormDialog_track.graphql.ts";
 import type { TrackFormDialogCreateMutation } from "./__generated__/TrackFormDialogCreateMutation.graphql.ts";
 import type { TrackFormDialogUpdateMutation } from "./__generated__/TrackFormDialogUpdateMutation.graphql.ts";
@@ -42,15 +41,7 @@ const createMutation = graphql`
           ...TrackTile_track
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -67,15 +58,7 @@ const updateMutation = graphql`
           ...AdminTrackDetailsPage_track
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -84,7 +67,7 @@ export type TrackFields = { name: string; price: string; duration: string; instr
 const FIELDS = ["name", "price", "duration", "instructor", "description"] as const;
 
 /** The blank check (docs/product.md, Validation): every text field is required; the image is optional. */
-export function validateTrack(values: TrackFields): { message: string | null; fields: FieldErrors<TrackFields> } {
+export function validateTrack(values: TrackFields): FormCheck<TrackFields> {
   const fields: FieldErrors<TrackFields> = {};
   for (const name of FIELDS) if (!values[name].trim()) fields[name] = TRACK_FORM_MESSAGES.fieldRequired;
   if (Object.keys(fields).length > 0) return { message: TRACK_FORM_MESSAGES.required, fields };
@@ -120,68 +103,57 @@ function TrackForm({
   onOpenChange: (open: boolean) => void;
   connectionIds: string[];
 }) {
-  const form = useFormFields<TrackFields>({
-    name: track?.name ?? "",
-    price: track ? String(track.price) : "",
-    duration: track?.duration ?? "",
-    instructor: track?.instructor ?? "",
-    description: track?.description ?? "",
-  });
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [createTrack, isCreating] = useAsyncMutation<TrackFormDialogCreateMutation>(createMutation);
   const [updateTrack, isUpdating] = useAsyncMutation<TrackFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
-  const fallback = track ? TRACK_FORM_MESSAGES.updateFailed : TRACK_FORM_MESSAGES.createFailed;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    const check = validateTrack(form.values);
-    setError(check.message);
-    form.showErrors(check.fields);
-    if (check.message || Object.keys(check.fields).length > 0 || imageError) return;
-    const { name, price, duration, instructor, description } = form.values;
-    const input = {
-      name: name.trim(),
-      price: Number(price),
-      duration: duration.trim(),
-      instructor: instructor.trim(),
-      description: description.trim(),
-      ...(image ? { image } : {}),
-    };
-    try {
-      const result = track
+  const entityForm = useEntityForm<TrackFields>({
+    initial: {
+      name: track?.name ?? "",
+      price: track ? String(track.price) : "",
+      duration: track?.duration ?? "",
+      instructor: track?.instructor ?? "",
+      description: track?.description ?? "",
+    },
+    fieldNames: FIELDS,
+    updating: track !== null,
+    messages: TRACK_FORM_MESSAGES,
+    pending,
+    check: validateTrack,
+    blocked: imageError !== null,
+    save: async ({ name, price, duration, instructor, description }) => {
+      const input = {
+        name: name.trim(),
+        price: Number(price),
+        duration: duration.trim(),
+        instructor: instructor.trim(),
+        description: description.trim(),
+        ...(image ? { image } : {}),
+      };
+      return track
         ? (await updateTrack({ variables: { id: track.id, input } })).updateTrack
         : (await createTrack({ variables: { input, connections: connectionIds } })).createTrack;
-      const failure = failureOf(result, fallback);
-      if (failure) {
-        form.showErrors(pickFieldErrors<TrackFields>(failure.fieldErrors, FIELDS));
-        if (failure.fieldErrors.image) setImageError(failure.fieldErrors.image);
-        setError(failure.message);
-        return;
-      }
-      onOpenChange(false);
-    } catch (failure) {
-      const status = httpStatusOf(failure);
-      setError(status ? `Server returned ${status} error` : thrownMessage(failure, { fallback }));
-    }
-  };
+    },
+    onFailure: (failure) => failure.fieldErrors.image && setImageError(failure.fieldErrors.image),
+    onSaved: () => onOpenChange(false),
+    describeThrown: (error, fallback) => {
+      const status = httpStatusOf(error);
+      return status ? `Server returned ${status} error` : thrownMessage(error, { fallback });
+    },
+  });
+  const { form } = entityForm;
 
   return (
-    <FormDialog
-      open
+    <EntityFormDialog
+      entityForm={entityForm}
       onOpenChange={onOpenChange}
       title={track ? "Update Track" : "Add Track"}
       description={track ? `Change the details of ${track.name}.` : "A new track appears in the catalogue straight away."}
       submitLabel={track ? "Save changes" : "Add Track"}
       pending={pending}
-      formRef={form.formRef}
-      onSubmit={submit}
       size="wide"
     >
-      {error && <Alert tone="error">{error}</Alert>}
       <TextField label="Name" required placeholder="e.g. Cloud Computing Fundamentals" {...form.field("name")} />
       <div className={formStyles.row}>
         <TextField
@@ -212,6 +184,6 @@ function TrackForm({
         error={imageError}
         onError={setImageError}
       />
-    </FormDialog>
+    </EntityFormDialog>
   );
 }

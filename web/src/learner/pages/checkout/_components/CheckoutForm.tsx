@@ -5,11 +5,12 @@ import { ConnectionHandler } from "relay-runtime";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
-import { Select, TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
 import { ENROLLMENTS_CONNECTION } from "../../../connections.ts";
-import formStyles from "../../../layout/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../layout/forms.ts";
-import { PHONE_PATTERN } from "../../../layout/phone.ts";
+import formStyles from "../../../forms/forms.module.css";
+import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../forms/forms.ts";
+import { GenderSelect } from "../../../forms/GenderSelect.tsx";
+import { PHONE_PATTERN } from "../../../forms/phone.ts";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
 import styles from "./CheckoutForm.module.css";
@@ -35,18 +36,10 @@ const mutation = graphql`
             location
             bio
           }
-          ...EnrolledCourseCard_enrollment
+          ...EnrolledTrackCard_enrollment
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -120,6 +113,7 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,11 +149,11 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         setState({ step: "enrolled", message: "Successfully Enrolled!" });
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setMessage(result.message || "An error occurred.");
+      setMessage(result.failure?.message || "An error occurred.");
       setState({ step: "form" });
     } catch {
       setMessage("An error occurred.");
@@ -189,46 +183,15 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         <TextField label="Email" name="email" type="email" value={learner.email} readOnly />
       </div>
       <div className={formStyles.row}>
-        <TextField
-          label="Contact"
-          name="contact"
-          type="tel"
-          autoComplete="tel"
-          required
-          value={values.contact}
-          error={errors.contact}
-          onChange={(e) => change("contact", e.target.value)}
-        />
-        <Select
-          label="Gender"
-          name="gender"
-          required
-          value={values.gender}
-          error={errors.gender}
-          onChange={(e) => change("gender", e.target.value)}
-        >
-          <option value="">Select gender</option>
-          <option value="MALE">Male</option>
-          <option value="FEMALE">Female</option>
-        </Select>
+        <TextField label="Contact" type="tel" autoComplete="tel" required {...field("contact")} />
+        <GenderSelect required {...field("gender")} />
       </div>
-      <TextField
-        label="Location"
-        name="location"
-        autoComplete="address-level2"
-        hint="Optional"
-        value={values.location}
-        error={errors.location}
-        onChange={(e) => change("location", e.target.value)}
-      />
+      <TextField label="Location" autoComplete="address-level2" hint="Optional" {...field("location")} />
       <TextArea
         label="Description"
-        name="description"
         hint="Optional: tell your instructor a little about yourself and your goals."
         rows={4}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => change("description", e.target.value)}
+        {...field("description")}
       />
       <div className={formStyles.actions}>
         <Button type="submit" size="lg" block loading={busy}>

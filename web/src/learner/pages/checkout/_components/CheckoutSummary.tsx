@@ -1,8 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney } from "../../../../shared/format/format.ts";
-import { BookIcon, ClockIcon, LockIcon } from "../../../layout/icons.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { formatMoney, formatPrice } from "../../../../shared/format/format.ts";
+import { BookIcon, ClockIcon, LockIcon } from "../../../../shared/ui/icons.tsx";
+import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { CheckoutSummary_track$key } from "./__generated__/CheckoutSummary_track.graphql.ts";
 import styles from "./CheckoutSummary.module.css";
 

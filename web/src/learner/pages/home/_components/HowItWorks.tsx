@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Container } from "../../../../shared/ui/Container.tsx";
-import { AwardIcon, CreditCardIcon, PlayIcon, SearchIcon } from "../../../layout/icons.tsx";
+import { AwardIcon, CreditCardIcon, PlayIcon, SearchIcon } from "../../../../shared/ui/icons.tsx";
 import styles from "./HowItWorks.module.css";
 
 const steps = [

@@ -1,5 +1,5 @@
 import { Container } from "../../../../shared/ui/Container.tsx";
-import { BookIcon, ClockIcon, GraduationIcon } from "../../../layout/icons.tsx";
+import { BookIcon, ClockIcon, GraduationIcon } from "../../../../shared/ui/icons.tsx";
 import { CourseCounter } from "./CourseCounter.tsx";
 import styles from "./Stats.module.css";
 

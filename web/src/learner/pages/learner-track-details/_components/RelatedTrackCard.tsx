@@ -1,9 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { Link } from "react-router-dom";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { TrackCard } from "../../../../shared/ui/TrackCard.tsx";
 import type { RelatedTrackCard_track$key } from "./__generated__/RelatedTrackCard_track.graphql.ts";
 import styles from "./RelatedTrackCard.module.css";
 
@@ -24,19 +23,10 @@ export function RelatedTrackCard({ trackKey }: { trackKey: RelatedTrackCard_trac
     trackKey,
   );
   return (
-    <article className={styles.card}>
-      <TrackCover src={track.image} />
-      <div className={styles.body}>
-        <h3 className={styles.title}>
-          {/* Its ::after covers the card, so the card is one click target while only the name is the link text. */}
-          <Link to={trackPages.learnerDetails(track.id)} className={styles.link}>
-            {track.name}
-          </Link>
-        </h3>
-        <p className={styles.instructor}>{track.instructor}</p>
-        {track.averageRating != null && <Stars rating={track.averageRating} reviews={track.reviewCount} size={14} />}
-        <p className={styles.price}>{formatPrice(track.price)}</p>
-      </div>
-    </article>
+    <TrackCard name={track.name} image={track.image} to={trackPages.learnerDetails(track.id)} lift density="compact" nameSize="md">
+      <p className={styles.instructor}>{track.instructor}</p>
+      {track.averageRating != null && <Stars rating={track.averageRating} reviews={track.reviewCount} size={14} />}
+      <p className={styles.price}>{formatPrice(track.price)}</p>
+    </TrackCard>
   );
 }

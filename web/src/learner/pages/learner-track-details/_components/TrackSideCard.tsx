@@ -1,11 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatDate } from "../../../../shared/format/dates.ts";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
-import { CheckCircleIcon } from "../../../../shared/ui/icons.tsx";
-import { formatDate } from "../../../layout/dates.ts";
-import { BookIcon, CalendarIcon, ClockIcon } from "../../../layout/icons.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
+import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
 import styles from "./TrackSideCard.module.css";
 

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
-import { ClockIcon } from "../../../layout/icons.tsx";
-import { formatPrice } from "../../../layout/price.ts";
-import { TrackCover } from "../../../layout/TrackCover.tsx";
+import { TrackCard, TrackCardDescription } from "../../../../shared/ui/TrackCard.tsx";
 import type { CatalogueTrackCard_track$key } from "./__generated__/CatalogueTrackCard_track.graphql.ts";
 import styles from "./CatalogueTrackCard.module.css";
 
@@ -33,31 +33,25 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
   );
   const titleId = `track-${track.id}`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <TrackCover src={track.image} eager={aboveTheFold} />
-      <div className={styles.body}>
-        <h3 id={titleId} className={styles.title}>
-          {track.name}
-        </h3>
-        <p className={styles.description}>{track.description}</p>
-        <div className={styles.rating}>
-          {track.averageRating == null ? (
-            <span className={styles.noRating}>No ratings yet</span>
-          ) : (
-            <Stars rating={track.averageRating} reviews={track.reviewCount} />
-          )}
-        </div>
-        <div className={styles.meta}>
-          <span className={styles.duration}>
-            <ClockIcon size={16} />
-            {track.duration}
-          </span>
-          <span className={styles.price}>{formatPrice(track.price)}</span>
-        </div>
-        <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId}>
-          Preview Course
-        </ButtonLink>
+    <TrackCard name={track.name} image={track.image} headingId={titleId} eager={aboveTheFold}>
+      <TrackCardDescription>{track.description}</TrackCardDescription>
+      <div className={styles.rating}>
+        {track.averageRating == null ? (
+          <span className={styles.noRating}>No ratings yet</span>
+        ) : (
+          <Stars rating={track.averageRating} reviews={track.reviewCount} />
+        )}
       </div>
-    </article>
+      <div className={styles.meta}>
+        <span className={styles.duration}>
+          <ClockIcon size={16} />
+          {track.duration}
+        </span>
+        <span className={styles.price}>{formatPrice(track.price)}</span>
+      </div>
+      <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId}>
+        Preview Course
+      </ButtonLink>
+    </TrackCard>
   );
 }

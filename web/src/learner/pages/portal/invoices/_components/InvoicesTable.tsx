@@ -1,9 +1,9 @@
 import { graphql, usePaginationFragment } from "react-relay/hooks";
+import { formatDate } from "../../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
 import { Badge } from "../../../../../shared/ui/Badge.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { type Column, Table } from "../../../../../shared/ui/Table.tsx";
-import { formatDate } from "../../../../layout/dates.ts";
 import type { InvoicesTable_learner$data, InvoicesTable_learner$key } from "./__generated__/InvoicesTable_learner.graphql.ts";
 import type { InvoicesTablePaginationQuery } from "./__generated__/InvoicesTablePaginationQuery.graphql.ts";
 import styles from "./InvoicesTable.module.css";

@@ -6,12 +6,13 @@ import { learnerSession, saveSession } from "../../../../../shared/session/sessi
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Avatar } from "../../../../../shared/ui/Avatar.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
-import { Select, TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
+import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
+import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
-import formStyles from "../../../../layout/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../layout/forms.ts";
-import { UploadIcon } from "../../../../layout/icons.tsx";
-import { PHONE_PATTERN } from "../../../../layout/phone.ts";
+import formStyles from "../../../../forms/forms.module.css";
+import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../forms/forms.ts";
+import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
+import { PHONE_PATTERN } from "../../../../forms/phone.ts";
 import { storedUser } from "../../../../session.ts";
 import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
 import type { ProfileForm_learner$key } from "./__generated__/ProfileForm_learner.graphql.ts";
@@ -35,15 +36,7 @@ const mutation = graphql`
           ...ProfileForm_learner
         }
       }
-      ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -150,6 +143,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  const field = bindFields(values, errors, change);
 
   const chooseImage = (file: File | undefined) => {
     setErrors((e) => ({ ...e, image: undefined }));
@@ -205,11 +199,11 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         setOutcome({ tone: "success", text: "Profile updated successfully!" });
         return;
       }
-      if (result.fieldErrors) {
-        setErrors(serverFieldErrors(result.fieldErrors, fields));
+      if (result.failure?.fieldErrors) {
+        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
         focusFirstInvalid(formRef.current);
       }
-      setOutcome({ tone: "error", text: result.message || "Failed to update profile." });
+      setOutcome({ tone: "error", text: result.failure?.message || "Failed to update profile." });
     } catch {
       setOutcome({ tone: "error", text: "Failed to update profile." });
     }
@@ -252,65 +246,15 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
             </div>
           </div>
           <div className={formStyles.row}>
-            <TextField
-              label="First name"
-              name="firstName"
-              autoComplete="given-name"
-              required
-              value={values.firstName}
-              error={errors.firstName}
-              onChange={(e) => change("firstName", e.target.value)}
-            />
-            <TextField
-              label="Last name"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              value={values.lastName}
-              error={errors.lastName}
-              onChange={(e) => change("lastName", e.target.value)}
-            />
+            <TextField label="First name" autoComplete="given-name" required {...field("firstName")} />
+            <TextField label="Last name" autoComplete="family-name" required {...field("lastName")} />
           </div>
           <div className={formStyles.row}>
-            <TextField
-              label="Contact"
-              name="contact"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={values.contact}
-              error={errors.contact}
-              onChange={(e) => change("contact", e.target.value)}
-            />
-            <TextField
-              label="Location"
-              name="location"
-              autoComplete="address-level2"
-              value={values.location}
-              error={errors.location}
-              onChange={(e) => change("location", e.target.value)}
-            />
+            <TextField label="Contact" type="tel" autoComplete="tel" required {...field("contact")} />
+            <TextField label="Location" autoComplete="address-level2" {...field("location")} />
           </div>
-          <Select
-            label="Gender"
-            name="gender"
-            value={values.gender}
-            error={errors.gender}
-            onChange={(e) => change("gender", e.target.value as ProfileValues["gender"])}
-          >
-            <option value="">Select gender</option>
-            <option value="MALE">Male</option>
-            <option value="FEMALE">Female</option>
-          </Select>
-          <TextArea
-            label="Description"
-            name="description"
-            required
-            rows={4}
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => change("description", e.target.value)}
-          />
+          <GenderSelect {...field("gender")} />
+          <TextArea label="Description" required rows={4} {...field("description")} />
         </div>
       </section>
 
@@ -322,34 +266,10 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
           <p className={styles.sectionText}>Fill in your current and new password to change it; leave them empty to keep it.</p>
         </div>
         <div className={styles.sectionBody}>
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            error={errors.currentPassword}
-            onChange={(e) => change("currentPassword", e.target.value)}
-          />
+          <TextField label="Current password" type="password" autoComplete="current-password" {...field("currentPassword")} />
           <div className={formStyles.row}>
-            <TextField
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.newPassword}
-              error={errors.newPassword}
-              onChange={(e) => change("newPassword", e.target.value)}
-            />
-            <TextField
-              label="Confirm new password"
-              name="confirmNewPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmNewPassword}
-              error={errors.confirmNewPassword}
-              onChange={(e) => change("confirmNewPassword", e.target.value)}
-            />
+            <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
+            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmNewPassword")} />
           </div>
         </div>
       </section>

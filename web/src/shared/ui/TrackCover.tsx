@@ -1,4 +1,4 @@
-import { cx } from "../../shared/ui/cx.ts";
+import { cx } from "./cx.ts";
 import styles from "./TrackCover.module.css";
 
 interface TrackCoverProps {

@@ -1,6 +1,14 @@
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 const localDateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
+const mediumDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** "Nov 21, 2026" from an ISO date or date-time (the learner site shows dates as the server's UTC calendar day). */
+export function formatDate(iso: string): string {
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(date.getTime()) ? iso : mediumDate.format(date);
+}
+
 /** "Mar 4, 2026" for a calendar date "2026-03-04" (no time zone shift). */
 export function formatCalendarDate(date: string): string {
   return dateFormat.format(new Date(`${date}T00:00:00Z`));

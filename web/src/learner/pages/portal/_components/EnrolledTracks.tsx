@@ -1,27 +1,27 @@
 import { graphql, usePaginationFragment } from "react-relay/hooks";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { EmptyState } from "../../../../shared/ui/EmptyState.tsx";
-import { GraduationIcon } from "../../../layout/icons.tsx";
-import type { EnrolledCourses_learner$key } from "./__generated__/EnrolledCourses_learner.graphql.ts";
-import type { EnrolledCoursesPaginationQuery } from "./__generated__/EnrolledCoursesPaginationQuery.graphql.ts";
-import { EnrolledCourseCard } from "./EnrolledCourseCard.tsx";
-import styles from "./EnrolledCourses.module.css";
+import { GraduationIcon } from "../../../../shared/ui/icons.tsx";
+import type { EnrolledTracks_learner$key } from "./__generated__/EnrolledTracks_learner.graphql.ts";
+import type { EnrolledTracksPaginationQuery } from "./__generated__/EnrolledTracksPaginationQuery.graphql.ts";
+import { EnrolledTrackCard } from "./EnrolledTrackCard.tsx";
+import styles from "./EnrolledTracks.module.css";
 
 /**
  * The tracks the learner is enrolled in, newest first, 9 at a time (three rows; more would exceed the API's query-cost
  * limit). Under the key ENROLLMENTS_CONNECTION (connections.ts), a free enrollment made at checkout is prepended.
  */
-export function EnrolledCourses({ learnerKey }: { learnerKey: EnrolledCourses_learner$key }) {
-  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<EnrolledCoursesPaginationQuery, EnrolledCourses_learner$key>(
+export function EnrolledTracks({ learnerKey }: { learnerKey: EnrolledTracks_learner$key }) {
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<EnrolledTracksPaginationQuery, EnrolledTracks_learner$key>(
     graphql`
-      fragment EnrolledCourses_learner on Learner
-      @refetchable(queryName: "EnrolledCoursesPaginationQuery")
+      fragment EnrolledTracks_learner on Learner
+      @refetchable(queryName: "EnrolledTracksPaginationQuery")
       @argumentDefinitions(count: { type: "Int", defaultValue: 9 }, cursor: { type: "String" }) {
-        enrollments(first: $count, after: $cursor) @connection(key: "EnrolledCourses_enrollments") {
+        enrollments(first: $count, after: $cursor) @connection(key: "EnrolledTracks_enrollments") {
           edges {
             node {
               id
-              ...EnrolledCourseCard_enrollment
+              ...EnrolledTrackCard_enrollment
             }
           }
         }
@@ -48,7 +48,7 @@ export function EnrolledCourses({ learnerKey }: { learnerKey: EnrolledCourses_le
       <ul className={styles.grid}>
         {edges.map(({ node }, i) => (
           <li key={node.id}>
-            <EnrolledCourseCard enrollmentKey={node} aboveTheFold={i < 3} />
+            <EnrolledTrackCard enrollmentKey={node} aboveTheFold={i < 3} />
           </li>
         ))}
       </ul>

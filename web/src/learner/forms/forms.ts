@@ -1,3 +1,5 @@
+import type { ChangeEvent } from "react";
+
 /** Messages by field name, as the forms show them under each field. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -20,4 +22,24 @@ export const hasErrors = (errors: Record<string, string | undefined>) => Object.
 /** Moves focus to the first invalid control of a form, so keyboard and screen-reader users land on the problem. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type TextKeys<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values] & string;
+
+/**
+ * Props for a TextField, TextArea or Select of the UI kit bound to one text value of a form: its name, value, message
+ * and change (`<TextField label="Contact" {...field("contact")} />`).
+ */
+export function bindFields<Values, Field extends string>(
+  values: Values,
+  errors: FieldErrors<Field>,
+  change: (name: TextKeys<Values> & Field, value: string) => void,
+) {
+  return (name: TextKeys<Values> & Field) => ({
+    name,
+    value: values[name] as string,
+    error: errors[name],
+    onChange: (event: ChangeEvent<Control>) => change(name, event.target.value),
+  });
 }

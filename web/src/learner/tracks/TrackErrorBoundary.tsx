@@ -4,7 +4,7 @@ import { RouteErrorPage } from "../../shared/routing/RouteErrorPage.tsx";
 import { ButtonLink } from "../../shared/ui/Button.tsx";
 import { EmptyState } from "../../shared/ui/EmptyState.tsx";
 import { TracksIcon } from "../../shared/ui/icons.tsx";
-import { Page } from "./Page.tsx";
+import { Page } from "../layout/Page.tsx";
 
 /** A track id in the address that is not a track id at all (the API refuses it): the same page as an unknown track. */
 function isMalformedTrackId(error: unknown) {
