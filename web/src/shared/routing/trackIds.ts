@@ -1,6 +1,6 @@
+import { UUID_PATTERN } from "../../../../common/formats.ts";
 import { ADMIN_PAGES, LEARNER_PAGES } from "./sitePaths.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TRACK_PREFIX = "Track:";
 
 /**
@@ -10,12 +10,12 @@ const TRACK_PREFIX = "Track:";
  */
 export function trackNodeId(param: string | undefined): string {
   const id = param ?? "";
-  return UUID.test(id) ? btoa(`${TRACK_PREFIX}${id.toLowerCase()}`) : id;
+  return UUID_PATTERN.test(id) ? btoa(`${TRACK_PREFIX}${id.toLowerCase()}`) : id;
 }
 
 /** The plain id inside a track's global id (the form page addresses use); any other text is returned as it is. */
 export function plainTrackId(id: string): string {
-  if (UUID.test(id)) return id;
+  if (UUID_PATTERN.test(id)) return id;
   try {
     const decoded = atob(id);
     return decoded.startsWith(TRACK_PREFIX) ? decoded.slice(TRACK_PREFIX.length) : id;

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { learnerSession, saveSession } from "../../../../../shared/session/session.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
@@ -12,7 +13,6 @@ import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import formStyles from "../../../../forms/forms.module.css";
 import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
-import { PHONE_PATTERN } from "../../../../forms/phone.ts";
 import { storedUser } from "../../../../session.ts";
 import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
 import type { ProfileForm_learner$key } from "./__generated__/ProfileForm_learner.graphql.ts";
