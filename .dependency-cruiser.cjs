@@ -2,7 +2,7 @@
 //
 //   outer:  api/src/{http,rest,graphql,jobs}/, api/src/{main,services}.ts, api/src/seed/, worker/
 //   domain: api/src/domain/
-//   lower:  api/src/{db,mail,payments,storage,cache,events}/, api/src/{config,logger,paths,sites}.ts,
+//   lower:  api/src/{db,mail,paystack,storage,cache,events}/, api/src/{config,logger,paths,sites}.ts,
 //           api/src/jobs/contract.ts (the job contract: names, payloads, recording a job, the permanent failure)
 //   common: common/ (formats the server and the browser both check): imports nothing of ours
 //
@@ -13,7 +13,7 @@ const CONTRACT = "^api/src/jobs/contract\\.ts$";
 const OUTER = "^(api/src/(http|rest|graphql|jobs|seed)/|api/src/(main|services)\\.ts$|worker/)";
 const DOMAIN = "^api/src/domain/";
 const COMMON = "^common/";
-const LOWER = "^(api/src/(db|mail|payments|storage|cache|events)/|api/src/(config|logger|paths|sites)\\.ts$)";
+const LOWER = "^(api/src/(db|mail|paystack|storage|cache|events)/|api/src/(config|logger|paths|sites)\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -28,7 +28,7 @@ module.exports = {
     {
       name: "lower-imports-upper",
       comment:
-        "Databases, mail, payments, storage, cache, events, config and the job contract serve the domain: they import neither it nor anything above it.",
+        "Databases, mail, Paystack, storage, cache, events, config and the job contract serve the domain: they import neither it nor anything above it.",
       severity: "error",
       from: { path: [LOWER, CONTRACT], pathNot: TESTS },
       to: { path: [DOMAIN, OUTER], pathNot: CONTRACT },

@@ -6,7 +6,7 @@ import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
-import { signPaystackBody } from "../api/src/payments/paystack/signature.ts";
+import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { anyJson, changedTables, inputArbitrary, mutatedArguments, nastyString, snapshot } from "./lib/fuzz.ts";
 import { record } from "./lib/report.ts";
 import { operationFor, rootFields } from "./lib/schema-walk.ts";

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "#testing/app.ts";
 import { testRedis } from "#testing/redis.ts";
 import { startBullmqWorker } from "../api/src/jobs/bullmq.ts";
 import { createProcessors } from "../api/src/jobs/processors.ts";
-import { signPaystackBody } from "../api/src/payments/paystack/signature.ts";
+import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { ms, percentile, pool, record, sleep } from "./lib/report.ts";
 
 /**

@@ -6,7 +6,7 @@ import { record } from "./lib/report.ts";
 
 /**
  * Items 8.60-8.61, the built-in Paystack sandbox against a Paystack client library we did not write (typed from
- * Paystack's OpenAPI description). api/src/payments/paystack/sandbox/paystack-library.test.ts has the cases; these
+ * Paystack's OpenAPI description). api/src/paystack/sandbox/paystack-library.test.ts has the cases; these
  * add the figures.
  */
 

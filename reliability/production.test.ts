@@ -7,7 +7,7 @@ import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
 import { type ApiProcess, startApiProcess } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { ROOT } from "../api/src/paths.ts";
-import { SANDBOX_SECRET_FILE } from "../api/src/payments/paystack/sandbox/secret.ts";
+import { SANDBOX_SECRET_FILE } from "../api/src/paystack/sandbox/secret.ts";
 import { DEMO_ADMIN, DEMO_LEARNER } from "../api/src/seed/demo.ts";
 import { record, until } from "./lib/report.ts";
 

@@ -8,7 +8,7 @@ import { createSession } from "../api/src/domain/accounts/login.ts";
 import { admits, CALLERS, type Caller, STAFF_ROLES, type StaffRole } from "../api/src/domain/staff/permissions.ts";
 import { GRAPHQL_ACCESS } from "../api/src/graphql/access.ts";
 import { schema } from "../api/src/graphql/schema/index.ts";
-import { signPaystackBody } from "../api/src/payments/paystack/signature.ts";
+import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { REST_ACCESS } from "../api/src/rest/access.ts";
 import { graphqlCall, isAuthRefusal } from "./lib/graphql-call.ts";
 import { record } from "./lib/report.ts";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ROOT } from "../api/src/paths.ts";
-import { isValidPaystackSignature, signPaystackBody } from "../api/src/payments/paystack/signature.ts";
+import { isValidPaystackSignature, signPaystackBody } from "../api/src/paystack/signature.ts";
 import { record } from "./lib/report.ts";
 
 // The comparison is observed through a spy around the real timingSafeEqual (same behaviour, calls recorded).
@@ -35,7 +35,7 @@ describe("4. payments: webhook signature", () => {
       "missing header": run(body, undefined),
     };
     // Code review, kept honest: the only comparison of the digests is timingSafeEqual, guarded by a length check.
-    const source = readFileSync(join(ROOT, "api/src/payments/paystack/signature.ts"), "utf8");
+    const source = readFileSync(join(ROOT, "api/src/paystack/signature.ts"), "utf8");
     const guarded = /given\.length === expected\.length && timingSafeEqual\(given, expected\)/.test(source);
     const noStringCompare = !/(header|given|expected)\s*===\s*(header|given|expected|signature)/.test(
       source.replace(/given\.length === expected\.length/, ""),

@@ -13,7 +13,7 @@ import { createProcessors } from "./jobs/processors.ts";
 import type { JobQueue, Processors, RetryPolicy } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
-import { sandboxSecretKey } from "./payments/paystack/sandbox/secret.ts";
+import { sandboxSecretKey } from "./paystack/sandbox/secret.ts";
 import { type FileStorage, localStorage } from "./storage/storage.ts";
 
 /** Everything the API and the worker share, built once per process from the configuration. */

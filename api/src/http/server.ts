@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
-import { registerPaystackSandbox } from "../payments/paystack/sandbox/index.ts";
+import { registerPaystackSandbox } from "../paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
 import { registerCompression, varyOnEncoding } from "./compression.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../db/client.ts";
-import { isPaymentReference } from "../payments/paystack/contract.ts";
+import { isPaymentReference } from "../paystack/contract.ts";
 
 /**
  * The one queue contract shared by the API (producer) and the worker (consumer): job names and their payloads, how

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { INVOICE_MESSAGES } from "../domain/billing/invoices.ts";
+import { INVOICE_MESSAGES } from "../domain/invoices/invoices.ts";
 import type { Services } from "../services.ts";
 import { dateIn, idIn, idParam, invoiceStatusIn, jsonBody, numberIn, textIn, toGlobalId } from "./input.ts";
 import { INVOICE_FIELDS, invoiceJson } from "./json.ts";

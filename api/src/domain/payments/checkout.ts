@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { paystackFor } from "../../payments/paystack/index.ts";
+import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from "#testing/app.ts";
 import { testRedis } from "#testing/redis.ts";
 import { startBullmqWorker } from "../../jobs/bullmq.ts";
 import { createProcessors } from "../../jobs/processors.ts";
-import { signPaystackBody } from "../../payments/paystack/signature.ts";
+import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { LIMITS } from "../rate-limit.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";

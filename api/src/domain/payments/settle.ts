@@ -1,5 +1,5 @@
 import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
-import { paystackFor } from "../../payments/paystack/index.ts";
+import { paystackFor } from "../../paystack/index.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { receiptMail } from "./mails.ts";
 

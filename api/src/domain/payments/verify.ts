@@ -1,5 +1,5 @@
 import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
-import { isPaymentReference } from "../../payments/paystack/contract.ts";
+import { isPaymentReference } from "../../paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 
 export const VERIFY_MESSAGES = {

@@ -1,4 +1,4 @@
-import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/billing/invoices.ts";
+import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/invoices/invoices.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";

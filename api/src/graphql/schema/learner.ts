@@ -1,4 +1,4 @@
-import { PAID_INVOICES, paidCents } from "../../domain/billing/invoices.ts";
+import { PAID_INVOICES, paidCents } from "../../domain/invoices/invoices.ts";
 import { toDollars } from "../../domain/money.ts";
 import { builder } from "../builder.ts";
 import { Learner } from "./account.ts";

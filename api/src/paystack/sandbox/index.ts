@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Logger } from "../../../logger.ts";
+import type { Logger } from "../../logger.ts";
 import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../contract.ts";
 import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
 import { controlsChangeSchema, SandboxControls } from "./controls.ts";

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Logger } from "../../../logger.ts";
+import type { Logger } from "../../logger.ts";
 import { PAYSTACK_SIGNATURE_HEADER } from "../contract.ts";
 import { signPaystackBody } from "../signature.ts";
 import type { WebhookPlan } from "./controls.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import http, { type IncomingHttpHeaders } from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../../logger.ts";
+import { createLogger } from "../../logger.ts";
 import { createPaystackClient, type InitializeInput, type PaystackClient, PaystackError } from "../client.ts";
 import { isValidPaystackSignature } from "../signature.ts";
 import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";

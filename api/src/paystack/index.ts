@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../config.ts";
 import { createPaystackClient } from "./client.ts";
 
 /** The Paystack client for the configured account: the real API with a key, the built-in sandbox without. */

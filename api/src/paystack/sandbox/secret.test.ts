@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startTestApp } from "#testing/app.ts";
-import { ROOT as REPO } from "../../../paths.ts";
+import { ROOT as REPO } from "../../paths.ts";
 import { SANDBOX_SECRET_FILE, sandboxSecretKey } from "./secret.ts";
 
 const dirs: string[] = [];
