@@ -1,0 +1,85 @@
+import { createPaystack } from "@alexasomba/paystack-node";
+import type { TestApp } from "./app.ts";
+
+/** Paystack's transaction object, as its docs show verify's `data`. */
+export const TRANSACTION_FIELDS = [
+  "id",
+  "domain",
+  "status",
+  "reference",
+  "amount",
+  "message",
+  "gateway_response",
+  "paid_at",
+  "created_at",
+  "channel",
+  "currency",
+  "ip_address",
+  "metadata",
+  "log",
+  "fees",
+  "fees_split",
+  "authorization",
+  "customer",
+  "plan",
+  "split",
+  "order_id",
+  "paidAt",
+  "createdAt",
+  "requested_amount",
+  "pos_transaction_data",
+  "source",
+  "fees_breakdown",
+  "transaction_date",
+  "plan_object",
+  "subaccount",
+];
+
+/** The `authorization` object inside a paid transaction. */
+export const AUTHORIZATION_FIELDS = [
+  "authorization_code",
+  "bin",
+  "last4",
+  "exp_month",
+  "exp_year",
+  "channel",
+  "card_type",
+  "bank",
+  "country_code",
+  "brand",
+  "reusable",
+  "signature",
+  "account_name",
+];
+
+/** The `customer` object inside a transaction. */
+export const CUSTOMER_FIELDS = ["id", "first_name", "last_name", "email", "customer_code", "phone", "metadata", "risk_action"];
+
+/** The test app's Paystack sandbox as a Paystack client sees it. */
+export interface PaystackSandbox {
+  base: string;
+  secretKey: string;
+  /** A Paystack client library we did not write (typed from Paystack's OpenAPI description), aimed at the sandbox. */
+  paystack: ReturnType<typeof createPaystack>;
+  /** A request with the secret key, its JSON answer parsed. */
+  raw(path: string, init?: RequestInit): Promise<{ status: number; contentType: string | null; body: any }>;
+}
+
+/**
+ * The sandbox of a running test app, for payments that belong to no invoice: their webhooks are dropped, so they stay
+ * away from the app's payment jobs.
+ */
+export async function paystackSandbox(app: TestApp): Promise<PaystackSandbox> {
+  const base = app.services.config.paystack.baseUrl;
+  const secretKey = app.services.config.paystack.secretKey;
+  const paystack = createPaystack({ secretKey, baseUrl: base, retry: { retries: 0 } });
+  const raw: PaystackSandbox["raw"] = async (path, init = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${secretKey}`, ...(init.body ? { "content-type": "application/json" } : {}) },
+    });
+    return { status: response.status, contentType: response.headers.get("content-type"), body: (await response.json()) as any };
+  };
+  await raw("/__controls", { method: "POST", body: JSON.stringify({ dropWebhooks: true }) });
+  return { base, secretKey, paystack, raw };
+}
