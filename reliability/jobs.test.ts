@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken, signUpBody } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { closeSharedApp, dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { sandboxControl } from "#testing/paystack.ts";
 import { OwnRedis } from "#testing/redis.ts";
-import { exited, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
+import { exited, killAll, startApiProcess, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
@@ -102,28 +103,11 @@ describe("5. jobs: nothing lost", () => {
     });
 
     const worker = (extra: Record<string, string> = {}) => {
-      const child = startWorkerProcess({
-        DATABASE_URL: app.services.config.databaseUrl,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: prefix,
-        PUBLIC_URL: app.url,
-        PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
-        // The test app's sandbox has its own random secret; the worker is its Paystack client.
-        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
-        WORKER_LOCK_MS: "2000",
-        ...extra,
-      });
+      const child = startWorkerProcess({ ...workerEnvFor(app, redis.url, prefix), ...extra });
       workers.push(child);
       return child;
     };
-    const sandbox = async (path: string, body?: unknown) =>
-      (await (
-        await app.fetch(`/paystack-sandbox${path}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-      ).json()) as { data: { verifyRequests: number } };
+    const sandbox = (path: string, body?: unknown) => sandboxControl(app, path, body);
     const bullQueue = () => (app.services.queue as unknown as { queue: Queue }).queue;
 
     /** A paid payment whose settlement job calls Paystack's (sandbox) verify slowly, so it can be caught mid-job. */

@@ -83,3 +83,16 @@ export async function paystackSandbox(app: TestApp): Promise<PaystackSandbox> {
   await raw("/__controls", { method: "POST", body: JSON.stringify({ dropWebhooks: true }) });
   return { base, secretKey, paystack, raw };
 }
+
+/**
+ * A call to the sandbox's test controls (`/__controls`, `/__simulate/{reference}/pay`, ...) through the test app: GET
+ * without a body, POST with one. Answers the JSON, whose `data` holds the sandbox's counters.
+ */
+export async function sandboxControl(app: TestApp, path: string, body?: unknown): Promise<{ data: { verifyRequests: number } }> {
+  const response = await app.fetch(`/paystack-sandbox${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as { data: { verifyRequests: number } };
+}

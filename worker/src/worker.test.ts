@@ -3,8 +3,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { sandboxControl } from "#testing/paystack.ts";
 import { testRedis } from "#testing/redis.ts";
-import { killAll, startWorkerProcess } from "#testing/server.ts";
+import { killAll, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
 
 // Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the
@@ -28,33 +29,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   });
 
   function startWorker(): ChildProcess {
-    const child = startWorkerProcess(
-      {
-        DATABASE_URL: app.services.config.databaseUrl,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: prefix,
-        PUBLIC_URL: app.url,
-        PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
-        // The test app's sandbox has its own random secret; the worker is its Paystack client.
-        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
-        WORKER_LOCK_MS: "2000",
-      },
-      { from: "source" },
-    );
+    const child = startWorkerProcess(workerEnvFor(app, redis.url, prefix), { from: "source" });
     workers.push(child);
     return child;
   }
 
   const bullQueue = () => (app.services.queue as unknown as { queue: import("bullmq").Queue }).queue;
 
-  const sandbox = async (path: string, body?: unknown) =>
-    (await (
-      await app.fetch(`/paystack-sandbox${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-    ).json()) as { data: { verifyRequests: number } };
+  const sandbox = (path: string, body?: unknown) => sandboxControl(app, path, body);
 
   async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
     const end = Date.now() + timeoutMs;
