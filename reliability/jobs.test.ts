@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Queue } from "bullmq";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken, signUpBody } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
@@ -12,6 +10,7 @@ import { closeSharedApp, dropDatabase, testDatabaseUrl } from "#testing/database
 import { sandboxControl } from "#testing/paystack.ts";
 import { OwnRedis } from "#testing/redis.ts";
 import { exited, killAll, startApiProcess, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
+import { startSmtp } from "#testing/smtp.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
@@ -27,41 +26,9 @@ import { ms, record, sleep, until } from "./lib/report.ts";
  * api/src/mail/smtp.test.ts hold the behaviour tests; these measure the figures.
  */
 
-/** An SMTP server whose first connections fail as `plan` says (421 at connect, 451 after DATA), then accepts. */
-async function flakySmtp(plan: ("refuse-connection" | "refuse-data")[]) {
-  const received: string[] = [];
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onConnect(_session, callback) {
-      connections++;
-      if (plan[connections - 1] === "refuse-connection")
-        return callback(Object.assign(new Error("try again later"), { responseCode: 421 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        if (plan[connections - 1] === "refuse-data") return callback(Object.assign(new Error("mailbox busy"), { responseCode: 451 }));
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    received,
-    connections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("5. jobs: nothing lost", () => {
   it("5.1 SMTP failing twice, then working: the mail is delivered exactly once", async () => {
-    const smtp = await flakySmtp(["refuse-connection", "refuse-data"]);
+    const smtp = await startSmtp(["reject-connection", "reject-data"]);
     const app = await startTestApp({ SMTP_URL: smtp.url });
     try {
       const body = signUpBody();
@@ -69,7 +36,7 @@ describe("5. jobs: nothing lost", () => {
       const res = await rest(app, "POST", "/api/auth/signup/learner", { body });
       await app.settleJobs();
       const elapsed = performance.now() - started;
-      const delivered = smtp.received.filter((to) => to === body.email.toLowerCase()).length;
+      const delivered = smtp.received.filter((mail) => mail.to.includes(body.email.toLowerCase())).length;
       const met = res.status === 201 && delivered === 1 && smtp.connections() === 3;
       record({
         item: "5.1",
