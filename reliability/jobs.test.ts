@@ -4,10 +4,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken, signUpBody } from "#testing/accounts.ts";
+import { signUpBody } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { closeSharedApp, dropDatabase, testDatabaseUrl } from "#testing/database.ts";
-import { sandboxControl } from "#testing/paystack.ts";
+import { sandboxControl, slowPayment } from "#testing/paystack.ts";
 import { OwnRedis } from "#testing/redis.ts";
 import { exited, killAll, startApiProcess, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
 import { startSmtp } from "#testing/smtp.ts";
@@ -77,26 +77,10 @@ describe("5. jobs: nothing lost", () => {
     const sandbox = (path: string, body?: unknown) => sandboxControl(app, path, body);
     const bullQueue = () => (app.services.queue as unknown as { queue: Queue }).queue;
 
-    /** A paid payment whose settlement job calls Paystack's (sandbox) verify slowly, so it can be caught mid-job. */
-    async function slowPayment(verifyDelayMs: number) {
-      const { learner, token } = await learnerWithToken(app);
-      const track = await app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-      });
-      const res = await app.fetch("/api/enrollments", {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-      });
-      const { reference } = (await res.json()) as { reference: string };
-      await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs });
-      await sandbox(`/__simulate/${reference}/pay`, {});
-      return { learner, track, reference };
-    }
     const invoiceStatus = async (reference: string) => (await app.services.db.prisma.invoice.findUnique({ where: { reference } }))?.status;
 
     it("5.2 a worker killed with -9 mid-job: another worker finishes the job, value delivered once", async () => {
-      const p = await slowPayment(4000);
+      const p = await slowPayment(app, 4000);
       const first = worker();
       const before = (await sandbox("/__controls")).data.verifyRequests;
       await app.services.queue.enqueue("settle-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
@@ -130,7 +114,7 @@ describe("5. jobs: nothing lost", () => {
     });
 
     it("5.3 SIGTERM: the running job finishes, then the worker exits 0 in under 30 s", async () => {
-      const p = await slowPayment(3000);
+      const p = await slowPayment(app, 3000);
       const child = worker({ WORKER_LOCK_MS: "30000" });
       await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1, 60_000);
       const before = (await sandbox("/__controls")).data.verifyRequests;

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
+import { learnerWithToken } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
 
 /** Paystack's transaction object, as its docs show verify's `data`. */
@@ -95,4 +97,25 @@ export async function sandboxControl(app: TestApp, path: string, body?: unknown)
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await response.json()) as { data: { verifyRequests: number } };
+}
+
+/**
+ * A learner's checkout for a new track, paid in the sandbox with its webhooks dropped, so nothing settles it until the
+ * test queues the settlement job; that job's Paystack verify call then takes `verifyDelayMs`, so it can be caught
+ * mid-job. Reset the sandbox's controls afterwards (`/__controls/reset`).
+ */
+export async function slowPayment(app: TestApp, verifyDelayMs: number) {
+  const { learner, token } = await learnerWithToken(app);
+  const track = await app.services.db.prisma.track.create({
+    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
+  });
+  const res = await app.fetch("/api/enrollments", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
+  });
+  const { reference } = (await res.json()) as { reference: string };
+  await sandboxControl(app, "/__controls", { dropWebhooks: true, verifyDelayMs });
+  await sandboxControl(app, `/__simulate/${reference}/pay`, {});
+  return { learner, track, reference };
 }

@@ -1,9 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { sandboxControl } from "#testing/paystack.ts";
+import { sandboxControl, slowPayment } from "#testing/paystack.ts";
 import { testRedis } from "#testing/redis.ts";
 import { killAll, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
@@ -49,18 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   }
 
   it("a worker killed mid-job: another worker finishes it, and the learner is enrolled exactly once", async () => {
-    const { learner, token } = await learnerWithToken(app);
-    const track = await app.services.db.prisma.track.create({
-      data: { name: "Worker track", priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-    });
-    const res = await app.fetch("/api/enrollments", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-    });
-    const { reference } = (await res.json()) as { reference: string };
-    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 4000 });
-    await sandbox(`/__simulate/${reference}/pay`, {});
+    const { learner, track, reference } = await slowPayment(app, 4000);
 
     const first = startWorker();
     const before = (await sandbox("/__controls")).data.verifyRequests;
@@ -81,18 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   }, 60_000);
 
   it("SIGTERM lets the running job finish, then the worker exits 0 well under 30 s", async () => {
-    const { token } = await learnerWithToken(app);
-    const track = await app.services.db.prisma.track.create({
-      data: { name: "Drain track", priceCents: 1500, duration: "1 week", instructor: "I", description: "D" },
-    });
-    const res = await app.fetch("/api/enrollments", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-    });
-    const { reference } = (await res.json()) as { reference: string };
-    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 2000 });
-    await sandbox(`/__simulate/${reference}/pay`, {});
+    const { reference } = await slowPayment(app, 2000);
     const worker = startWorker();
     // Only this worker may take the job, and only once its SIGTERM handler is in place (it is, once it is ready).
     await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1);
