@@ -109,6 +109,13 @@ export function expectCreated(answer: RestAnswer, name: string, message: string,
   return created;
 }
 
+/** What a client can tell answers apart by: status, body and content type (for the no-account-enumeration checks). */
+export const asSeenOutside = (r: { status: number; body: unknown; headers: Headers }) => ({
+  status: r.status,
+  body: r.body,
+  type: r.headers.get("content-type"),
+});
+
 /** The file on disk behind a public /uploads path. */
 export const fileOf = (publicPath: string) => join(app.services.storage.root, basename(publicPath));
 
