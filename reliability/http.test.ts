@@ -1,14 +1,10 @@
 import type { ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
 import { freePort } from "#testing/ports.ts";
+import { type ProcessDatabase, processDatabase, verifiedLearners } from "#testing/process-database.ts";
 import { type ApiProcess, startApiProcess, startChild } from "#testing/server.ts";
-import { type Database, openDatabase } from "../api/src/db/client.ts";
-import { migrate } from "../api/src/db/migrate.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
 import { ROOT } from "../api/src/paths.ts";
 import { ms, percentile, record, sleep, until } from "./lib/report.ts";
 
@@ -24,36 +20,23 @@ const CATALOGUE = `query Catalogue { tracks(first: 20) { edges { node { id name 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 describe("8. HTTP layer", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let db: Database;
-  const learners: string[] = [];
+  let database: ProcessDatabase;
+  let learners: string[] = [];
   let trackId = "";
 
   beforeAll(async () => {
-    const created = await testDatabaseUrl();
-    if (!created) throw new Error("TEST_DATABASE_URL is set by the reliability global setup");
-    database = created;
-    db = await openDatabase({ url: database.url, dataDir: ":memory:" });
-    await migrate(db.sql);
-    const { prisma } = db;
+    database = await processDatabase();
+    const { prisma } = database.db;
     for (let i = 0; i < 20; i++) {
       const track = await prisma.track.create({
         data: { name: `Track ${i}`, priceCents: 4999, duration: "4 weeks", instructor: "I", description: `About track ${i}. `.repeat(10) },
       });
       trackId = track.id;
     }
-    const passwordHash = await hashPassword(PASSWORD);
-    for (let i = 0; i < 2; i++) {
-      const email = `http-${i}-${randomBytes(3).toString("hex")}@example.com`;
-      await prisma.learner.create({
-        data: { firstName: "Http", lastName: `L${i}`, email, contact: "+234 801 000 0000", passwordHash, emailVerifiedAt: new Date() },
-      });
-      learners.push(email);
-    }
+    learners = await verifiedLearners(database.db, "Http", 2, PASSWORD);
   });
   afterAll(async () => {
-    await db?.close();
-    if (database) await dropDatabase(database.url);
+    await database?.close();
   });
 
   const json = (body: unknown, token?: string): RequestInit => ({

@@ -1,16 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { Queue } from "bullmq";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken, signUpBody } from "#testing/accounts.ts";
+import { signUpBody } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { closeSharedApp, dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { sandboxControl, slowPayment } from "#testing/paystack.ts";
 import { OwnRedis } from "#testing/redis.ts";
-import { exited, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
+import { exited, killAll, startApiProcess, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
+import { startSmtp } from "#testing/smtp.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
@@ -26,41 +26,9 @@ import { ms, record, sleep, until } from "./lib/report.ts";
  * api/src/mail/smtp.test.ts hold the behaviour tests; these measure the figures.
  */
 
-/** An SMTP server whose first connections fail as `plan` says (421 at connect, 451 after DATA), then accepts. */
-async function flakySmtp(plan: ("refuse-connection" | "refuse-data")[]) {
-  const received: string[] = [];
-  let connections = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onConnect(_session, callback) {
-      connections++;
-      if (plan[connections - 1] === "refuse-connection")
-        return callback(Object.assign(new Error("try again later"), { responseCode: 421 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on("end", () => {
-        if (plan[connections - 1] === "refuse-data") return callback(Object.assign(new Error("mailbox busy"), { responseCode: 451 }));
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    received,
-    connections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe("5. jobs: nothing lost", () => {
   it("5.1 SMTP failing twice, then working: the mail is delivered exactly once", async () => {
-    const smtp = await flakySmtp(["refuse-connection", "refuse-data"]);
+    const smtp = await startSmtp(["reject-connection", "reject-data"]);
     const app = await startTestApp({ SMTP_URL: smtp.url });
     try {
       const body = signUpBody();
@@ -68,7 +36,7 @@ describe("5. jobs: nothing lost", () => {
       const res = await rest(app, "POST", "/api/auth/signup/learner", { body });
       await app.settleJobs();
       const elapsed = performance.now() - started;
-      const delivered = smtp.received.filter((to) => to === body.email.toLowerCase()).length;
+      const delivered = smtp.received.filter((mail) => mail.to.includes(body.email.toLowerCase())).length;
       const met = res.status === 201 && delivered === 1 && smtp.connections() === 3;
       record({
         item: "5.1",
@@ -102,50 +70,17 @@ describe("5. jobs: nothing lost", () => {
     });
 
     const worker = (extra: Record<string, string> = {}) => {
-      const child = startWorkerProcess({
-        DATABASE_URL: app.services.config.databaseUrl,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: prefix,
-        PUBLIC_URL: app.url,
-        PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
-        // The test app's sandbox has its own random secret; the worker is its Paystack client.
-        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
-        WORKER_LOCK_MS: "2000",
-        ...extra,
-      });
+      const child = startWorkerProcess({ ...workerEnvFor(app, redis.url, prefix), ...extra });
       workers.push(child);
       return child;
     };
-    const sandbox = async (path: string, body?: unknown) =>
-      (await (
-        await app.fetch(`/paystack-sandbox${path}`, {
-          method: body === undefined ? "GET" : "POST",
-          headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-      ).json()) as { data: { verifyRequests: number } };
+    const sandbox = (path: string, body?: unknown) => sandboxControl(app, path, body);
     const bullQueue = () => (app.services.queue as unknown as { queue: Queue }).queue;
 
-    /** A paid payment whose settlement job calls Paystack's (sandbox) verify slowly, so it can be caught mid-job. */
-    async function slowPayment(verifyDelayMs: number) {
-      const { learner, token } = await learnerWithToken(app);
-      const track = await app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-      });
-      const res = await app.fetch("/api/enrollments", {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-      });
-      const { reference } = (await res.json()) as { reference: string };
-      await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs });
-      await sandbox(`/__simulate/${reference}/pay`, {});
-      return { learner, track, reference };
-    }
     const invoiceStatus = async (reference: string) => (await app.services.db.prisma.invoice.findUnique({ where: { reference } }))?.status;
 
     it("5.2 a worker killed with -9 mid-job: another worker finishes the job, value delivered once", async () => {
-      const p = await slowPayment(4000);
+      const p = await slowPayment(app, 4000);
       const first = worker();
       const before = (await sandbox("/__controls")).data.verifyRequests;
       await app.services.queue.enqueue("settle-payment", { reference: p.reference }, { jobId: paymentJobId(p.reference) });
@@ -179,7 +114,7 @@ describe("5. jobs: nothing lost", () => {
     });
 
     it("5.3 SIGTERM: the running job finishes, then the worker exits 0 in under 30 s", async () => {
-      const p = await slowPayment(3000);
+      const p = await slowPayment(app, 3000);
       const child = worker({ WORKER_LOCK_MS: "30000" });
       await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1, 60_000);
       const before = (await sandbox("/__controls")).data.verifyRequests;

@@ -1,15 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { type ProcessDatabase, processDatabase, verifiedLearners } from "#testing/process-database.ts";
 import { type ApiProcess, startApiProcess } from "#testing/server.ts";
-import { type Database, openDatabase } from "../api/src/db/client.ts";
-import { migrate } from "../api/src/db/migrate.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
 import { ROOT } from "../api/src/paths.ts";
 import { ms, pct, percentile, RESULTS_DIR, record, sleep } from "./lib/report.ts";
 
@@ -36,19 +32,14 @@ interface Outcome {
 }
 
 describe("7b. load", () => {
-  let database: { url: string; drop(): Promise<void> };
-  let db: Database;
+  let database: ProcessDatabase;
   let api: ApiProcess;
-  const learners: string[] = [];
+  let learners: string[] = [];
   const trackIds: string[] = [];
 
   beforeAll(async () => {
-    const created = await testDatabaseUrl();
-    if (!created) throw new Error("TEST_DATABASE_URL is set by the reliability global setup");
-    database = created;
-    db = await openDatabase({ url: database.url, dataDir: ":memory:" });
-    await migrate(db.sql);
-    const { prisma } = db;
+    database = await processDatabase();
+    const { prisma } = database.db;
     for (let i = 0; i < 40; i++) {
       const track = await prisma.track.create({
         data: {
@@ -62,14 +53,7 @@ describe("7b. load", () => {
       trackIds.push(encodeGlobalID("Track", track.id));
       await prisma.course.createMany({ data: [1, 2, 3].map((n) => ({ title: `Course ${n}`, description: "D", trackId: track.id })) });
     }
-    const passwordHash = await hashPassword(PASSWORD);
-    for (let i = 0; i < 20; i++) {
-      const email = `soak-${i}-${randomBytes(3).toString("hex")}@example.com`;
-      await prisma.learner.create({
-        data: { firstName: "Soak", lastName: `L${i}`, email, contact: "+234 801 000 0000", passwordHash, emailVerifiedAt: new Date() },
-      });
-      learners.push(email);
-    }
+    learners = await verifiedLearners(database.db, "Soak", 20, PASSWORD);
     // Production settings, except the per-address limits: all the load comes from one address.
     api = await startApiProcess({
       DATABASE_URL: database.url,
@@ -80,8 +64,7 @@ describe("7b. load", () => {
   });
   afterAll(async () => {
     await api?.stop();
-    await db?.close();
-    if (database) await dropDatabase(database.url);
+    await database?.close();
   });
 
   const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { AUTHORIZATION_FIELDS, CUSTOMER_FIELDS, type PaystackSandbox, paystackSandbox, TRANSACTION_FIELDS } from "#testing/paystack.ts";
 import { record } from "./lib/report.ts";
 
 /**
@@ -10,75 +11,19 @@ import { record } from "./lib/report.ts";
  * add the figures.
  */
 
-/** Paystack's transaction object, as its docs show verify's `data`. */
-const TRANSACTION_FIELDS = [
-  "id",
-  "domain",
-  "status",
-  "reference",
-  "amount",
-  "message",
-  "gateway_response",
-  "paid_at",
-  "created_at",
-  "channel",
-  "currency",
-  "ip_address",
-  "metadata",
-  "log",
-  "fees",
-  "fees_split",
-  "authorization",
-  "customer",
-  "plan",
-  "split",
-  "order_id",
-  "paidAt",
-  "createdAt",
-  "requested_amount",
-  "pos_transaction_data",
-  "source",
-  "fees_breakdown",
-  "transaction_date",
-  "plan_object",
-  "subaccount",
-];
-const AUTHORIZATION_FIELDS = [
-  "authorization_code",
-  "bin",
-  "last4",
-  "exp_month",
-  "exp_year",
-  "channel",
-  "card_type",
-  "bank",
-  "country_code",
-  "brand",
-  "reusable",
-  "signature",
-  "account_name",
-];
-const CUSTOMER_FIELDS = ["id", "first_name", "last_name", "email", "customer_code", "phone", "metadata", "risk_action"];
-
 const present = (object: unknown, fields: string[]) =>
   fields.filter((field) => typeof object === "object" && object !== null && field in object).length;
 
 describe("8. Paystack sandbox parity", () => {
   let app: TestApp;
-  let paystack: ReturnType<typeof createPaystack>;
+  let paystack: PaystackSandbox["paystack"];
+  let raw: PaystackSandbox["raw"];
   let base: string;
   let secretKey: string;
 
   beforeAll(async () => {
     app = await startTestApp();
-    base = app.services.config.paystack.baseUrl;
-    secretKey = app.services.config.paystack.secretKey;
-    paystack = createPaystack({ secretKey, baseUrl: base, retry: { retries: 0 } });
-    await fetch(`${base}/__controls`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ dropWebhooks: true }),
-    });
+    ({ paystack, raw, base, secretKey } = await paystackSandbox(app));
   });
   afterAll(() => app.close());
 
@@ -93,10 +38,7 @@ describe("8. Paystack sandbox parity", () => {
       });
       statuses.push(init.response.status);
       references.push(reference);
-      const paid = await fetch(`${base}/__simulate/${reference}/pay`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${secretKey}` },
-      });
+      const paid = await raw(`/__simulate/${reference}/pay`, { method: "POST" });
       statuses.push(paid.status);
     }
     // An answer without data (an HTML page, an error) counts as a report with no fields.

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { ROOT } from "../api/src/paths.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
+import type { TestApp } from "./app.ts";
 import { freePort } from "./ports.ts";
 
 /** Blanks what a developer's shell or .env may set, so a server gets the embedded defaults (on purpose also in production mode). */
@@ -188,6 +189,23 @@ export function startWorkerProcess(env: Record<string, string | undefined>, opti
     ...env,
   });
   return startChild(process.execPath, command.args, command.env).process;
+}
+
+/**
+ * The environment of a worker process serving a running test app: the app's database and public URL, the given Redis
+ * and queue prefix, the app's Paystack sandbox as Paystack, and a 2-second job lock so a stalled job is found fast.
+ */
+export function workerEnvFor(app: TestApp, redisUrl: string, queuePrefix: string): Record<string, string | undefined> {
+  return {
+    DATABASE_URL: app.services.config.databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: queuePrefix,
+    PUBLIC_URL: app.url,
+    PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
+    // The test app's sandbox has its own random secret; the worker is its Paystack client.
+    PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
+    WORKER_LOCK_MS: "2000",
+  };
 }
 
 export function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {

@@ -1,10 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { sandboxControl, slowPayment } from "#testing/paystack.ts";
 import { testRedis } from "#testing/redis.ts";
-import { killAll, startWorkerProcess } from "#testing/server.ts";
+import { killAll, startWorkerProcess, workerEnvFor } from "#testing/server.ts";
 import { paymentJobId } from "../../api/src/domain/payments/verify.ts";
 
 // Worker processes and the API must share one database, which in-memory PGlite cannot be: these tests run on the
@@ -28,33 +28,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   });
 
   function startWorker(): ChildProcess {
-    const child = startWorkerProcess(
-      {
-        DATABASE_URL: app.services.config.databaseUrl,
-        REDIS_URL: redis.url,
-        QUEUE_PREFIX: prefix,
-        PUBLIC_URL: app.url,
-        PAYSTACK_BASE_URL: `${app.url}/paystack-sandbox`,
-        // The test app's sandbox has its own random secret; the worker is its Paystack client.
-        PAYSTACK_SECRET_KEY: app.services.config.paystack.secretKey,
-        WORKER_LOCK_MS: "2000",
-      },
-      { from: "source" },
-    );
+    const child = startWorkerProcess(workerEnvFor(app, redis.url, prefix), { from: "source" });
     workers.push(child);
     return child;
   }
 
   const bullQueue = () => (app.services.queue as unknown as { queue: import("bullmq").Queue }).queue;
 
-  const sandbox = async (path: string, body?: unknown) =>
-    (await (
-      await app.fetch(`/paystack-sandbox${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-    ).json()) as { data: { verifyRequests: number } };
+  const sandbox = (path: string, body?: unknown) => sandboxControl(app, path, body);
 
   async function until<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
     const end = Date.now() + timeoutMs;
@@ -67,18 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   }
 
   it("a worker killed mid-job: another worker finishes it, and the learner is enrolled exactly once", async () => {
-    const { learner, token } = await learnerWithToken(app);
-    const track = await app.services.db.prisma.track.create({
-      data: { name: "Worker track", priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-    });
-    const res = await app.fetch("/api/enrollments", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-    });
-    const { reference } = (await res.json()) as { reference: string };
-    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 4000 });
-    await sandbox(`/__simulate/${reference}/pay`, {});
+    const { learner, track, reference } = await slowPayment(app, 4000);
 
     const first = startWorker();
     const before = (await sandbox("/__controls")).data.verifyRequests;
@@ -99,18 +69,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("worker processes (BullMQ on real 
   }, 60_000);
 
   it("SIGTERM lets the running job finish, then the worker exits 0 well under 30 s", async () => {
-    const { token } = await learnerWithToken(app);
-    const track = await app.services.db.prisma.track.create({
-      data: { name: "Drain track", priceCents: 1500, duration: "1 week", instructor: "I", description: "D" },
-    });
-    const res = await app.fetch("/api/enrollments", {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ track: track.id, contact: "+234 801 222 3333", gender: "Male" }),
-    });
-    const { reference } = (await res.json()) as { reference: string };
-    await sandbox("/__controls", { dropWebhooks: true, verifyDelayMs: 2000 });
-    await sandbox(`/__simulate/${reference}/pay`, {});
+    const { reference } = await slowPayment(app, 2000);
     const worker = startWorker();
     // Only this worker may take the job, and only once its SIGTERM handler is in place (it is, once it is ready).
     await until("the worker to connect", async () => (await bullQueue().getWorkers()).length === 1);

@@ -76,14 +76,19 @@ function columnType(f: DmmfField): string {
 
 const ON_DELETE: Record<string, string> = { a: "NoAction", r: "Restrict", c: "Cascade", n: "SetNull", d: "SetDefault" };
 
-function expected(dmmf: Dmmf) {
-  const out = {
+/** A schema's shape as both sides are compared: tables, column types, indexes, foreign keys and enums, each as text. */
+function emptyShape() {
+  return {
     tables: new Set<string>(),
     columns: new Map<string, string>(),
     indexes: new Set<string>(),
     fks: new Set<string>(),
     enums: new Set<string>(),
   };
+}
+
+function expected(dmmf: Dmmf) {
+  const out = emptyShape();
   const tableOf = new Map(dmmf.datamodel.models.map((m) => [m.name, m.dbName ?? m.name]));
   const columnOf = (model: DmmfModel, field: string) => {
     const f = model.fields.find((x) => x.name === field);
@@ -124,13 +129,7 @@ function expected(dmmf: Dmmf) {
 }
 
 async function actual(sql: SqlConnection) {
-  const out = {
-    tables: new Set<string>(),
-    columns: new Map<string, string>(),
-    indexes: new Set<string>(),
-    fks: new Set<string>(),
-    enums: new Set<string>(),
-  };
+  const out = emptyShape();
   const tables = await sql.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations'`,
   );

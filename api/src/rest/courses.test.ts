@@ -6,6 +6,7 @@ import {
   app,
   COURSE_KEYS,
   call,
+  expectCreated,
   expectRefusal,
   fileOf,
   formOf,
@@ -77,12 +78,7 @@ describe("courses", () => {
     expectRefusal(await call("POST", "/api/courses", { token: adminToken, body: formOf({}) }), 400, "Title is required.");
 
     const created = await call("POST", "/api/courses", { token: adminToken, body: formOf(fields, png(5)) });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(keys(created.body)).toEqual(["course", "data", "message"]);
-    expect(created.body.message).toBe("Course created successfully.");
-    expect(created.body.data).toEqual(created.body.course);
-    const course = created.body.course;
-    expect(keys(course)).toEqual(sorted(COURSE_KEYS));
+    const course = expectCreated(created, "course", "Course created successfully.", COURSE_KEYS);
     expect(course).toMatchObject({
       title: "Motion Design",
       description: "Animating interfaces.",

@@ -6,6 +6,7 @@ import {
   adminToken,
   app,
   call,
+  expectCreated,
   expectRefusal,
   formOf,
   INVOICE_KEYS,
@@ -72,12 +73,7 @@ describe("invoices", () => {
       token: adminToken,
       body: { learner: kofiId, amount: 120.5, status: "Paid", dueDate: "2026-03-01", paymentDetails: "Bank transfer" },
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(keys(created.body)).toEqual(["data", "invoice", "message"]);
-    expect(created.body.message).toBe("Invoice created successfully.");
-    expect(created.body.data).toEqual(created.body.invoice);
-    const invoice = created.body.invoice;
-    expect(keys(invoice)).toEqual(sorted(INVOICE_KEYS));
+    const invoice = expectCreated(created, "invoice", "Invoice created successfully.", INVOICE_KEYS);
     expect(invoice).toMatchObject({
       learner: { _id: kofiId, firstName: "Kofi", lastName: "Boateng", image: null },
       track: null,

@@ -2,24 +2,18 @@ import { describe, expect, it } from "vitest";
 import { lastMailTo, logIn, mailsTo, resetTokenIn, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
 import { escapeHtml } from "../domain/accounts/mails.ts";
-import { app, argon2Params, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
+import { app, argon2Params, asSeenOutside, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
 
 /** Login, lockout and unlock, logout, check-auth and who may use a session (rest/sessions.ts). */
 describe("REST /api/auth", () => {
   useApp();
 
   describe("no account enumeration", () => {
-    const strip = (r: { status: number; body: unknown; headers: Headers }) => ({
-      status: r.status,
-      body: r.body,
-      type: r.headers.get("content-type"),
-    });
-
     it("login answers an unknown e-mail and a wrong password alike", async () => {
       const learner = await signUpAndVerify(app, "learner");
       const unknown = await rest(app, "POST", "/api/auth/login", { body: { email: uniqueEmail("nobody"), password: TEST_PASSWORD } });
       const wrong = await rest(app, "POST", "/api/auth/login", { body: { email: learner.email, password: `${TEST_PASSWORD}x` } });
-      expect(strip(unknown)).toEqual(strip(wrong));
+      expect(asSeenOutside(unknown)).toEqual(asSeenOutside(wrong));
       expect(unknown.status).toBe(400);
       expect(unknown.body).toEqual({ message: "Invalid email or password.", errors: [{ message: "Invalid email or password." }] });
     });

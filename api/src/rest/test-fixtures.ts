@@ -95,6 +95,27 @@ export function expectRefusal(answer: RestAnswer, status: number, message: strin
   expect(answer.body.errors[0].message).toBe(message);
 }
 
+/**
+ * A 201 from a create route: `{message, data, <name>}` with `data` the same object as `<name>`, which has exactly `fields`.
+ * Answers that object.
+ */
+export function expectCreated(answer: RestAnswer, name: string, message: string, fields: string[]) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  expect(keys(answer.body)).toEqual(sorted(["data", "message", name]));
+  expect(answer.body.message).toBe(message);
+  expect(answer.body.data).toEqual(answer.body[name]);
+  const created = answer.body[name];
+  expect(keys(created)).toEqual(sorted(fields));
+  return created;
+}
+
+/** What a client can tell answers apart by: status, body and content type (for the no-account-enumeration checks). */
+export const asSeenOutside = (r: { status: number; body: unknown; headers: Headers }) => ({
+  status: r.status,
+  body: r.body,
+  type: r.headers.get("content-type"),
+});
+
 /** The file on disk behind a public /uploads path. */
 export const fileOf = (publicPath: string) => join(app.services.storage.root, basename(publicPath));
 

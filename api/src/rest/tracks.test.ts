@@ -5,6 +5,7 @@ import {
   adminToken,
   app,
   call,
+  expectCreated,
   expectRefusal,
   fileOf,
   formOf,
@@ -173,12 +174,7 @@ describe("tracks", () => {
   it("create with an image, update (replacing the image deletes the old file), delete (removes the image)", async () => {
     const cover = png(1);
     const created = await call("POST", "/api/tracks", { token: adminToken, body: formOf(TRACK_FORM, cover) });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(keys(created.body)).toEqual(["data", "message", "track"]);
-    expect(created.body.message).toBe("Track created successfully.");
-    expect(created.body.data).toEqual(created.body.track);
-    const track = created.body.track;
-    expect(keys(track)).toEqual(sorted(TRACK_KEYS));
+    const track = expectCreated(created, "track", "Track created successfully.", TRACK_KEYS);
     expect(track).toMatchObject({ ...TRACK_FORM, price: 149.99, courses: [], averageRating: null, reviewCount: 0, ratings: [] });
     expect(track._id).toMatch(/^[0-9a-f-]{36}$/);
     const firstImage = track.image as string;

@@ -84,6 +84,23 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       return { enrollments, paid, invoices };
     }
 
+    /** The learner holds the track exactly once: one enrollment, one paid invoice. */
+    async function expectSettledOnce(learnerId: string, trackId: string) {
+      const c = await counts(learnerId, trackId);
+      expect(c.enrollments).toBe(1);
+      expect(c.paid).toBe(1);
+    }
+
+    /** Runs `run` with the sandbox's controls set as given, and resets them afterwards whatever happens. */
+    async function withControls(controls: Record<string, unknown>, run: () => Promise<void>) {
+      await sandbox("/__controls", controls);
+      try {
+        await run();
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+    }
+
     /** Waits until the sandbox has delivered its webhooks and our jobs have run. */
     async function settle() {
       for (let i = 0; i < 200; i++) {
@@ -220,9 +237,7 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       const [v1, v2] = await Promise.all([verify(token, body.reference), verify(token, body.reference)]);
       await settle();
       expect(v1.body.success || v2.body.success).toBe(true);
-      const c = await counts(learner.id, t.id);
-      expect(c.enrollments).toBe(1);
-      expect(c.paid).toBe(1);
+      await expectSettledOnce(learner.id, t.id);
       expect(
         await app.services.db.prisma.outboxMail.count({ where: { to: learner.email, subject: { startsWith: "Payment received" } } }),
       ).toBe(1);
@@ -232,36 +247,26 @@ function paymentSuite(backend: "in-process" | "bullmq") {
     it("three duplicate webhooks enroll once", async () => {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();
-      await sandbox("/__controls", { duplicateWebhooks: 3 });
-      try {
+      await withControls({ duplicateWebhooks: 3 }, async () => {
         const { body } = await checkout(token, t.id);
         await sandbox(`/__simulate/${body.reference}/pay`);
         await settle();
-      } finally {
-        await sandbox("/__controls/reset");
-      }
-      const c = await counts(learner.id, t.id);
-      expect(c.enrollments).toBe(1);
-      expect(c.paid).toBe(1);
+      });
+      await expectSettledOnce(learner.id, t.id);
     });
 
     it("twenty concurrent verify calls for one reference enroll once", async () => {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();
-      await sandbox("/__controls", { dropWebhooks: true });
-      try {
+      await withControls({ dropWebhooks: true }, async () => {
         const { body } = await checkout(token, t.id);
         await sandbox(`/__simulate/${body.reference}/pay`);
         const results = await Promise.all(Array.from({ length: 20 }, () => verify(token, body.reference)));
         expect(results.every((r) => r.status === 200)).toBe(true);
         expect(results.some((r) => r.body.success)).toBe(true);
-      } finally {
-        await sandbox("/__controls/reset");
-      }
+      });
       await settle();
-      const c = await counts(learner.id, t.id);
-      expect(c.enrollments).toBe(1);
-      expect(c.paid).toBe(1);
+      await expectSettledOnce(learner.id, t.id);
     });
 
     it("decline: no enrollment and the invoice is failed", async () => {
@@ -281,15 +286,12 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       const { learner, token } = await learnerWithToken(app);
       const t = await track(4999);
       const { body } = await checkout(token, t.id);
-      await sandbox("/__controls", { tamper: { reference: body.reference, amount: 100 } });
-      try {
+      await withControls({ tamper: { reference: body.reference, amount: 100 } }, async () => {
         await sandbox(`/__simulate/${body.reference}/pay`);
         await settle();
         const v = await verify(token, body.reference);
         expect(v.body.success).toBe(false);
-      } finally {
-        await sandbox("/__controls/reset");
-      }
+      });
       const c = await counts(learner.id, t.id);
       expect(c.enrollments).toBe(0);
       expect(c.invoices[0]?.status).toBe("FAILED");
@@ -321,8 +323,7 @@ function paymentSuite(backend: "in-process" | "bullmq") {
     it("a correctly signed webhook settles a paid reference", async () => {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();
-      await sandbox("/__controls", { dropWebhooks: true });
-      try {
+      await withControls({ dropWebhooks: true }, async () => {
         const { body } = await checkout(token, t.id);
         await sandbox(`/__simulate/${body.reference}/pay`);
         const payload = JSON.stringify({ event: "charge.success", data: { reference: body.reference } });
@@ -335,9 +336,7 @@ function paymentSuite(backend: "in-process" | "bullmq") {
           body: payload,
         });
         expect(res.status).toBe(200);
-      } finally {
-        await sandbox("/__controls/reset");
-      }
+      });
       await settle();
       expect((await counts(learner.id, t.id)).enrollments).toBe(1);
     });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { AUTHORIZATION_FIELDS, CUSTOMER_FIELDS, type PaystackSandbox, paystackSandbox, TRANSACTION_FIELDS } from "#testing/paystack.ts";
 
 /**
  * The sandbox driven by a Paystack client library we did not write (typed from Paystack's OpenAPI description), through
@@ -10,27 +11,15 @@ import { startTestApp, type TestApp } from "#testing/app.ts";
 describe("Paystack sandbox under an independent Paystack client", () => {
   let app: TestApp;
   let base: string;
-  let secretKey: string;
-  let paystack: ReturnType<typeof createPaystack>;
-
-  const raw = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${secretKey}`, ...(init.body ? { "content-type": "application/json" } : {}) },
-    });
-    return { status: response.status, contentType: response.headers.get("content-type"), body: (await response.json()) as any };
-  };
+  let paystack: PaystackSandbox["paystack"];
+  let raw: PaystackSandbox["raw"];
 
   /** The sandbox's Pay control: what the checkout's Pay button does. */
   const pay = (reference: string) => raw(`/__simulate/${reference}/pay`, { method: "POST" });
 
   beforeAll(async () => {
     app = await startTestApp();
-    base = app.services.config.paystack.baseUrl;
-    secretKey = app.services.config.paystack.secretKey;
-    paystack = createPaystack({ secretKey, baseUrl: base, retry: { retries: 0 } });
-    // These payments belong to no invoice: keep their webhooks away from the app's payment jobs.
-    await raw("/__controls", { method: "POST", body: JSON.stringify({ dropWebhooks: true }) });
+    ({ base, paystack, raw } = await paystackSandbox(app));
   });
 
   afterAll(() => app.close());
@@ -56,40 +45,7 @@ describe("Paystack sandbox under an independent Paystack client", () => {
     expect(verified.response.status).toBe(200);
     expect(verified.data?.message).toBe("Verification successful");
     const data = verified.data?.data as Record<string, any>;
-    expect(Object.keys(data).sort()).toEqual(
-      [
-        "id",
-        "domain",
-        "status",
-        "reference",
-        "amount",
-        "message",
-        "gateway_response",
-        "paid_at",
-        "created_at",
-        "channel",
-        "currency",
-        "ip_address",
-        "metadata",
-        "log",
-        "fees",
-        "fees_split",
-        "authorization",
-        "customer",
-        "plan",
-        "split",
-        "order_id",
-        "paidAt",
-        "createdAt",
-        "requested_amount",
-        "pos_transaction_data",
-        "source",
-        "fees_breakdown",
-        "transaction_date",
-        "plan_object",
-        "subaccount",
-      ].sort(),
-    );
+    expect(Object.keys(data).sort()).toEqual([...TRANSACTION_FIELDS].sort());
     expect(data).toMatchObject({
       domain: "test",
       status: "success",
@@ -107,27 +63,9 @@ describe("Paystack sandbox under an independent Paystack client", () => {
     });
     expect(typeof data.id).toBe("number");
     expect(Date.parse(data.paid_at)).not.toBeNaN();
-    expect(Object.keys(data.authorization).sort()).toEqual(
-      [
-        "authorization_code",
-        "bin",
-        "last4",
-        "exp_month",
-        "exp_year",
-        "channel",
-        "card_type",
-        "bank",
-        "country_code",
-        "brand",
-        "reusable",
-        "signature",
-        "account_name",
-      ].sort(),
-    );
+    expect(Object.keys(data.authorization).sort()).toEqual([...AUTHORIZATION_FIELDS].sort());
     expect(data.authorization).toMatchObject({ channel: "card", reusable: true });
-    expect(Object.keys(data.customer).sort()).toEqual(
-      ["id", "first_name", "last_name", "email", "customer_code", "phone", "metadata", "risk_action"].sort(),
-    );
+    expect(Object.keys(data.customer).sort()).toEqual([...CUSTOMER_FIELDS].sort());
     expect(data.customer).toMatchObject({ email, risk_action: "default" });
     expect(data.customer.customer_code).toMatch(/^CUS_[a-z0-9]+$/);
 
