@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import { dropLearnerSession, endLearnerSession, startLearnerSession } from "../../session.ts";
 import type { LoginPageMutation } from "./__generated__/LoginPageMutation.graphql.ts";
@@ -56,8 +56,7 @@ export default function LoginPage() {
   const location = useLocation();
   const { notice, endSession } = (location.state as LoginPageState | null) ?? {};
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, setErrors, field } = useFields<{ email: string; password: string }, Field>({ email: "", password: "" });
   const [message, setMessage] = useState<string | null>(null);
   const [login, isLoggingIn] = useAsyncMutation<LoginPageMutation>(mutation);
 
@@ -68,12 +67,6 @@ export default function LoginPage() {
     // Done once: going back to this history entry later must not end a newer session.
     navigate(".", { replace: true, state: { notice } satisfies LoginPageState });
   }, [endSession, notice, environment, navigate]);
-
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import type { SignupPageMutation } from "./__generated__/SignupPageMutation.graphql.ts";
 
@@ -47,7 +47,11 @@ export function validateSignup(values: Record<Field, string>): FieldErrors<Field
 export default function SignupPage() {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const {
+    values,
+    setErrors,
+    field: bound,
+  } = useFields<Record<Field, string>, Field>({
     firstName: "",
     lastName: "",
     email: "",
@@ -55,15 +59,9 @@ export default function SignupPage() {
     password: "",
     confirmPassword: "",
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [signUp, isSigningUp] = useAsyncMutation<SignupPageMutation>(mutation);
 
-  const change = (name: Field, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-  const bound = bindFields(values, errors, change);
   const field = (name: Field) => ({ ...bound(name), required: true });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

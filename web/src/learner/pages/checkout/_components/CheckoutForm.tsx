@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
 import { ENROLLMENTS_CONNECTION } from "../../../connections.ts";
 import formStyles from "../../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../forms/forms.ts";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../../forms/forms.ts";
 import { GenderSelect } from "../../../forms/GenderSelect.tsx";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
@@ -92,13 +92,12 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
   );
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<CheckoutValues>({
+  const { values, setErrors, field } = useFields<CheckoutValues, Field>({
     contact: learner.contact,
     gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
     location: learner.location ?? "",
     description: learner.bio ?? "",
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: "form" });
   const [checkout] = useAsyncMutation<CheckoutFormMutation>(mutation);
@@ -108,12 +107,6 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
     const timer = setTimeout(() => navigate("/portal"), ENROLLED_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [state.step, navigate]);
-
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

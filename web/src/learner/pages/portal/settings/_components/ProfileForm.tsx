@@ -11,7 +11,7 @@ import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import formStyles from "../../../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../forms/forms.ts";
+import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
 import { storedUser } from "../../../../session.ts";
 import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
@@ -113,7 +113,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<ProfileValues>(() => ({
+  const { values, setValues, errors, setErrors, change, field } = useFields<ProfileValues, Field>(() => ({
     firstName: learner.firstName,
     lastName: learner.lastName,
     contact: learner.contact,
@@ -127,7 +127,6 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
   }));
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [save, isSaving] = useAsyncMutation<ProfileFormMutation>(mutation);
 
@@ -138,12 +137,6 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [image]);
-
-  const change = <K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
 
   const chooseImage = (file: File | undefined) => {
     setErrors((e) => ({ ...e, image: undefined }));
