@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import { dropLearnerSession, endLearnerSession, startLearnerSession } from "../../session.ts";
 import type { LoginPageMutation } from "./__generated__/LoginPageMutation.graphql.ts";
@@ -55,8 +55,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { notice, endSession } = (location.state as LoginPageState | null) ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
-  const { values, setErrors, field } = useFields<{ email: string; password: string }, Field>({ email: "", password: "" });
+  const { values, setErrors, showErrors, formRef, field } = useFields<{ email: string; password: string }, Field>({
+    email: "",
+    password: "",
+  });
   const [message, setMessage] = useState<string | null>(null);
   const [login, isLoggingIn] = useAsyncMutation<LoginPageMutation>(mutation);
 
@@ -75,11 +77,7 @@ export default function LoginPage() {
       email: values.email.trim() ? undefined : "Email is required",
       password: values.password ? undefined : "Password is required",
     };
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     try {
       const { login: result } = await login({ variables: { input: { email: values.email.trim(), password: values.password } } });
       const { account, token } = result;

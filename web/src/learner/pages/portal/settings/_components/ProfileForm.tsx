@@ -11,7 +11,7 @@ import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import formStyles from "../../../../forms/forms.module.css";
-import { type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
 import { storedUser } from "../../../../session.ts";
 import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
@@ -111,9 +111,8 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     learnerKey,
   );
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const { values, setValues, errors, setErrors, change, field } = useFields<ProfileValues, Field>(() => ({
+  const { values, setValues, errors, setErrors, showErrors, formRef, change, field } = useFields<ProfileValues, Field>(() => ({
     firstName: learner.firstName,
     lastName: learner.lastName,
     contact: learner.contact,
@@ -153,11 +152,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     event.preventDefault();
     setOutcome(null);
     const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     try {
       const { updateLearnerProfile: result } = await save({
         variables: {
@@ -193,8 +188,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         return;
       }
       if (result.failure?.fieldErrors) {
-        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
-        focusFirstInvalid(formRef.current);
+        showErrors(serverFieldErrors(result.failure.fieldErrors, fields));
       }
       setOutcome({ tone: "error", text: result.failure?.message || "Failed to update profile." });
     } catch {
