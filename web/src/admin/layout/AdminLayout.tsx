@@ -4,7 +4,7 @@ import { NavigationProgress } from "../../shared/routing/NavigationProgress.tsx"
 import { PageFallback } from "../../shared/routing/PageFallback.tsx";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { Drawer } from "../../shared/ui/Drawer.tsx";
-import { MenuIcon } from "../../shared/ui/icons.tsx";
+import { MenuButton } from "../../shared/ui/MenuButton.tsx";
 import { TestPaymentsNotice } from "../../shared/ui/TestPaymentsNotice.tsx";
 import { type StaffViewer, ViewerContext } from "../staff/AdminViewer.ts";
 import styles from "./AdminLayout.module.css";
@@ -30,16 +30,7 @@ export function AdminLayout() {
         </aside>
         <header className={styles.topBar}>
           <Brand tag="Admin" />
-          <button
-            type="button"
-            className={styles.menuButton}
-            aria-label="Open menu"
-            aria-expanded={menuOpen}
-            aria-haspopup="dialog"
-            onClick={() => setMenuOpen(true)}
-          >
-            <MenuIcon size={22} />
-          </button>
+          <MenuButton className={styles.menuButton} expanded={menuOpen} onOpen={() => setMenuOpen(true)} />
         </header>
         <Drawer open={menuOpen} onOpenChange={setMenuOpen} title="Menu">
           <Sidebar onNavigate={() => setMenuOpen(false)} />

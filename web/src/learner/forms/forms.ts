@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 
 /** Messages by field name, as the forms show them under each field. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -42,4 +42,29 @@ export function bindFields<Values, Field extends string>(
     error: errors[name],
     onChange: (event: ChangeEvent<Control>) => change(name, event.target.value),
   });
+}
+
+/**
+ * A form's values and the message under each field. `change` sets one value and clears that field's message (typing
+ * clears the message, docs/product.md, Validation); `field` binds a text control to it, as `bindFields` does.
+ * `showErrors` sets the messages and moves focus to the first invalid control of the form under `formRef`; it says
+ * whether there was any message.
+ */
+export function useFields<Values extends object, Field extends string>(initial: Values | (() => Values)) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const change = <K extends keyof Values>(name: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+  // A text field's key has a string value, which the generic `change` cannot see.
+  const field = bindFields<Values, Field>(values, errors, (name, value) => change(name, value as Values[typeof name]));
+  const formRef = useRef<HTMLFormElement>(null);
+  const showErrors = (found: FieldErrors<Field>) => {
+    setErrors(found);
+    if (!hasErrors(found)) return false;
+    focusFirstInvalid(formRef.current);
+    return true;
+  };
+  return { values, setValues, errors, setErrors, showErrors, change, field, formRef };
 }

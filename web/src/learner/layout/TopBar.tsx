@@ -3,7 +3,7 @@ import { learnerSession, useSession } from "../../shared/session/session.ts";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { ButtonLink } from "../../shared/ui/Button.tsx";
 import { Container } from "../../shared/ui/Container.tsx";
-import { MenuIcon } from "../../shared/ui/icons.tsx";
+import { MenuButton } from "../../shared/ui/MenuButton.tsx";
 import { NavLinks } from "./NavLinks.tsx";
 import styles from "./TopBar.module.css";
 
@@ -38,19 +38,14 @@ export function TopBar() {
             </>
           )}
         </div>
-        <button
-          type="button"
+        <MenuButton
           className={styles.menuButton}
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-haspopup="dialog"
-          onClick={() => {
+          expanded={menuOpen}
+          onOpen={() => {
             setMenuUsed(true);
             setMenuOpen(true);
           }}
-        >
-          <MenuIcon size={22} />
-        </button>
+        />
       </Container>
       {menuUsed && (
         <Suspense fallback={null}>

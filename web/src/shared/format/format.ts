@@ -21,3 +21,8 @@ export function initials(name: string): string {
 
 /** A track's price as the catalogue shows it: "Free", or dollars with 2 decimals. */
 export const formatPrice = (price: number) => (price === 0 ? "Free" : formatMoney(price));
+
+/** The 6-digit e-mail code as typed or pasted: only digits are kept, at most 6 ("123 456" becomes "123456"; docs/product.md, Validation). */
+export function otpDigits(value: string): string {
+  return value.replace(/\D/g, "").slice(0, 6);
+}

@@ -7,6 +7,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { Card } from "../../../shared/ui/Card.tsx";
 import { ErrorBoundary } from "../../../shared/ui/ErrorBoundary.tsx";
+import { Fact } from "../../../shared/ui/Fact.tsx";
 import { IconButton } from "../../../shared/ui/IconButton.tsx";
 import { ArrowLeftIcon, BookIcon, ClockIcon, PencilIcon, TrashIcon, UserIcon } from "../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../shared/ui/Spinner.tsx";
@@ -145,29 +146,18 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           </div>
           <p className={styles.price}>{formatMoney(track.price)}</p>
           <dl className={styles.facts}>
-            <div>
-              <dt>
-                <UserIcon size={16} />
-                Instructor
-              </dt>
-              <dd>{track.instructor}</dd>
-            </div>
-            <div>
-              <dt>
-                <ClockIcon size={16} />
-                Duration
-              </dt>
-              <dd>{track.duration}</dd>
-            </div>
-            <div>
-              <dt>Rating</dt>
-              <dd className={styles.rating}>
-                <Stars rating={track.averageRating ?? 0} />
-                <span className={styles.reviews}>
-                  {track.reviewCount} {track.reviewCount === 1 ? "review" : "reviews"}
-                </span>
-              </dd>
-            </div>
+            <Fact icon={<UserIcon size={16} />} label="Instructor">
+              {track.instructor}
+            </Fact>
+            <Fact icon={<ClockIcon size={16} />} label="Duration">
+              {track.duration}
+            </Fact>
+            <Fact label="Rating" valueClassName={styles.rating}>
+              <Stars rating={track.averageRating ?? 0} />
+              <span className={styles.reviews}>
+                {track.reviewCount} {track.reviewCount === 1 ? "review" : "reviews"}
+              </span>
+            </Fact>
           </dl>
         </div>
       </Card>

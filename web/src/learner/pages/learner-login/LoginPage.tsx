@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import { dropLearnerSession, endLearnerSession, startLearnerSession } from "../../session.ts";
 import type { LoginPageMutation } from "./__generated__/LoginPageMutation.graphql.ts";
@@ -55,9 +55,10 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { notice, endSession } = (location.state as LoginPageState | null) ?? {};
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, setErrors, showErrors, formRef, field } = useFields<{ email: string; password: string }, Field>({
+    email: "",
+    password: "",
+  });
   const [message, setMessage] = useState<string | null>(null);
   const [login, isLoggingIn] = useAsyncMutation<LoginPageMutation>(mutation);
 
@@ -69,12 +70,6 @@ export default function LoginPage() {
     navigate(".", { replace: true, state: { notice } satisfies LoginPageState });
   }, [endSession, notice, environment, navigate]);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
@@ -82,11 +77,7 @@ export default function LoginPage() {
       email: values.email.trim() ? undefined : "Email is required",
       password: values.password ? undefined : "Password is required",
     };
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     try {
       const { login: result } = await login({ variables: { input: { email: values.email.trim(), password: values.password } } });
       const { account, token } = result;

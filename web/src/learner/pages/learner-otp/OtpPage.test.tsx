@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { otpDigits } from "../../../shared/format/format.ts";
 import { errorResult, operationName, renderLearner } from "../../test/renderLearner.tsx";
-import { otpDigits } from "./OtpPage.tsx";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());

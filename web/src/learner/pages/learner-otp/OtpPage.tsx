@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, Navigate, useNavigate } from "react-router-dom";
+import { otpDigits } from "../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
@@ -38,9 +39,6 @@ const resendMutation = graphql`
     }
   }
 `;
-
-/** Only digits are kept, at most 6 (docs/product.md, Validation). */
-export const otpDigits = (value: string) => value.replace(/\D/g, "").slice(0, 6);
 
 type Notice = { tone: "success" | "error"; text: string };
 

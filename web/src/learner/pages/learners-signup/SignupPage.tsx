@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, useNavigate } from "react-router-dom";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import type { SignupPageMutation } from "./__generated__/SignupPageMutation.graphql.ts";
 
@@ -46,8 +46,12 @@ export function validateSignup(values: Record<Field, string>): FieldErrors<Field
 
 export default function SignupPage() {
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const {
+    values,
+    showErrors,
+    formRef,
+    field: bound,
+  } = useFields<Record<Field, string>, Field>({
     firstName: "",
     lastName: "",
     email: "",
@@ -55,26 +59,16 @@ export default function SignupPage() {
     password: "",
     confirmPassword: "",
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [signUp, isSigningUp] = useAsyncMutation<SignupPageMutation>(mutation);
 
-  const change = (name: Field, value: string) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((current) => ({ ...current, [name]: undefined }));
-  };
-  const bound = bindFields(values, errors, change);
   const field = (name: Field) => ({ ...bound(name), required: true });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
     const found = validateSignup(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     try {
       const input = { ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
       const { signUpLearner: result } = await signUp({ variables: { input } });
@@ -84,8 +78,7 @@ export default function SignupPage() {
         return;
       }
       if (result.failure?.fieldErrors) {
-        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
-        focusFirstInvalid(formRef.current);
+        showErrors(serverFieldErrors(result.failure.fieldErrors, fields));
       }
       setMessage(result.failure?.message || "Sign up failed. Please try again.");
     } catch {

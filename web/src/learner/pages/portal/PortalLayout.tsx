@@ -1,8 +1,8 @@
-import { NavLink, Outlet } from "react-router-dom";
+import { Outlet } from "react-router-dom";
 import { learnerSession, useSession } from "../../../shared/session/session.ts";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
+import { NavTabPanel, NavTabs } from "../../../shared/ui/Tabs.tsx";
 import { Page } from "../../layout/Page.tsx";
-import styles from "./PortalLayout.module.css";
 
 const tabs = [
   { label: "Dashboard", to: "/portal", end: true },
@@ -16,16 +16,10 @@ export function PortalLayout() {
   return (
     <Page>
       <PageHeader title="Portal" description={user?.firstName ? `Welcome back, ${user.firstName}.` : "Welcome back."} />
-      <nav aria-label="Portal" className={styles.tabs}>
-        {tabs.map((tab) => (
-          <NavLink key={tab.to} to={tab.to} end={tab.end} className={styles.tab}>
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className={styles.panel}>
+      <NavTabs label="Portal" tabs={tabs} />
+      <NavTabPanel>
         <Outlet />
-      </div>
+      </NavTabPanel>
     </Page>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
 import styles from "../../forms/forms.module.css";
-import { bindFields, type FieldErrors, serverFieldErrors } from "../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
 import type { ResetPasswordPageMutation } from "./__generated__/ResetPasswordPageMutation.graphql.ts";
 
@@ -29,8 +29,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const token = search.get("token");
-  const [values, setValues] = useState({ password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { values, setErrors, field } = useFields<{ password: string; confirmPassword: string }, Field>({
+    password: "",
+    confirmPassword: "",
+  });
   const [message, setMessage] = useState<string | null>(null);
   const [reset, isResetting] = useAsyncMutation<ResetPasswordPageMutation>(mutation);
 
@@ -44,12 +46,6 @@ export default function ResetPasswordPage() {
       </AuthCard>
     );
   }
-
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

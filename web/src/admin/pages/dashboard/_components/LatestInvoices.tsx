@@ -1,13 +1,11 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { Link } from "react-router-dom";
 import { formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
-import { Card } from "../../../../shared/ui/Card.tsx";
-import { ArrowRightIcon } from "../../../../shared/ui/icons.tsx";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import type { LatestInvoices_query$key } from "./__generated__/LatestInvoices_query.graphql.ts";
 import section from "./DashboardSection.module.css";
+import { DashboardSection } from "./DashboardSection.tsx";
 import styles from "./LatestInvoices.module.css";
 
 /** The 4 newest invoices: learner (avatar or initials), amount with 2 decimals, status. */
@@ -34,39 +32,30 @@ export function LatestInvoices({ queryKey }: { queryKey: LatestInvoices_query$ke
     queryKey,
   );
   return (
-    <Card as="section" className={section.section} aria-labelledby="latest-invoices-title">
-      <header className={section.header}>
-        <h2 id="latest-invoices-title" className={section.title}>
-          Latest Invoices
-        </h2>
-        <Link to="/invoice" className={section.viewAll}>
-          View all
-          <span className="visually-hidden"> invoices</span>
-          <ArrowRightIcon size={16} />
-        </Link>
-      </header>
-      {invoices.edges.length === 0 ? (
-        <p className={section.empty}>No invoices found.</p>
-      ) : (
-        <ul className={section.list}>
-          {invoices.edges.map(({ node }) => {
-            const name = node.learner?.fullName ?? "Unknown learner";
-            return (
-              <li key={node.id} className={styles.item}>
-                <Avatar name={name} src={node.learner?.image} />
-                <div className={styles.who}>
-                  <p className={styles.name}>{name}</p>
-                  <p className={styles.date}>{formatInstant(node.createdAt)}</p>
-                </div>
-                <div className={styles.figures}>
-                  <p className={styles.amount}>{formatMoney(node.amount)}</p>
-                  <InvoiceStatusBadge status={node.status} />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </Card>
+    <DashboardSection
+      id="latest-invoices-title"
+      title="Latest Invoices"
+      viewAll={{ to: "/invoice", noun: "invoices" }}
+      empty={invoices.edges.length === 0 && "No invoices found."}
+    >
+      <ul className={section.list}>
+        {invoices.edges.map(({ node }) => {
+          const name = node.learner?.fullName ?? "Unknown learner";
+          return (
+            <li key={node.id} className={styles.item}>
+              <Avatar name={name} src={node.learner?.image} />
+              <div className={styles.who}>
+                <p className={styles.name}>{name}</p>
+                <p className={styles.date}>{formatInstant(node.createdAt)}</p>
+              </div>
+              <div className={styles.figures}>
+                <p className={styles.amount}>{formatMoney(node.amount)}</p>
+                <InvoiceStatusBadge status={node.status} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </DashboardSection>
   );
 }

@@ -1,9 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatMoney } from "../../../../shared/format/format.ts";
-import { Card } from "../../../../shared/ui/Card.tsx";
 import { BarChart } from "../../../components/BarChart.tsx";
 import type { RevenueChart_dashboard$key } from "./__generated__/RevenueChart_dashboard.graphql.ts";
-import styles from "./DashboardSection.module.css";
+import { DashboardSection } from "./DashboardSection.tsx";
 
 /** Revenue of the last six months as bars on a 0 to 3k axis (docs/product.md, Limits), higher when a month earned more. */
 export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dashboard$key }) {
@@ -21,15 +20,11 @@ export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dash
   );
   const total = revenueByMonth.reduce((sum, month) => sum + month.revenue, 0);
   return (
-    <Card as="section" className={styles.section} aria-labelledby="recent-revenue-title">
-      <header className={styles.header}>
-        <div>
-          <h2 id="recent-revenue-title" className={styles.title}>
-            Recent Revenue
-          </h2>
-          <p className={styles.subtitle}>Paid invoices over the last six months: {formatMoney(total)}</p>
-        </div>
-      </header>
+    <DashboardSection
+      id="recent-revenue-title"
+      title="Recent Revenue"
+      subtitle={`Paid invoices over the last six months: ${formatMoney(total)}`}
+    >
       <BarChart
         label="Revenue per month"
         minTop={3000}
@@ -41,6 +36,6 @@ export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dash
           valueText: formatMoney(month.revenue),
         }))}
       />
-    </Card>
+    </DashboardSection>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
 import { Dialog } from "../../../../shared/ui/Dialog.tsx";
 import { ErrorBoundary } from "../../../../shared/ui/ErrorBoundary.tsx";
+import { Fact } from "../../../../shared/ui/Fact.tsx";
 import { MailIcon, MapPinIcon, PhoneIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import type { LearnerDetailsDialog_learner$key } from "./__generated__/LearnerDetailsDialog_learner.graphql.ts";
@@ -101,34 +102,18 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         </div>
       </div>
       <dl className={styles.contact}>
-        <div>
-          <dt>
-            <MailIcon size={16} />
-            E-mail
-          </dt>
-          <dd>{learner.email}</dd>
-        </div>
-        <div>
-          <dt>
-            <PhoneIcon size={16} />
-            Contact
-          </dt>
-          <dd>{learner.contact || "—"}</dd>
-        </div>
-        <div>
-          <dt>
-            <MapPinIcon size={16} />
-            Location
-          </dt>
-          <dd>{learner.location || "—"}</dd>
-        </div>
-        <div>
-          <dt>
-            <UserIcon size={16} />
-            Gender
-          </dt>
-          <dd>{genderLabel(learner.gender)}</dd>
-        </div>
+        <Fact icon={<MailIcon size={16} />} label="E-mail">
+          {learner.email}
+        </Fact>
+        <Fact icon={<PhoneIcon size={16} />} label="Contact">
+          {learner.contact || "—"}
+        </Fact>
+        <Fact icon={<MapPinIcon size={16} />} label="Location">
+          {learner.location || "—"}
+        </Fact>
+        <Fact icon={<UserIcon size={16} />} label="Gender">
+          {genderLabel(learner.gender)}
+        </Fact>
       </dl>
       <section aria-labelledby="learner-bio" className={styles.section}>
         <h3 id="learner-bio" className={styles.heading}>

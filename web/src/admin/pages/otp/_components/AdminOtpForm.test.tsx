@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { otpDigits } from "../../../../shared/format/format.ts";
 import { field, messageOf, renderWithRelay } from "../../../testing.tsx";
-import { AdminOtpForm, OTP_MESSAGES, otpDigits } from "./AdminOtpForm.tsx";
+import { AdminOtpForm, OTP_MESSAGES } from "./AdminOtpForm.tsx";
 
 function renderForm() {
   return renderWithRelay(

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { otpDigits } from "../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
@@ -24,11 +25,6 @@ export const OTP_MESSAGES = {
 
 /** After verification the login page opens after 2 s (docs/product.md, Limits). */
 export const LOGIN_REDIRECT_MS = 2000;
-
-/** Keeps only digits, at most 6 (docs/product.md, Validation): pasted "123 456" becomes "123456". */
-export function otpDigits(value: string): string {
-  return value.replace(/\D/g, "").slice(0, 6);
-}
 
 const verifyMutation = graphql`
   mutation AdminOtpFormVerifyMutation($input: VerifyEmailInput!) {

@@ -154,41 +154,23 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             </li>
           </ul>
           <div className={styles.charts}>
-            <Card as="section" aria-labelledby="report-revenue">
-              <h2 id="report-revenue" className={styles.sectionTitle}>
-                Revenue per month
-              </h2>
-              <BarChart
-                label="Revenue per month"
-                minTop={300}
-                height={200}
-                showValues={report.months.length <= 12}
-                bars={report.months.map((month) => ({
-                  key: month.month,
-                  label: report.months.length > 12 ? `${month.label} ${String(month.year).slice(2)}` : month.label,
-                  value: month.revenue,
-                  valueText: formatMoney(month.revenue),
-                }))}
-              />
-            </Card>
-            <Card as="section" aria-labelledby="report-enrollments">
-              <h2 id="report-enrollments" className={styles.sectionTitle}>
-                Enrollments per month
-              </h2>
-              <BarChart
-                label="Enrollments per month"
-                minTop={3}
-                height={200}
-                showValues={report.months.length <= 12}
-                formatTick={(value) => (Number.isInteger(value) ? String(value) : value.toFixed(1))}
-                bars={report.months.map((month) => ({
-                  key: month.month,
-                  label: report.months.length > 12 ? `${month.label} ${String(month.year).slice(2)}` : month.label,
-                  value: month.enrollments,
-                  valueText: String(month.enrollments),
-                }))}
-              />
-            </Card>
+            <MonthChart
+              id="report-revenue"
+              title="Revenue per month"
+              months={report.months}
+              minTop={300}
+              value={(month) => month.revenue}
+              valueText={(month) => formatMoney(month.revenue)}
+            />
+            <MonthChart
+              id="report-enrollments"
+              title="Enrollments per month"
+              months={report.months}
+              minTop={3}
+              formatTick={(value) => (Number.isInteger(value) ? String(value) : value.toFixed(1))}
+              value={(month) => month.enrollments}
+              valueText={(month) => String(month.enrollments)}
+            />
           </div>
           <section aria-labelledby="report-tracks" className={styles.tracks}>
             <h2 id="report-tracks" className={styles.sectionTitle}>
@@ -199,6 +181,44 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
         </div>
       )}
     </div>
+  );
+}
+
+type Month = Report["months"][number];
+
+interface MonthChartProps {
+  id: string;
+  /** The card's heading, also the chart's name. */
+  title: string;
+  months: readonly Month[];
+  minTop: number;
+  formatTick?: (value: number) => string;
+  value: (month: Month) => number;
+  valueText: (month: Month) => string;
+}
+
+/** One bar a month; over more than 12 months the bars lose their value labels and name the year ("Jan 25"). */
+function MonthChart({ id, title, months, minTop, formatTick, value, valueText }: MonthChartProps) {
+  const long = months.length > 12;
+  return (
+    <Card as="section" aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      <BarChart
+        label={title}
+        minTop={minTop}
+        height={200}
+        showValues={!long}
+        {...(formatTick ? { formatTick } : {})}
+        bars={months.map((month) => ({
+          key: month.month,
+          label: long ? `${month.label} ${String(month.year).slice(2)}` : month.label,
+          value: value(month),
+          valueText: valueText(month),
+        }))}
+      />
+    </Card>
   );
 }
 

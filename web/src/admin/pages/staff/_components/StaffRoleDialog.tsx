@@ -6,27 +6,14 @@ import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
 import type { StaffRoleDialogApproveMutation } from "./__generated__/StaffRoleDialogApproveMutation.graphql.ts";
-import type { StaffRoleDialogUpdateMutation } from "./__generated__/StaffRoleDialogUpdateMutation.graphql.ts";
+import type { StaffStatusDialogMutation } from "./__generated__/StaffStatusDialogMutation.graphql.ts";
 import { RoleSelect } from "./RoleSelect.tsx";
 import type { StaffAction } from "./StaffList.tsx";
+import { updateStaffMutation } from "./StaffStatusDialog.tsx";
 
 const approveMutation = graphql`
   mutation StaffRoleDialogApproveMutation($id: ID!, $role: StaffRole!) {
     approveStaff(id: $id, role: $role) {
-      __typename
-      ... on Admin {
-        ...StaffTable_staff @alias
-      }
-      ... on Error {
-        message
-      }
-    }
-  }
-`;
-
-const updateMutation = graphql`
-  mutation StaffRoleDialogUpdateMutation($id: ID!, $input: UpdateStaffInput!) {
-    updateStaff(id: $id, input: $input) {
       __typename
       ... on Admin {
         ...StaffTable_staff @alias
@@ -53,7 +40,7 @@ export function StaffRoleDialog({
   const [role, setRole] = useState<StaffRoleValue>("MANAGER");
   const [error, setError] = useState<string | null>(null);
   const [approve, approving] = useAsyncMutation<StaffRoleDialogApproveMutation>(approveMutation);
-  const [update, updating] = useAsyncMutation<StaffRoleDialogUpdateMutation>(updateMutation);
+  const [update, updating] = useAsyncMutation<StaffStatusDialogMutation>(updateStaffMutation);
   const member = action?.member;
   useEffect(() => {
     if (!member) return;

@@ -7,7 +7,8 @@ import { roleLabel } from "../../../staff/staffRoles.ts";
 import type { StaffStatusDialogMutation } from "./__generated__/StaffStatusDialogMutation.graphql.ts";
 import type { StaffTable_staff$data } from "./__generated__/StaffTable_staff.graphql.ts";
 
-const mutation = graphql`
+/** Changes a staff account (status here, role in StaffRoleDialog) and returns its table row. */
+export const updateStaffMutation = graphql`
   mutation StaffStatusDialogMutation($id: ID!, $input: UpdateStaffInput!) {
     updateStaff(id: $id, input: $input) {
       __typename
@@ -31,7 +32,7 @@ export function StaffStatusDialog({
   member: StaffTable_staff$data[number] | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [updateStaff] = useAsyncMutation<StaffStatusDialogMutation>(mutation);
+  const [updateStaff] = useAsyncMutation<StaffStatusDialogMutation>(updateStaffMutation);
   const reactivate = member?.status === "DISABLED";
   return (
     <ConfirmDialog

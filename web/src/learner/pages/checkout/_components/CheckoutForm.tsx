@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { ConnectionHandler } from "relay-runtime";
@@ -9,7 +9,7 @@ import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
 import { ENROLLMENTS_CONNECTION } from "../../../connections.ts";
 import formStyles from "../../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../../forms/forms.ts";
 import { GenderSelect } from "../../../forms/GenderSelect.tsx";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
@@ -91,14 +91,12 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
     learnerKey,
   );
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<CheckoutValues>({
+  const { values, showErrors, formRef, field } = useFields<CheckoutValues, Field>({
     contact: learner.contact,
     gender: learner.gender === "MALE" || learner.gender === "FEMALE" ? learner.gender : "",
     location: learner.location ?? "",
     description: learner.bio ?? "",
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: "form" });
   const [checkout] = useAsyncMutation<CheckoutFormMutation>(mutation);
@@ -109,21 +107,11 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
     return () => clearTimeout(timer);
   }, [state.step, navigate]);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
     const found = validateCheckout(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     setState({ step: "processing" });
     try {
       const { checkout: result } = await checkout({
@@ -150,8 +138,7 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         return;
       }
       if (result.failure?.fieldErrors) {
-        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
-        focusFirstInvalid(formRef.current);
+        showErrors(serverFieldErrors(result.failure.fieldErrors, fields));
       }
       setMessage(result.failure?.message || "An error occurred.");
       setState({ step: "form" });

@@ -3,6 +3,7 @@ import { formatDate } from "../../../../shared/format/dates.ts";
 import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { Fact } from "../../../../shared/ui/Fact.tsx";
 import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
@@ -35,29 +36,15 @@ export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
       <div className={styles.body}>
         <p className={styles.price}>{formatPrice(track.price)}</p>
         <dl className={styles.facts}>
-          <div>
-            <dt>
-              <ClockIcon size={16} />
-              Duration
-            </dt>
-            <dd>{track.duration}</dd>
-          </div>
-          <div>
-            <dt>
-              <BookIcon size={16} />
-              Courses
-            </dt>
-            <dd>{track.courseCount === 1 ? "1 course" : `${track.courseCount} courses`}</dd>
-          </div>
-          <div>
-            <dt>
-              <CalendarIcon size={16} />
-              Last updated
-            </dt>
-            <dd>
-              <time dateTime={track.updatedAt}>{formatDate(track.updatedAt)}</time>
-            </dd>
-          </div>
+          <Fact icon={<ClockIcon size={16} />} label="Duration">
+            {track.duration}
+          </Fact>
+          <Fact icon={<BookIcon size={16} />} label="Courses">
+            {track.courseCount === 1 ? "1 course" : `${track.courseCount} courses`}
+          </Fact>
+          <Fact icon={<CalendarIcon size={16} />} label="Last updated">
+            <time dateTime={track.updatedAt}>{formatDate(track.updatedAt)}</time>
+          </Fact>
         </dl>
         {enrolled ? (
           <>

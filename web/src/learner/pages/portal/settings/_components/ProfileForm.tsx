@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
@@ -11,7 +11,7 @@ import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import formStyles from "../../../../forms/forms.module.css";
-import { bindFields, type FieldErrors, focusFirstInvalid, hasErrors, serverFieldErrors } from "../../../../forms/forms.ts";
+import { type FieldErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
 import { storedUser } from "../../../../session.ts";
 import type { LoginPageState } from "../../../learner-login/LoginPage.tsx";
@@ -111,9 +111,8 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     learnerKey,
   );
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<ProfileValues>(() => ({
+  const { values, setValues, errors, setErrors, showErrors, formRef, change, field } = useFields<ProfileValues, Field>(() => ({
     firstName: learner.firstName,
     lastName: learner.lastName,
     contact: learner.contact,
@@ -127,7 +126,6 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
   }));
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [save, isSaving] = useAsyncMutation<ProfileFormMutation>(mutation);
 
@@ -138,12 +136,6 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [image]);
-
-  const change = <K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const field = bindFields(values, errors, change);
 
   const chooseImage = (file: File | undefined) => {
     setErrors((e) => ({ ...e, image: undefined }));
@@ -160,11 +152,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     event.preventDefault();
     setOutcome(null);
     const found = validateProfile(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (showErrors(found)) return;
     try {
       const { updateLearnerProfile: result } = await save({
         variables: {
@@ -200,8 +188,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         return;
       }
       if (result.failure?.fieldErrors) {
-        setErrors(serverFieldErrors(result.failure.fieldErrors, fields));
-        focusFirstInvalid(formRef.current);
+        showErrors(serverFieldErrors(result.failure.fieldErrors, fields));
       }
       setOutcome({ tone: "error", text: result.failure?.message || "Failed to update profile." });
     } catch {
@@ -213,83 +200,64 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
 
-      <section className={styles.section} aria-labelledby="profile-picture-title">
-        <div className={styles.sectionIntro}>
-          <h2 id="profile-picture-title" className={styles.sectionTitle}>
-            Profile
-          </h2>
-          <p className={styles.sectionText}>How you appear to instructors and in your portal.</p>
+      <FormSection id="profile-picture-title" title="Profile" text="How you appear to instructors and in your portal.">
+        <div className={styles.picture}>
+          <Avatar name={learner.fullName} src={preview ?? learner.image} size="lg" className={styles.avatar} />
+          <div className={styles.pictureText}>
+            <p className={styles.name}>{learner.fullName}</p>
+            <p className={styles.email}>{learner.email}</p>
+            <label className={styles.upload}>
+              <UploadIcon size={16} />
+              {image ? "Choose another picture" : "Upload a picture"}
+              <input
+                ref={fileRef}
+                type="file"
+                name="image"
+                accept="image/*"
+                className="visually-hidden"
+                aria-invalid={errors.image ? true : undefined}
+                aria-describedby="profile-image-message"
+                onChange={(e) => chooseImage(e.target.files?.[0])}
+              />
+            </label>
+            <p id="profile-image-message" className={errors.image ? styles.imageError : styles.imageHint}>
+              {errors.image ?? (image ? `${image.name} will be uploaded when you save.` : "JPEG, PNG or WebP, up to 5 MB.")}
+            </p>
+          </div>
         </div>
-        <div className={styles.sectionBody}>
-          <div className={styles.picture}>
-            <Avatar name={learner.fullName} src={preview ?? learner.image} size="lg" className={styles.avatar} />
-            <div className={styles.pictureText}>
-              <p className={styles.name}>{learner.fullName}</p>
-              <p className={styles.email}>{learner.email}</p>
-              <label className={styles.upload}>
-                <UploadIcon size={16} />
-                {image ? "Choose another picture" : "Upload a picture"}
-                <input
-                  ref={fileRef}
-                  type="file"
-                  name="image"
-                  accept="image/*"
-                  className="visually-hidden"
-                  aria-invalid={errors.image ? true : undefined}
-                  aria-describedby="profile-image-message"
-                  onChange={(e) => chooseImage(e.target.files?.[0])}
-                />
-              </label>
-              <p id="profile-image-message" className={errors.image ? styles.imageError : styles.imageHint}>
-                {errors.image ?? (image ? `${image.name} will be uploaded when you save.` : "JPEG, PNG or WebP, up to 5 MB.")}
-              </p>
-            </div>
-          </div>
-          <div className={formStyles.row}>
-            <TextField label="First name" autoComplete="given-name" required {...field("firstName")} />
-            <TextField label="Last name" autoComplete="family-name" required {...field("lastName")} />
-          </div>
-          <div className={formStyles.row}>
-            <TextField label="Contact" type="tel" autoComplete="tel" required {...field("contact")} />
-            <TextField label="Location" autoComplete="address-level2" {...field("location")} />
-          </div>
-          <GenderSelect {...field("gender")} />
-          <TextArea label="Description" required rows={4} {...field("description")} />
+        <div className={formStyles.row}>
+          <TextField label="First name" autoComplete="given-name" required {...field("firstName")} />
+          <TextField label="Last name" autoComplete="family-name" required {...field("lastName")} />
         </div>
-      </section>
+        <div className={formStyles.row}>
+          <TextField label="Contact" type="tel" autoComplete="tel" required {...field("contact")} />
+          <TextField label="Location" autoComplete="address-level2" {...field("location")} />
+        </div>
+        <GenderSelect {...field("gender")} />
+        <TextArea label="Description" required rows={4} {...field("description")} />
+      </FormSection>
 
-      <section className={styles.section} aria-labelledby="password-title">
-        <div className={styles.sectionIntro}>
-          <h2 id="password-title" className={styles.sectionTitle}>
-            Password
-          </h2>
-          <p className={styles.sectionText}>Fill in your current and new password to change it; leave them empty to keep it.</p>
+      <FormSection
+        id="password-title"
+        title="Password"
+        text="Fill in your current and new password to change it; leave them empty to keep it."
+      >
+        <TextField label="Current password" type="password" autoComplete="current-password" {...field("currentPassword")} />
+        <div className={formStyles.row}>
+          <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
+          <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmNewPassword")} />
         </div>
-        <div className={styles.sectionBody}>
-          <TextField label="Current password" type="password" autoComplete="current-password" {...field("currentPassword")} />
-          <div className={formStyles.row}>
-            <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
-            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmNewPassword")} />
-          </div>
-        </div>
-      </section>
+      </FormSection>
 
-      <section className={styles.section} aria-labelledby="account-title">
-        <div className={styles.sectionIntro}>
-          <h2 id="account-title" className={styles.sectionTitle}>
-            Account
-          </h2>
-        </div>
-        <div className={styles.sectionBody}>
-          <Switch
-            name="disabled"
-            label="Disable my account"
-            description="A disabled account cannot log in. Saving with this on logs you out."
-            checked={values.disabled}
-            onCheckedChange={(checked) => change("disabled", checked)}
-          />
-        </div>
-      </section>
+      <FormSection id="account-title" title="Account">
+        <Switch
+          name="disabled"
+          label="Disable my account"
+          description="A disabled account cannot log in. Saving with this on logs you out."
+          checked={values.disabled}
+          onCheckedChange={(checked) => change("disabled", checked)}
+        />
+      </FormSection>
 
       <div className={styles.actions}>
         <Button type="submit" size="lg" loading={isSaving}>
@@ -297,5 +265,20 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         </Button>
       </div>
     </form>
+  );
+}
+
+/** One part of the settings form: its heading and explanation beside (or above) its fields. */
+function FormSection({ id, title, text, children }: { id: string; title: string; text?: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <div className={styles.sectionIntro}>
+        <h2 id={id} className={styles.sectionTitle}>
+          {title}
+        </h2>
+        {text && <p className={styles.sectionText}>{text}</p>}
+      </div>
+      <div className={styles.sectionBody}>{children}</div>
+    </section>
   );
 }
