@@ -117,7 +117,9 @@ describe("admin accounts", () => {
       await page.waitForURL(app.adminUrl("/"));
       await page.getByRole("heading", { level: 1, name: "Login" }).waitFor();
     }
-    expect(graphqlRequests).toEqual([]);
+    // The test-payments banner asks its one public question on every page, signed in or not, once its lazily loaded
+    // code arrives (before or after the redirect, as timing has it); it is no guarded page's data.
+    expect(graphqlRequests.filter((body) => !body.includes("query TestPaymentsBanner"))).toEqual([]);
     expect(consoleErrors(app)).toEqual([]);
   });
 
