@@ -2,7 +2,7 @@ import "dotenv/config";
 import { loadConfigOrExit } from "./config.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
-import { DEMO_STAFF, seedDemoData } from "./seed/demo.ts";
+import { DEMO_STAFF, seedDemoDataOnce } from "./seed/demo.ts";
 import { createServices } from "./services.ts";
 import { siteUrl } from "./sites.ts";
 
@@ -14,9 +14,7 @@ async function main() {
   const services = await createServices(config, logger, { role: "api" });
   // The published demo logins are for a developer's machine; a production demo gets passwords nobody else knows.
   const production = config.env === "production";
-  const demo = config.seedDemo
-    ? await seedDemoData(services.db.prisma, services.storage, new Date(), { randomPasswords: production })
-    : null;
+  const demo = config.seedDemo ? await seedDemoDataOnce(services.db, services.storage, new Date(), { randomPasswords: production }) : null;
   const { app } = await buildServer(services);
   // A deep accept queue: a burst of new connections waits to be accepted (and perhaps told 503) instead of having its
   // connection attempts dropped and retried seconds later (Node's default backlog is 511; the kernel caps it).

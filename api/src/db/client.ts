@@ -19,6 +19,21 @@ export interface SqlRunner extends SqlConnection {
   withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T>;
 }
 
+/**
+ * Runs `fn` on one connection while it holds PostgreSQL's session-level advisory lock `key`, so that processes starting
+ * together (several API instances) take turns at it: the second finds the first one's work done.
+ */
+export function withAdvisoryLock<T>(sql: SqlRunner, key: number, fn: (conn: SqlConnection) => Promise<T>): Promise<T> {
+  return sql.withConnection(async (conn) => {
+    await conn.query("SELECT pg_advisory_lock($1)", [key]);
+    try {
+      return await fn(conn);
+    } finally {
+      await conn.query("SELECT pg_advisory_unlock($1)", [key]);
+    }
+  });
+}
+
 export interface Database {
   kind: "pglite" | "postgresql";
   prisma: PrismaClient;

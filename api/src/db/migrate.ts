@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fromRoot } from "../paths.ts";
-import type { SqlConnection, SqlRunner } from "./client.ts";
+import { type SqlConnection, type SqlRunner, withAdvisoryLock } from "./client.ts";
 
 export const MIGRATIONS_DIR = fromRoot("api", "prisma", "migrations");
 
@@ -45,14 +45,9 @@ export class MigrationError extends Error {}
  * API instances starting together apply each migration once. Returns the names applied.
  */
 export function migrate(sql: SqlRunner, migrations = readMigrations()): Promise<string[]> {
-  return sql.withConnection(async (conn) => {
+  return withAdvisoryLock(sql, ADVISORY_LOCK_KEY, async (conn) => {
     await conn.query(HISTORY_TABLE);
-    await conn.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
-    try {
-      return await applyPending(conn, migrations);
-    } finally {
-      await conn.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
-    }
+    return applyPending(conn, migrations);
   });
 }
 

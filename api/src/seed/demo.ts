@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../db/client.ts";
+import { type Database, type PrismaClient, withAdvisoryLock } from "../db/client.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import type { FileStorage } from "../storage/storage.ts";
 import { coverImage } from "./images.ts";
@@ -171,6 +171,17 @@ const randomPassword = () => `Demo-1-${randomBytes(15).toString("base64url")}`;
  * spread over the last six months, so every screen has something to show. Does nothing if an admin exists
  * (`seeded: false`); the demo logins are then whatever they were made with.
  */
+/**
+ * `seedDemoData` for a process that starts beside others on one database (several API instances): under an advisory
+ * lock, so one seeds and the others find an admin and do nothing.
+ */
+export function seedDemoDataOnce(db: Database, storage: FileStorage, now = new Date(), options: DemoSeedOptions = {}) {
+  return withAdvisoryLock(db.sql, SEED_LOCK_KEY, () => seedDemoData(db.prisma, storage, now, options));
+}
+
+// Beside the migrations' key (db/migrate.ts), which Prisma's schema engine also takes.
+const SEED_LOCK_KEY = 72707370;
+
 export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, now = new Date(), options: DemoSeedOptions = {}) {
   const login = (account: { email: string; password: string }) =>
     options.randomPasswords ? { email: account.email, password: randomPassword() } : account;
