@@ -14,7 +14,8 @@ import type { JobQueue, Processors, RetryPolicy } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
 import { sandboxSecretKey } from "./paystack/sandbox/secret.ts";
-import { createStorage, type FileStorage } from "./storage/storage.ts";
+import { createStorage } from "./storage/create.ts";
+import type { FileStorage } from "./storage/storage.ts";
 
 /** Everything the API and the worker share, built once per process from the configuration. */
 export interface Services extends DomainServices {

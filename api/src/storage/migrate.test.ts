@@ -6,7 +6,7 @@ import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { startChild } from "#testing/server.ts";
 import { loadConfig } from "../config.ts";
 import { migrateUploads } from "./migrate.ts";
-import { type S3StorageConfig, s3Storage } from "./s3.ts";
+import { type S3StorageConfig, s3Client, s3Storage } from "./s3.ts";
 
 const NAMES = {
   a: `${"a".repeat(32)}.png`,
@@ -48,12 +48,11 @@ describe("storage:migrate (local uploads into the bucket)", () => {
   });
 
   it("copies what is missing or differs, skips what is there with the same size, and is idempotent", async () => {
-    const storage = s3Storage(config);
+    const storage = await s3Storage(config);
     try {
       // Already in the bucket: `a` the same size (skipped), `b` cut short by an interrupted earlier run (copied again).
-      const { PutObjectCommand } = await import("@aws-sdk/client-s3");
-      const { s3Client } = await import("./s3.ts");
-      const client = s3Client(config);
+      const { client, sdk } = await s3Client(config);
+      const { PutObjectCommand } = sdk;
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,

@@ -1,9 +1,9 @@
 import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { HeadObjectCommand, PutObjectCommand, S3ServiceException } from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import pLimit from "p-limit";
-import { publicKey, type S3StorageConfig, s3Client } from "./s3.ts";
+import { publicKey, type S3Sdk, type S3StorageConfig, s3Client, statusOf } from "./s3.ts";
 import { localUploadsDir, publicContentType } from "./storage.ts";
 
 export interface MigrationResult {
@@ -32,7 +32,7 @@ export async function migrateUploads(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
     throw error;
   }
-  const client = s3Client(config);
+  const { client, sdk } = await s3Client(config);
   const limit = pLimit(4);
   try {
     await Promise.all(
@@ -41,13 +41,13 @@ export async function migrateUploads(
           const Key = publicKey(config, name);
           try {
             const { size } = await stat(join(dir, name));
-            if ((await sizeInBucket(client, config.bucket, Key)) === size) {
+            if ((await sizeInBucket(client, sdk, config.bucket, Key)) === size) {
               result.skipped++;
               onFile(name, "skipped");
               return;
             }
             await client.send(
-              new PutObjectCommand({
+              new sdk.PutObjectCommand({
                 Bucket: config.bucket,
                 Key,
                 Body: createReadStream(join(dir, name)),
@@ -71,11 +71,11 @@ export async function migrateUploads(
   return result;
 }
 
-async function sizeInBucket(client: ReturnType<typeof s3Client>, Bucket: string, Key: string): Promise<number | null> {
+async function sizeInBucket(client: S3Client, sdk: S3Sdk, Bucket: string, Key: string): Promise<number | null> {
   try {
-    return (await client.send(new HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0;
+    return (await client.send(new sdk.HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0;
   } catch (error) {
-    if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+    if (statusOf(error) === 404) return null;
     throw error;
   }
 }

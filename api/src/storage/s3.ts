@@ -1,13 +1,5 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../config.ts";
 import {
   assertPrivateKey,
@@ -27,8 +19,20 @@ export type S3StorageConfig = Extract<StorageConfig, { kind: "s3" }>;
 /** The longest a signed URL may live (S3's limit for SigV4 presigned URLs is 7 days; ours are meant to be short). */
 export const MAX_SIGNED_URL_SECONDS = 24 * 60 * 60;
 
-export function s3Client(config: S3StorageConfig): S3Client {
-  return new S3Client({
+/** The AWS SDK's S3 module. */
+export type S3Sdk = typeof import("@aws-sdk/client-s3");
+
+/**
+ * The AWS SDK, loaded on first use: it is large (about 120 ms and 23 MB to load), and an installation on the local
+ * disk never needs it. The server bundle keeps it an import of its own (esbuild would hoist a static one).
+ */
+export function loadS3Sdk(): Promise<S3Sdk> {
+  return import("@aws-sdk/client-s3");
+}
+
+export async function s3Client(config: S3StorageConfig): Promise<{ client: S3Client; sdk: S3Sdk }> {
+  const sdk = await loadS3Sdk();
+  const client = new sdk.S3Client({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -38,6 +42,7 @@ export function s3Client(config: S3StorageConfig): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  return { client, sdk };
 }
 
 /** The object key of a public file: `<prefix>uploads/<name>`, the same layout as DATA_DIR/uploads. */
@@ -45,12 +50,16 @@ export const publicKey = (config: S3StorageConfig, name: string) => `${config.pr
 /** The object key of a private object: under `<prefix>private/`, which no public path maps to. */
 export const privateKey = (config: S3StorageConfig, key: string) => `${config.prefix}private/${key}`;
 
-const status = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
-const notFound = (error: unknown) =>
-  status(error) === 404 || (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound"));
+/** The HTTP status of an S3 error answer (undefined for other errors: network, credentials). */
+export const statusOf = (error: unknown): number | undefined =>
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+const errorName = (error: unknown) => (error as { name?: string } | null)?.name;
+const notFound = (error: unknown) => statusOf(error) === 404 || errorName(error) === "NoSuchKey" || errorName(error) === "NotFound";
 
-export function s3Storage(config: S3StorageConfig): FileStorage {
-  const client = s3Client(config);
+export async function s3Storage(config: S3StorageConfig): Promise<FileStorage> {
+  const { client, sdk } = await s3Client(config);
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } = sdk;
+  const { getSignedUrl } = await import("@aws-sdk/s3-request-presigner");
   const Bucket = config.bucket;
 
   async function size(Key: string): Promise<number | null> {
@@ -95,7 +104,7 @@ export function s3Storage(config: S3StorageConfig): FileStorage {
       };
     } catch (error) {
       if (notFound(error)) return null;
-      if (status(error) === 416 || (error instanceof S3ServiceException && error.name === "InvalidRange")) {
+      if (statusOf(error) === 416 || errorName(error) === "InvalidRange") {
         const total = await size(Key);
         if (total === null) return null;
         throw new RangeNotSatisfiableError(total);

@@ -9,7 +9,8 @@ import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { registerUploads, sendPrivateObject } from "../http/objects.ts";
 import { coverImage } from "../seed/images.ts";
-import { createStorage, type FileStorage, localUploadsDir } from "./storage.ts";
+import { createStorage } from "./create.ts";
+import { type FileStorage, localUploadsDir } from "./storage.ts";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PNG = new Uint8Array(coverImage([10, 20, 30], [200, 100, 50], 32, 24));

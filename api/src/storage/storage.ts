@@ -4,7 +4,6 @@ import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
-import type { StorageConfig } from "../config.ts";
 
 /**
  * A byte range as a client asks for it (RFC 9110): `start`-`end` (inclusive; `end` unset: to the last byte), or the
@@ -197,12 +196,4 @@ export function localStorage(dataDir: string): LocalStorage {
     },
     close() {},
   };
-}
-
-/** The storage the configuration names (the API and the worker both build theirs here). */
-export async function createStorage(config: StorageConfig): Promise<FileStorage> {
-  if (config.kind === "local") return localStorage(config.dataDir);
-  // Loaded only when configured: the AWS SDK is large, and the embedded setup never needs it.
-  const { s3Storage } = await import("./s3.ts");
-  return s3Storage(config);
 }
