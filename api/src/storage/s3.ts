@@ -1,9 +1,10 @@
-import type { Readable } from "node:stream";
+import { pipeline, type Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../config.ts";
 import {
   assertPrivateKey,
   type ByteRange,
+  exactLength,
   type FileStorage,
   newPublicName,
   PUBLIC_NAME,
@@ -138,16 +139,31 @@ export async function s3Storage(config: S3StorageConfig): Promise<FileStorage> {
       if (!PUBLIC_NAME.test(name)) return null;
       return open(publicKey(config, name), range, publicContentType(name));
     },
-    async putPrivate(key, bytes, contentType) {
+    async putPrivate(key, body, contentType) {
       assertPrivateKey(key);
+      if (body instanceof Uint8Array) {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: privateKey(config, key),
+            Body: body,
+            ContentLength: body.byteLength,
+            ContentType: contentType,
+          }),
+        );
+        return;
+      }
+      // A stream goes up as it is read, its length announced; one of another length aborts the upload (the SDK does
+      // not watch its body for errors), so nothing is stored.
+      const abort = new AbortController();
+      const Body = pipeline(body.stream, exactLength(body.length), (error) => {
+        if (error) abort.abort(error);
+      });
       await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: privateKey(config, key),
-          Body: bytes,
-          ContentLength: bytes.byteLength,
-          ContentType: contentType,
-        }),
+        new PutObjectCommand({ Bucket, Key: privateKey(config, key), Body, ContentLength: body.length, ContentType: contentType }),
+        {
+          abortSignal: abort.signal,
+        },
       );
     },
     async open(key, range) {

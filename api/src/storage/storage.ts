@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /**
  * A byte range as a client asks for it (RFC 9110): `start`-`end` (inclusive; `end` unset: to the last byte), or the
@@ -27,6 +28,24 @@ export interface StoredObject {
   lastModified?: Date;
 }
 
+/** What putPrivate stores: bytes, or a stream with its length in bytes. */
+export type PrivateBody = Uint8Array | { stream: Readable; length: number };
+
+/** Passes a stream on, failing it if it carries more or fewer bytes than `length`. */
+export function exactLength(length: number): Transform {
+  let seen = 0;
+  const wrong = () => new Error(`the stream does not have the ${length} bytes announced (${seen} so far)`);
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > length ? wrong() : null, chunk);
+    },
+    flush(done) {
+      done(seen === length ? null : wrong());
+    },
+  });
+}
+
 /** The range asked for lies past the object's end (HTTP 416). */
 export class RangeNotSatisfiableError extends Error {
   constructor(readonly size: number) {
@@ -48,8 +67,11 @@ export interface FileStorage {
   remove(publicPath: string): Promise<void>;
   /** Reads a public file by its name (the part after /uploads/); null when there is none. */
   openPublic(name: string, range?: ByteRange): Promise<StoredObject | null>;
-  /** Stores a private object under `key` (see isPrivateKey), replacing what was there. */
-  putPrivate(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores a private object under `key` (see isPrivateKey), replacing what was there: bytes in memory, or a stream of
+   * a known length (lesson media: never held in memory whole). A stream that ends at another length stores nothing.
+   */
+  putPrivate(key: string, body: PrivateBody, contentType: string): Promise<void>;
   /** Reads a private object; null when there is none. Throws RangeNotSatisfiableError for a range past its end. */
   open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** A short-lived URL a browser can GET the private object from directly (S3); undefined where the API streams it. */
@@ -167,13 +189,24 @@ export function localStorage(dataDir: string): LocalStorage {
       if (!PUBLIC_NAME.test(name)) return null;
       return openFile(join(root, name), publicContentType(name), range);
     },
-    async putPrivate(key, bytes, contentType) {
+    async putPrivate(key, body, contentType) {
       assertPrivateKey(key);
       const path = join(privateRoot, key);
       await mkdir(dirname(path), { recursive: true });
       await mkdir(dirname(join(typesRoot, key)), { recursive: true });
-      await writeFile(join(typesRoot, key), contentType);
-      await writeFile(path, bytes);
+      // Written beside, then renamed over: a reader never sees half an object, a failed write leaves the old one.
+      const partial = `${path}.${randomBytes(6).toString("hex")}.partial`;
+      try {
+        if (body instanceof Uint8Array) {
+          await writeFile(partial, body);
+        } else {
+          await pipeline(body.stream, exactLength(body.length), createWriteStream(partial));
+        }
+        await writeFile(join(typesRoot, key), contentType);
+        await rename(partial, path);
+      } finally {
+        await rm(partial, { force: true });
+      }
     },
     async open(key, range) {
       assertPrivateKey(key);
