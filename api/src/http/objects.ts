@@ -85,7 +85,8 @@ export async function sendStoredObject(
 /**
  * Answers with a private object, to be called by a route after its access check: a redirect to a short-lived signed
  * URL when `redirectSeconds` is given and the storage has them (S3), else the object streamed with range support.
- * Nothing is cached. An unknown key: Fastify's 404.
+ * Nothing is cached. An unknown key: Fastify's 404. Register the route for GET and HEAD together
+ * (`method: ["GET", "HEAD"]`): Fastify's generated HEAD route would read the whole object only to drop it.
  */
 export async function sendPrivateObject(
   req: FastifyRequest,
