@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
 import { type OwnS3, startS3 } from "#testing/s3.ts";
-import { type ApiProcess, startApiProcess } from "#testing/server.ts";
+import { type ApiProcess, startApiProcess, startChild } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { coverImage } from "../api/src/seed/images.ts";
@@ -17,6 +17,35 @@ import { record } from "./lib/report.ts";
  */
 const PNG = new Uint8Array(coverImage([30, 60, 90], [220, 200, 180], 48, 32));
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+/** An owner's session token, made straight in the database the API processes use. */
+async function ownerToken(db: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
+  const admin = await db.prisma.admin.create({
+    data: {
+      firstName: "Storage",
+      lastName: "Check",
+      email: `storage-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`,
+      contact: "+234 801 000 0002",
+      passwordHash: "not-a-login",
+      emailVerifiedAt: new Date(),
+      staffRole: "OWNER",
+      approvedAt: new Date(),
+    },
+  });
+  return createSession(db.prisma, "ADMIN", admin.id);
+}
+
+/** Creates a track with `image` through the REST API of `url`; answers the stored image path. */
+async function uploadTrack(url: string, token: string, image: Uint8Array<ArrayBuffer>): Promise<{ status: number; image: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name: "Stored image", price: "10", duration: "1 week", instructor: "I", description: "D" })) {
+    form.append(k, v);
+  }
+  form.append("image", new Blob([image], { type: "image/png" }), "cover.png");
+  const created = await fetch(`${url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await created.json()) as { track?: { image?: string } };
+  return { status: created.status, image: body.track?.image ?? "" };
+}
 
 describe("8.9x object storage", () => {
   it("8.90 the API bundle on S3: an upload lands in the bucket (not on disk) and is served back, by either instance", async () => {
@@ -31,27 +60,9 @@ describe("8.9x object storage", () => {
     try {
       for (const dataDir of dataDirs) apis.push(await startApiProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...s3.env("rel") }));
       const [first, second] = apis as [ApiProcess, ApiProcess];
-      const admin = await db.prisma.admin.create({
-        data: {
-          firstName: "Storage",
-          lastName: "Check",
-          email: `storage-${Date.now()}@example.com`,
-          contact: "+234 801 000 0002",
-          passwordHash: "not-a-login",
-          emailVerifiedAt: new Date(),
-          staffRole: "OWNER",
-          approvedAt: new Date(),
-        },
-      });
-      const token = await createSession(db.prisma, "ADMIN", admin.id);
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ name: "Stored in S3", price: "10", duration: "1 week", instructor: "I", description: "D" })) {
-        form.append(k, v);
-      }
-      form.append("image", new Blob([PNG], { type: "image/png" }), "cover.png");
-      const created = await fetch(`${first.url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-      const image = ((await created.json()) as { track?: { image?: string } }).track?.image ?? "";
-      if (created.status !== 201 || !/^\/uploads\/[a-f0-9]{32}\.png$/.test(image)) problems.push(`upload: ${created.status} ${image}`);
+      const token = await ownerToken(db);
+      const { status, image } = await uploadTrack(first.url, token, PNG);
+      if (status !== 201 || !/^\/uploads\/[a-f0-9]{32}\.png$/.test(image)) problems.push(`upload: ${status} ${image}`);
 
       const size = PNG.byteLength;
       const checks: string[] = [];
@@ -106,6 +117,77 @@ describe("8.9x object storage", () => {
       check: "API bundle with STORAGE_URL on s3rver: a track image uploaded through instance 1, read back from instances 1 and 2",
       figure,
       target: "same bytes, immutable caching, ETag revalidation, ranges (206/416), 404 unknown; nothing written to local disk",
+      met: problems.length === 0,
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("8.91 moving an installation to S3: storage:migrate copies the disk's uploads, then the API on S3 serves the old images", async () => {
+    const database = await testDatabaseUrl();
+    if (!database) throw new Error("TEST_DATABASE_URL is set by the reliability global setup");
+    const s3: OwnS3 = await startS3();
+    const dataDir = mkdtempSync(join(tmpdir(), "learnhub-rel-s3-move-"));
+    const db = await openDatabase({ url: database.url, dataDir: ":memory:" });
+    const problems: string[] = [];
+    let figure = "";
+    const images = [0, 1, 2].map((i) => new Uint8Array(coverImage([i * 40, 90, 20], [250, 200 - i * 30, 100], 40 + i * 8, 24)));
+    try {
+      // Before: the API on its local disk, three images uploaded.
+      const before = await startApiProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir });
+      const token = await ownerToken(db);
+      const paths: string[] = [];
+      try {
+        for (const image of images) paths.push((await uploadTrack(before.url, token, image)).image);
+      } finally {
+        await before.stop();
+      }
+      const migrate = async () => {
+        const child = startChild(process.execPath, ["--import", "tsx", "api/scripts/storage-migrate.ts"], {
+          DOTENV_CONFIG_PATH: "/nonexistent",
+          NODE_ENV: "production",
+          PAYSTACK_SANDBOX: "true",
+          MAIL_OUTBOX: "true",
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          ...s3.env("moved"),
+        });
+        const { code } = await child.exited;
+        return { code, line: /copied \d+, skipped \d+[^\n]*failed \d+/.exec(child.output())?.[0] ?? child.output().slice(-300) };
+      };
+      const first = await migrate();
+      const again = await migrate();
+      if (first.code !== 0 || !first.line.startsWith("copied 3, skipped 0")) problems.push(`first run: exit ${first.code}, ${first.line}`);
+      if (again.code !== 0 || !again.line.startsWith("copied 0, skipped 3")) problems.push(`second run: exit ${again.code}, ${again.line}`);
+
+      // After: the API on S3 (an empty disk of its own) serves the images the database names.
+      const emptyDir = mkdtempSync(join(tmpdir(), "learnhub-rel-s3-after-"));
+      const after = await startApiProcess({ DATABASE_URL: database.url, DATA_DIR: emptyDir, ...s3.env("moved") });
+      let served = 0;
+      try {
+        for (const [i, path] of paths.entries()) {
+          const res = await fetch(`${after.url}${path}`);
+          const body = await bytes(res);
+          if (res.status === 200 && body.equals(Buffer.from(images[i] as Uint8Array)) && res.headers.get("content-type") === "image/png")
+            served++;
+          else problems.push(`${path}: ${res.status}, ${body.length} bytes, ${res.headers.get("content-type")}`);
+        }
+      } finally {
+        await after.stop();
+        rmSync(emptyDir, { recursive: true, force: true });
+      }
+      figure = `storage:migrate: "${first.line}" then "${again.line}"; the API on S3 served ${served}/${images.length} pre-migration images byte for byte`;
+      if (problems.length) figure = `${figure}; ${problems.join("; ")}`;
+    } finally {
+      await db.close();
+      await dropDatabase(database.url);
+      await s3.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    record({
+      item: "8.91",
+      check: "moving uploads to S3: 3 images uploaded on local disk, npm run storage:migrate twice, then the API bundle on S3",
+      figure,
+      target: "3 copied, then 3 skipped (exit 0 both times); all 3 served with the same bytes",
       met: problems.length === 0,
     });
     expect(problems).toEqual([]);
