@@ -102,6 +102,33 @@ const schema = z.object({
   PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Seed demo data into an empty database (default outside production only). */
   SEED_DEMO: flag,
+  /** Unset: uploads on the local disk (DATA_DIR/uploads). `s3://bucket` or `s3://bucket/prefix`: an S3-compatible store. */
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/([\w.-]+\/?)*)?$/,
+      "must be s3://bucket or s3://bucket/prefix (a bucket name of 3-63 lower-case letters, digits, dots and hyphens)",
+    )
+    .refine(
+      (v) =>
+        !v
+          .split("/")
+          .slice(3)
+          .some((part) => part === "." || part === ".."),
+      "the key prefix must not contain . or .. parts",
+    )
+    .optional(),
+  /** The S3 API's address for MinIO, Cloudflare R2, Ceph and the like; unset: AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1 (R2: "auto")')
+    .default("us-east-1"),
+  /** Both or neither; neither: the AWS SDK's default credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; default true with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: flag,
 });
 
 export type Env = z.input<typeof schema>;
@@ -145,6 +172,53 @@ export interface Config {
     maxConnectionsPerAddress: number;
   };
   publicCacheMaxBytes: number;
+  /** Where uploaded files live. */
+  storage: StorageConfig;
+}
+
+/** Uploads on the local disk under `dataDir`, or in an S3-compatible bucket under `prefix` ("" or ending in "/"). */
+export type StorageConfig =
+  | { kind: "local"; dataDir: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      prefix: string;
+      endpoint?: string;
+      region: string;
+      /** Unset: the AWS SDK's default credential chain. */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+      forcePathStyle: boolean;
+    };
+
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
+
+function storageConfig(e: z.output<typeof schema>, issues: string[]): StorageConfig {
+  if (!e.STORAGE_URL) {
+    // An S3 setting without STORAGE_URL would otherwise leave uploads on the local disk without a word.
+    for (const name of S3_VARIABLES) {
+      if (e[name] !== undefined) issues.push(`${name}: only used with STORAGE_URL=s3://bucket; set STORAGE_URL or remove ${name}`);
+    }
+    return { kind: "local", dataDir: e.DATA_DIR };
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    issues.push(
+      `${e.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"}: required with ${e.S3_ACCESS_KEY_ID === undefined ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"} (set both, or neither for the AWS SDK's default credentials)`,
+    );
+  }
+  const [bucket = "", ...rest] = e.STORAGE_URL.slice("s3://".length).split("/");
+  const prefix = rest.filter(Boolean).join("/");
+  return {
+    kind: "s3",
+    bucket,
+    prefix: prefix ? `${prefix}/` : "",
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
 }
 
 /**
@@ -183,6 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `SMTP_URL: required ${production ? "in production" : "with MAIL_OUTBOX=false"}; set MAIL_OUTBOX=true to keep mail in the database outbox on purpose (nothing is sent)`,
     );
   }
+  const storage = storageConfig(e, issues);
   if (issues.length) throw new ConfigError(issues);
   // Unset: this machine on the configured port, so links and the payment callback reach this server.
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -220,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0),
     },
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
+    storage,
   };
 }
 

@@ -14,7 +14,8 @@ import type { JobQueue, Processors, RetryPolicy } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 import { type MailTransport, outboxTransport, smtpTransport } from "./mail/transport.ts";
 import { sandboxSecretKey } from "./paystack/sandbox/secret.ts";
-import { type FileStorage, localStorage } from "./storage/storage.ts";
+import { createStorage } from "./storage/create.ts";
+import type { FileStorage } from "./storage/storage.ts";
 
 /** Everything the API and the worker share, built once per process from the configuration. */
 export interface Services extends DomainServices {
@@ -69,6 +70,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     ? new BullmqQueue(config.redisUrl, options.retry, config.queuePrefix)
     : new InProcessQueue(() => processors as Processors, logger, options.retry);
   const jobs = new JobDispatcher(db.prisma, queue, logger);
+  const storage = await createStorage(config.storage);
   const services: Services = {
     config,
     logger,
@@ -78,7 +80,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     jobs,
     pubsub,
     publicCache,
-    storage: localStorage(config.dataDir),
+    storage,
     async close() {
       await jobs.stop();
       await queue.close();
@@ -86,6 +88,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
       publicCache.close();
       await pubsub.close();
       await db.close();
+      storage.close();
     },
   };
   processors = createProcessors(services);

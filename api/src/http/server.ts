@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
@@ -11,6 +10,7 @@ import type { Services } from "../services.ts";
 import { registerCompression, varyOnEncoding } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
+import { registerUploads } from "./objects.ts";
 import { registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
 import { requestInfo, viewerFromAuthorization } from "./request.ts";
@@ -132,14 +132,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
 
   if (config.env !== "production") registerGraphiqlAssets(app);
 
-  await app.register(fastifyStatic, {
-    root: services.storage.root,
-    prefix: "/uploads/",
-    decorateReply: false,
-    index: false,
-    maxAge: "7d",
-    setHeaders: (reply) => reply.header("x-content-type-options", "nosniff"),
-  });
+  registerUploads(app, services.storage);
 
   if (config.paystack.sandbox) {
     await registerPaystackSandbox(app, {

@@ -5,6 +5,7 @@ import { type RestAnswer, rest, startTestApp, type TestApp } from "#testing/app.
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
 import { coverImage } from "../seed/images.ts";
+import { localUploadsDir } from "../storage/storage.ts";
 
 /**
  * What the REST tests (rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
@@ -117,7 +118,7 @@ export const asSeenOutside = (r: { status: number; body: unknown; headers: Heade
 });
 
 /** The file on disk behind a public /uploads path. */
-export const fileOf = (publicPath: string) => join(app.services.storage.root, basename(publicPath));
+export const fileOf = (publicPath: string) => join(localUploadsDir(app.services.config.dataDir), basename(publicPath));
 
 /** Starts the seeded server before the file's tests and stops it after. */
 export function useSeededApp() {
