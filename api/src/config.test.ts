@@ -37,6 +37,12 @@ describe("configuration", () => {
     expect(loadConfig({ PORT: "4510" }).publicUrl).toBe("http://localhost:4510");
   });
 
+  it("bounds each process's PostgreSQL connections, 10 unless DATABASE_POOL_MAX says otherwise", () => {
+    expect(loadConfig({}).databasePoolMax).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_MAX: "40" }).databasePoolMax).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ REDIS_URL: "", DATABASE_URL: "" }).redisUrl).toBeUndefined();
   });

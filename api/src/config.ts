@@ -49,6 +49,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgresql://")
     .optional(),
+  /** PostgreSQL connections one process (API or worker) may hold (docs/SCALING.md, Database connections). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must start with redis://")
@@ -142,6 +144,8 @@ export interface Config {
   adminHostPrefix: string;
   /** Unset: the embedded PGlite database (in memory when dataDir is ":memory:"). */
   databaseUrl?: string;
+  /** PostgreSQL only: the most connections this process holds. */
+  databasePoolMax: number;
   /** Unset: jobs run in-process. */
   redisUrl?: string;
   /** Unset: mails go to the outbox. */
@@ -269,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     adminHostPrefix: e.ADMIN_HOST_PREFIX.toLowerCase(),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -47,6 +47,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const template = config.databaseUrl ? null : findPgliteTemplate(migrations);
   const db = await openDatabase({
     url: config.databaseUrl,
+    poolMax: config.databasePoolMax,
     dataDir: config.dataDir,
     initialData: template?.exists ? template.read : undefined,
     onQuery: options.onQuery,

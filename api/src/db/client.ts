@@ -53,6 +53,8 @@ export interface DatabaseOptions {
   /** PGlite only: a data-directory archive to start a new database from (see pglite-template.ts), asked for only
    * when the database is new. */
   initialData?: () => Blob;
+  /** PostgreSQL only: the most connections the pool opens (default 10). */
+  poolMax?: number;
   /** Called with every SQL statement Prisma sends (used to count statements per request). */
   onQuery?: (sql: string) => void;
   /** Told about connections lost while idle (PostgreSQL only). */
@@ -60,7 +62,7 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.onQuery, options.onError);
+  if (options.url) return openPostgres(options.url, options.poolMax ?? 10, options.onQuery, options.onError);
   return openPglite(options.dataDir ?? ":memory:", options.onQuery, options.initialData);
 }
 
@@ -114,9 +116,14 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void, init
   };
 }
 
-async function openPostgres(url: string, onQuery?: (sql: string) => void, onError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  onQuery?: (sql: string) => void,
+  onError?: (error: Error) => void,
+): Promise<Database> {
   // Prisma's drivers send and read instants as zone-less UTC text: every session must be in UTC.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC" });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: "-c TimeZone=UTC" });
   // An idle connection the server closes (restart, failover, a dropped database) is replaced on next use; without a
   // listener its error would crash the process.
   pool.on("error", (error) => onError?.(error));
