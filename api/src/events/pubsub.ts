@@ -9,7 +9,55 @@ export type Topics = {
   publicCacheCleared: [origin: string];
 };
 
-export type AppPubSub = PubSub<Topics> & { close(): Promise<void> };
+export type AppPubSub = PubSub<Topics> & {
+  /**
+   * Listens to one payment reference's events from now on: the listener is in place, and with Redis the channel's
+   * subscription confirmed, when the promise resolves, so whatever is published after that arrives. (`subscribe`
+   * starts listening only when its first event is read, and over Redis a moment later still: a reader that checks the
+   * current state in between would miss a change made then.) Ends with `return()`.
+   */
+  listen(topic: "payment", id: string): Promise<AsyncIterableIterator<Topics["payment"][1]>>;
+  close(): Promise<void>;
+};
+
+/** The topic name `createPubSub` gives a keyed event (`<routingKey>:<id>`). */
+const keyedTopic = (routingKey: string, id: string) => `${routingKey}:${id}`;
+
+/** An iterator over `target`'s `topic` events, listening from the call on; `ready` resolves once events will arrive. */
+async function listenOn<T>(target: EventTarget, topic: string, ready: (topic: string) => Promise<void>): Promise<AsyncIterableIterator<T>> {
+  const queue: T[] = [];
+  let wake: (() => void) | null = null;
+  let ended = false;
+  const listener = (event: Event) => {
+    queue.push((event as CustomEvent<T>).detail);
+    wake?.();
+  };
+  target.addEventListener(topic, listener);
+  const end = async (): Promise<IteratorResult<T>> => {
+    if (!ended) {
+      ended = true;
+      target.removeEventListener(topic, listener);
+      wake?.();
+    }
+    return { done: true, value: undefined };
+  };
+  try {
+    await ready(topic);
+  } catch (error) {
+    await end();
+    throw error;
+  }
+  const iterator: AsyncIterableIterator<T> = {
+    [Symbol.asyncIterator]: () => iterator,
+    async next() {
+      while (!queue.length && !ended) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      return queue.length ? { done: false, value: queue.shift() as T } : { done: true, value: undefined };
+    },
+    return: end,
+  };
+  return iterator;
+}
 
 const CHANNEL_PREFIX = "learnhub:events:";
 
@@ -19,6 +67,8 @@ const CHANNEL_PREFIX = "learnhub:events:";
  */
 class RedisEventTarget extends EventTarget {
   private readonly listeners = new Map<string, Set<EventListenerOrEventListenerObject>>();
+  /** Each channel's SUBSCRIBE, settled once Redis confirmed it (or it failed: live events are best effort). */
+  private readonly subscriptions = new Map<string, Promise<void>>();
 
   constructor(
     private readonly publisher: Redis,
@@ -41,9 +91,20 @@ class RedisEventTarget extends EventTarget {
     if (!set) {
       set = new Set();
       this.listeners.set(type, set);
-      this.subscriber.subscribe(CHANNEL_PREFIX + type).catch(() => {});
+      this.subscriptions.set(
+        type,
+        this.subscriber.subscribe(CHANNEL_PREFIX + type).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
     }
     set.add(listener);
+  }
+
+  /** Resolves once the channel of `type` is subscribed (at once when nothing listens to it). */
+  ready(type: string): Promise<void> {
+    return this.subscriptions.get(type) ?? Promise.resolve();
   }
 
   override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null) {
@@ -52,6 +113,7 @@ class RedisEventTarget extends EventTarget {
     set.delete(listener);
     if (set.size === 0) {
       this.listeners.delete(type);
+      this.subscriptions.delete(type);
       this.subscriber.unsubscribe(CHANNEL_PREFIX + type).catch(() => {});
     }
   }
@@ -65,11 +127,19 @@ class RedisEventTarget extends EventTarget {
 }
 
 export function createAppPubSub(redisUrl?: string): AppPubSub {
-  if (!redisUrl) return Object.assign(createPubSub<Topics>(), { close: async () => {} });
+  if (!redisUrl) {
+    const target = new EventTarget();
+    return Object.assign(createPubSub<Topics>({ eventTarget: target as never }), {
+      listen: (topic: "payment", id: string) => listenOn<Topics["payment"][1]>(target, keyedTopic(topic, id), async () => {}),
+      close: async () => {},
+    });
+  }
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const subscriber = new Redis(redisUrl);
-  const pubsub = createPubSub<Topics>({ eventTarget: new RedisEventTarget(publisher, subscriber) as never });
+  const target = new RedisEventTarget(publisher, subscriber);
+  const pubsub = createPubSub<Topics>({ eventTarget: target as never });
   return Object.assign(pubsub, {
+    listen: (topic: "payment", id: string) => listenOn<Topics["payment"][1]>(target, keyedTopic(topic, id), (type) => target.ready(type)),
     async close() {
       publisher.disconnect();
       subscriber.disconnect();

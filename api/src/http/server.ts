@@ -10,6 +10,7 @@ import type { Services } from "../services.ts";
 import { registerCompression, varyOnEncoding } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
+import { registerDrain } from "./drain.ts";
 import { registerUploads } from "./objects.ts";
 import { registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
@@ -55,11 +56,15 @@ export async function buildServer(services: Services, options: { webDist?: strin
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     connectionTimeout: config.http.idleTimeoutMs,
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    // A request that reaches a closing server on a connection it already had is answered (and its connection then
+    // closed, http/drain.ts), not refused with a 503 that a proxy cannot safely retry for a payment or a login.
+    return503OnClosing: false,
   });
   if (config.http.maxConnectionsPerAddress > 0) limitConnectionsPerAddress(app.server, config.http.maxConnectionsPerAddress);
   const yoga = createGraphqlServer(services);
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  registerDrain(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
   registerNoStore(app);
   // Before the routes, so that it covers them all (GraphQL's too); the public cache's own copies are compressed once.

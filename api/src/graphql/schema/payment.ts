@@ -123,8 +123,9 @@ builder.subscriptionFields((t) => ({
           stop();
           return;
         }
-        const events = ctx.services.pubsub.subscribe("payment", reference);
-        // Subscribe first, then read the status, so a settlement in between is not missed.
+        // Listen first (and, over Redis, until the subscription is confirmed), then read the status, so a settlement
+        // in between is not missed.
+        const events = await ctx.services.pubsub.listen("payment", reference);
         const current = await prisma.invoice.findUniqueOrThrow({ where: { reference }, select: { status: true } });
         await push({ reference, status: current.status });
         if (current.status !== "PENDING") {
