@@ -30,7 +30,10 @@ describe("a graceful stop (SIGTERM) with work in progress", () => {
       const stream = await app.fetch("/graphql", {
         method: "POST",
         headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: "subscription($r: String!) { paymentStatus(reference: $r) { status } }", variables: { r: reference } }),
+        body: JSON.stringify({
+          query: "subscription($r: String!) { paymentStatus(reference: $r) { status } }",
+          variables: { r: reference },
+        }),
       });
       const reader = stream.body?.getReader();
       const first = new TextDecoder().decode((await reader?.read())?.value);
