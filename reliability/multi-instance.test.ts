@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -9,6 +9,7 @@ import { TEST_PASSWORD } from "#testing/accounts.ts";
 import { freePort } from "#testing/ports.ts";
 import { type ProcessDatabase, processDatabase, verifiedLearners } from "#testing/process-database.ts";
 import { OwnRedis } from "#testing/redis.ts";
+import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { type ApiProcess, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
@@ -16,14 +17,16 @@ import { LIMITS } from "../api/src/domain/rate-limit.ts";
 import { SANDBOX_SECRET_FILE } from "../api/src/paystack/sandbox/secret.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { toGlobalId } from "../api/src/rest/input.ts";
-import { ms, record, sleep, until } from "./lib/report.ts";
+import { coverImage } from "../api/src/seed/images.ts";
+import { ms, percentile, record, sleep, until } from "./lib/report.ts";
 
 /**
- * Items 8.80-8.85: two API processes (the production bundle) and two worker processes on one PostgreSQL database and
- * one Redis, the Paystack sandbox and the mail outbox as the other reliability files have them, the requests spread
- * over both APIs. What one instance does, the other must see at once: catalogue edits (the public cache is cleared in
- * every instance over the Redis event bus), revoked sessions, rate limits and lockouts (counted in the database),
- * payment-status pushes (published by whichever worker settles), exactly-once settlement, and a graceful SIGTERM of
+ * Items 8.80-8.88: two API processes (the production bundle) and two worker processes on one PostgreSQL database,
+ * one Redis and one S3-compatible bucket, the Paystack sandbox and the mail outbox as the other reliability files have
+ * them, the requests spread over both APIs. What one instance does, the other must see at once: catalogue edits (the
+ * public cache is cleared in every instance over the Redis event bus), revoked sessions, rate limits and lockouts
+ * (counted in the database), payment-status pushes (published by whichever worker settles), exactly-once settlement,
+ * uploaded files (in the bucket), and a graceful SIGTERM of
  * one API behind a proxy that moves to the other. A throwaway database and a private redis-server, loopback only.
  *
  * The Paystack sandbox runs inside API A (its transactions are in that process's memory, as the real Paystack's are
@@ -76,6 +79,7 @@ function subscribe(base: string, token: string, query: string, variables: Record
   let wake: (() => void) | undefined;
   /** How the stream ended before the test closed it: "ended" (the server closed it), "dropped" (the connection broke). */
   let end: string | null = null;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const done = (async () => {
     const response = await fetch(`${base}/graphql`, {
       method: "POST",
@@ -86,7 +90,7 @@ function subscribe(base: string, token: string, query: string, variables: Record
     if (!response.body) throw new Error(`subscription answered ${response.status} without a body`);
     const decoder = new TextDecoder();
     let buffer = "";
-    const reader = response.body.getReader();
+    reader = response.body.getReader();
     for (;;) {
       const { done: finished, value } = await reader.read();
       if (finished) break;
@@ -123,9 +127,12 @@ function subscribe(base: string, token: string, query: string, variables: Record
         });
       }
     },
+    /** Closes the stream as a page would. Node's fetch does not always end a pending read on abort: cancelled too, and
+     * waited for at most 2 s, so a client quirk never hangs the check. */
     close() {
       controller.abort();
-      return done;
+      reader?.cancel().catch(() => {});
+      return Promise.race([done, sleep(2000)]);
     },
   };
 }
@@ -133,6 +140,7 @@ function subscribe(base: string, token: string, query: string, variables: Record
 describe("8.8 several API and worker processes behave as one", () => {
   let database: ProcessDatabase;
   let redis: OwnRedis;
+  let s3: OwnS3;
   let dataDir: string;
   let a: ApiProcess;
   let b: ApiProcess;
@@ -152,6 +160,7 @@ describe("8.8 several API and worker processes behave as one", () => {
   beforeAll(async () => {
     database = await processDatabase();
     redis = await OwnRedis.start();
+    s3 = await startS3();
     dataDir = mkdtempSync(join(tmpdir(), "rel-multi-"));
     const [portA, portB] = [await freePort(), await freePort()];
     const sandboxUrl = `http://127.0.0.1:${portA}/paystack-sandbox`;
@@ -159,8 +168,9 @@ describe("8.8 several API and worker processes behave as one", () => {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       QUEUE_PREFIX: prefix,
-      // One installation: the sandbox secret (and local uploads) live in the DATA_DIR both APIs share.
+      // One installation: the sandbox secret lives in the DATA_DIR both APIs share; uploads in one bucket.
       DATA_DIR: dataDir,
+      ...s3.env(),
       // Two cores shared by four processes and the test: measure correctness, not load shedding.
       OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
       LOG_LEVEL: process.env.MULTI_LOG_LEVEL ?? "warn",
@@ -177,6 +187,7 @@ describe("8.8 several API and worker processes behave as one", () => {
           REDIS_URL: redis.url,
           QUEUE_PREFIX: prefix,
           DATA_DIR: dataDir,
+          ...s3.env(),
           PUBLIC_URL: a.url,
           PAYSTACK_BASE_URL: sandboxUrl,
           PAYSTACK_SECRET_KEY: secret,
@@ -202,6 +213,7 @@ describe("8.8 several API and worker processes behave as one", () => {
     await killAll(workers);
     await Promise.all([a?.stop(), b?.stop()]);
     await redis?.stop();
+    await s3?.stop();
     await database?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -402,6 +414,39 @@ describe("8.8 several API and worker processes behave as one", () => {
   // 8.83 (a payment's live status pushed to a page on the other API) is left out for now: it passed alone and in a
   // partial run, but hung once in two full runs of this file (cause not yet found).
 
+  it("8.83 a payment settled by a worker pushes its status to a page connected to the other API", async () => {
+    const subscription = "subscription($r: String!) { paymentStatus(reference: $r) { status } }";
+    const rounds = 6;
+    const latencies: number[] = [];
+    const outcomes: string[] = [];
+    for (let i = 0; i < rounds; i++) {
+      // Checkout through one API, the payment page's live status through the other.
+      const [checkoutOn, pageOn] = i % 2 === 0 ? [a, b] : [b, a];
+      const c = await checkout(checkoutOn.url);
+      const page = subscribe(pageOn.url, c.token, subscription, { r: c.reference });
+      try {
+        const pending = await page.next((e) => e?.data?.paymentStatus?.status === "PENDING");
+        // Paid in the sandbox: its webhook reaches API A, a worker settles, the settling worker publishes.
+        const paidAt = performance.now();
+        await sandbox(`/__simulate/${c.reference}/pay`);
+        const paid = await page.next((e) => e?.data?.paymentStatus?.status === "PAID", 15_000);
+        outcomes.push(`${pending ? "PENDING" : "no PENDING"} -> ${paid ? "PAID" : "nothing"}`);
+        if (paid) latencies.push(paid.at - paidAt);
+      } finally {
+        await page.close();
+      }
+    }
+    const met = latencies.length === rounds;
+    record({
+      item: "8.83",
+      check: `${rounds} payments, each with its payment page's live status (paymentStatus subscription, Server-Sent Events) open on the API other than the one that started the checkout; paid in the sandbox, settled by one of 2 workers`,
+      figure: `${latencies.length}/${rounds} pages got PAID; from Pay to the event p50 ${ms(percentile(latencies, 50))}, max ${ms(Math.max(...latencies))}`,
+      target: "every page gets PAID",
+      met,
+    });
+    expect(met, outcomes.join("; ")).toBe(true);
+  });
+
   it("8.84 20 concurrent settlements of one reference across both APIs and both workers: value given once", async () => {
     const c = await checkout(a.url);
     // The test delivers the webhooks itself.
@@ -452,6 +497,30 @@ describe("8.8 several API and worker processes behave as one", () => {
     } finally {
       await sandbox("/__controls/reset");
     }
+  });
+
+  it("8.86 a file uploaded through A downloads through B (one S3-compatible bucket)", async () => {
+    const image = new Uint8Array(coverImage([30, 60, 90], [220, 200, 180], 48, 32));
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: "Shared image", price: "10", duration: "1 week", instructor: "I", description: "D" }))
+      form.append(k, v);
+    form.append("image", new Blob([image], { type: "image/png" }), "cover.png");
+    const created = await fetch(`${a.url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${ownerToken}` }, body: form });
+    const path = ((await created.json()) as { track?: { image?: string } }).track?.image ?? "";
+    const [fromB, fromA] = await Promise.all([fetch(`${b.url}${path}`), fetch(`${a.url}${path}`)]);
+    const [bytesB, bytesA] = await Promise.all([fromB.arrayBuffer(), fromA.arrayBuffer()]);
+    const same = (bytes: ArrayBuffer) => Buffer.from(bytes).equals(Buffer.from(image));
+    const onDisk = existsSync(join(dataDir, "uploads"));
+    const met = created.status === 201 && fromB.status === 200 && same(bytesB) && fromA.status === 200 && same(bytesA) && !onDisk;
+    record({
+      item: "8.86",
+      check:
+        "a track image uploaded through API A (REST, multipart), downloaded through API B and A; both on one S3-compatible bucket (s3rver)",
+      figure: `upload ${created.status} (${path}); B ${fromB.status}, ${same(bytesB) ? "the same" : "DIFFERENT"} ${bytesB.byteLength} bytes; A ${fromA.status}; uploads folder on the shared disk: ${onDisk ? "yes" : "none"}`,
+      target: "B serves the same bytes; nothing on local disk",
+      met,
+    });
+    expect(met).toBe(true);
   });
 
   it("8.87 PostgreSQL connections of 2 APIs and 2 workers, idle and under load, against their pools", async () => {
