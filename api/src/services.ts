@@ -63,7 +63,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
         // Codes and reset links in a log are as good as the mailbox: only on a developer's machine.
         logContent: config.env !== "production",
       });
-  const pubsub = createAppPubSub(config.redisUrl);
+  const pubsub = createAppPubSub(config.redisUrl, config.queuePrefix);
   const publicCache = createPublicCache(pubsub, { maxBytes: config.publicCacheMaxBytes });
   // The in-process queue runs the processors, which need the finished services: they are bound just below.
   let processors: Processors | undefined;

@@ -47,4 +47,15 @@ describe("live events: listening is in place when listen resolves", () => {
       await events.return?.();
     }
   });
+
+  it("over Redis, heard only within one deployment (QUEUE_PREFIX) when several share the Redis", async () => {
+    if (!redis) throw new Error("redis-server is needed (apt-get install redis-server, or REDIS_TEST_URL)");
+    const [apiOfA, workerOfA, apiOfB] = [createAppPubSub(redis.url, "a"), createAppPubSub(redis.url, "a"), createAppPubSub(redis.url, "b")];
+    opened.push(apiOfA, workerOfA, apiOfB);
+    const reference = "ref-shared";
+    const [inA, inB] = await Promise.all([apiOfA.listen("payment", reference), apiOfB.listen("payment", reference)]);
+    workerOfA.publish("payment", reference, { reference, status: "PAID" });
+    expect(await nextWithin(inA, 2000)).toEqual({ reference, status: "PAID" });
+    expect(await nextWithin(inB, 500)).toBe("nothing");
+  });
 });

@@ -59,7 +59,9 @@ async function listenOn<T>(target: EventTarget, topic: string, ready: (topic: st
   return iterator;
 }
 
-const CHANNEL_PREFIX = "learnhub:events:";
+/** The channels' names: `learnhub:events:[<QUEUE_PREFIX>:]<event>`, so deployments sharing one Redis (each with its
+ * own QUEUE_PREFIX, as for their jobs) never hear each other's events. */
+const channelPrefix = (deployment: string) => `learnhub:events:${deployment ? `${deployment}:` : ""}`;
 
 /**
  * An EventTarget over Redis pub/sub so that an event published in a worker reaches subscribers held by any API
@@ -73,10 +75,11 @@ class RedisEventTarget extends EventTarget {
   constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    private readonly prefix: string,
   ) {
     super();
     subscriber.on("message", (channel: string, message: string) => {
-      const type = channel.slice(CHANNEL_PREFIX.length);
+      const type = channel.slice(prefix.length);
       const event = new CustomEvent(type, { detail: JSON.parse(message) });
       for (const listener of this.listeners.get(type) ?? []) {
         if (typeof listener === "function") listener(event);
@@ -93,7 +96,7 @@ class RedisEventTarget extends EventTarget {
       this.listeners.set(type, set);
       this.subscriptions.set(
         type,
-        this.subscriber.subscribe(CHANNEL_PREFIX + type).then(
+        this.subscriber.subscribe(this.prefix + type).then(
           () => undefined,
           () => undefined,
         ),
@@ -114,19 +117,21 @@ class RedisEventTarget extends EventTarget {
     if (set.size === 0) {
       this.listeners.delete(type);
       this.subscriptions.delete(type);
-      this.subscriber.unsubscribe(CHANNEL_PREFIX + type).catch(() => {});
+      this.subscriber.unsubscribe(this.prefix + type).catch(() => {});
     }
   }
 
   override dispatchEvent(event: Event): boolean {
     // Live events are best effort: with Redis unreachable an event is lost, not the process (the publisher gives up
     // after one retry, and an unhandled rejection would end a worker that had just settled a payment).
-    this.publisher.publish(CHANNEL_PREFIX + event.type, JSON.stringify((event as CustomEvent).detail)).catch(() => {});
+    this.publisher.publish(this.prefix + event.type, JSON.stringify((event as CustomEvent).detail)).catch(() => {});
     return true;
   }
 }
 
-export function createAppPubSub(redisUrl?: string): AppPubSub {
+/** Live events within this process, or with `redisUrl` between every process of the deployment `deployment`
+ * (its QUEUE_PREFIX; empty for the only one on that Redis). */
+export function createAppPubSub(redisUrl?: string, deployment = ""): AppPubSub {
   if (!redisUrl) {
     const target = new EventTarget();
     return Object.assign(createPubSub<Topics>({ eventTarget: target as never }), {
@@ -136,7 +141,7 @@ export function createAppPubSub(redisUrl?: string): AppPubSub {
   }
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   const subscriber = new Redis(redisUrl);
-  const target = new RedisEventTarget(publisher, subscriber);
+  const target = new RedisEventTarget(publisher, subscriber, channelPrefix(deployment));
   const pubsub = createPubSub<Topics>({ eventTarget: target as never });
   return Object.assign(pubsub, {
     listen: (topic: "payment", id: string) => listenOn<Topics["payment"][1]>(target, keyedTopic(topic, id), (type) => target.ready(type)),
