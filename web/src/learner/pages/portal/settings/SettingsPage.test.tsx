@@ -162,7 +162,8 @@ describe("profile settings", () => {
     expect(toggle.getAttribute("aria-checked")).toBe("true");
     await save();
     await waitFor(() => expect(router.state.location.pathname).toBe("/learner-login"));
-    expect(localStorage.getItem("learnerToken")).toBeNull();
+    // The login page forgets the session in an effect after it renders (LoginPage.tsx, endSession).
+    await waitFor(() => expect(localStorage.getItem("learnerToken")).toBeNull());
     expect(await screen.findByText("Your account has been disabled.")).toBeTruthy();
   });
 });
