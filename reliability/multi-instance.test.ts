@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TEST_PASSWORD } from "#testing/accounts.ts";
+import { uploadTrack } from "#testing/http.ts";
 import { freePort } from "#testing/ports.ts";
-import { type ProcessDatabase, processDatabase, verifiedLearners } from "#testing/process-database.ts";
+import { ownerSession, type ProcessDatabase, processDatabase, verifiedLearners } from "#testing/process-database.ts";
 import { OwnRedis } from "#testing/redis.ts";
 import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { type ApiProcess, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
 import { LIMITS } from "../api/src/domain/rate-limit.ts";
 import { SANDBOX_SECRET_FILE } from "../api/src/paystack/sandbox/secret.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
@@ -194,19 +194,7 @@ describe("8.8 several API and worker processes behave as one", () => {
           WORKER_LOCK_MS: "2000",
         }),
       );
-    const owner = await prisma().admin.create({
-      data: {
-        firstName: "Multi",
-        lastName: "Owner",
-        email: `owner-${randomBytes(4).toString("hex")}@example.com`,
-        contact: "+234 801 000 0001",
-        passwordHash: await hashPassword(PASSWORD),
-        emailVerifiedAt: new Date(),
-        staffRole: "OWNER",
-        approvedAt: new Date(),
-      },
-    });
-    ownerToken = await createSession(prisma(), "ADMIN", owner.id);
+    ownerToken = await ownerSession(database.db);
   });
 
   afterAll(async () => {
@@ -501,22 +489,17 @@ describe("8.8 several API and worker processes behave as one", () => {
 
   it("8.86 a file uploaded through A downloads through B (one S3-compatible bucket)", async () => {
     const image = new Uint8Array(coverImage([30, 60, 90], [220, 200, 180], 48, 32));
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Shared image", price: "10", duration: "1 week", instructor: "I", description: "D" }))
-      form.append(k, v);
-    form.append("image", new Blob([image], { type: "image/png" }), "cover.png");
-    const created = await fetch(`${a.url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${ownerToken}` }, body: form });
-    const path = ((await created.json()) as { track?: { image?: string } }).track?.image ?? "";
+    const { status, image: path } = await uploadTrack(a.url, ownerToken, image);
     const [fromB, fromA] = await Promise.all([fetch(`${b.url}${path}`), fetch(`${a.url}${path}`)]);
     const [bytesB, bytesA] = await Promise.all([fromB.arrayBuffer(), fromA.arrayBuffer()]);
     const same = (bytes: ArrayBuffer) => Buffer.from(bytes).equals(Buffer.from(image));
     const onDisk = existsSync(join(dataDir, "uploads"));
-    const met = created.status === 201 && fromB.status === 200 && same(bytesB) && fromA.status === 200 && same(bytesA) && !onDisk;
+    const met = status === 201 && fromB.status === 200 && same(bytesB) && fromA.status === 200 && same(bytesA) && !onDisk;
     record({
       item: "8.86",
       check:
         "a track image uploaded through API A (REST, multipart), downloaded through API B and A; both on one S3-compatible bucket (s3rver)",
-      figure: `upload ${created.status} (${path}); B ${fromB.status}, ${same(bytesB) ? "the same" : "DIFFERENT"} ${bytesB.byteLength} bytes; A ${fromA.status}; uploads folder on the shared disk: ${onDisk ? "yes" : "none"}`,
+      figure: `upload ${status} (${path}); B ${fromB.status}, ${same(bytesB) ? "the same" : "DIFFERENT"} ${bytesB.byteLength} bytes; A ${fromA.status}; uploads folder on the shared disk: ${onDisk ? "yes" : "none"}`,
       target: "B serves the same bytes; nothing on local disk",
       met,
     });

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dropDatabase, testDatabaseUrl } from "#testing/database.ts";
+import { uploadTrack } from "#testing/http.ts";
+import { ownerSession } from "#testing/process-database.ts";
 import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { type ApiProcess, startApiProcess, startChild } from "#testing/server.ts";
 import { openDatabase } from "../api/src/db/client.ts";
-import { createSession } from "../api/src/domain/accounts/login.ts";
 import { coverImage } from "../api/src/seed/images.ts";
 import { record } from "./lib/report.ts";
 
@@ -17,35 +18,6 @@ import { record } from "./lib/report.ts";
  */
 const PNG = new Uint8Array(coverImage([30, 60, 90], [220, 200, 180], 48, 32));
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
-
-/** An owner's session token, made straight in the database the API processes use. */
-async function ownerToken(db: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
-  const admin = await db.prisma.admin.create({
-    data: {
-      firstName: "Storage",
-      lastName: "Check",
-      email: `storage-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`,
-      contact: "+234 801 000 0002",
-      passwordHash: "not-a-login",
-      emailVerifiedAt: new Date(),
-      staffRole: "OWNER",
-      approvedAt: new Date(),
-    },
-  });
-  return createSession(db.prisma, "ADMIN", admin.id);
-}
-
-/** Creates a track with `image` through the REST API of `url`; answers the stored image path. */
-async function uploadTrack(url: string, token: string, image: Uint8Array<ArrayBuffer>): Promise<{ status: number; image: string }> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({ name: "Stored image", price: "10", duration: "1 week", instructor: "I", description: "D" })) {
-    form.append(k, v);
-  }
-  form.append("image", new Blob([image], { type: "image/png" }), "cover.png");
-  const created = await fetch(`${url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = (await created.json()) as { track?: { image?: string } };
-  return { status: created.status, image: body.track?.image ?? "" };
-}
 
 describe("8.9x object storage", () => {
   it("8.90 the API bundle on S3: an upload lands in the bucket (not on disk) and is served back, by either instance", async () => {
@@ -60,7 +32,7 @@ describe("8.9x object storage", () => {
     try {
       for (const dataDir of dataDirs) apis.push(await startApiProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, ...s3.env("rel") }));
       const [first, second] = apis as [ApiProcess, ApiProcess];
-      const token = await ownerToken(db);
+      const token = await ownerSession(db);
       const { status, image } = await uploadTrack(first.url, token, PNG);
       if (status !== 201 || !/^\/uploads\/[a-f0-9]{32}\.png$/.test(image)) problems.push(`upload: ${status} ${image}`);
 
@@ -134,7 +106,7 @@ describe("8.9x object storage", () => {
     try {
       // Before: the API on its local disk, three images uploaded.
       const before = await startApiProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir });
-      const token = await ownerToken(db);
+      const token = await ownerSession(db);
       const paths: string[] = [];
       try {
         for (const image of images) paths.push((await uploadTrack(before.url, token, image)).image);

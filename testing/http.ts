@@ -24,3 +24,15 @@ export function rawRequest(url: string, init: RequestInit & { host?: string; loc
     req.end();
   });
 }
+
+/** Creates a track with `image` (PNG) through the REST API at `url` as `token`; answers the status and stored image path. */
+export async function uploadTrack(url: string, token: string, image: Uint8Array<ArrayBuffer>): Promise<{ status: number; image: string }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ name: "Stored image", price: "10", duration: "1 week", instructor: "I", description: "D" })) {
+    form.append(k, v);
+  }
+  form.append("image", new Blob([image], { type: "image/png" }), "cover.png");
+  const created = await fetch(`${url}/api/tracks`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await created.json()) as { track?: { image?: string } };
+  return { status: created.status, image: body.track?.image ?? "" };
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
+import { createSession } from "../api/src/domain/accounts/login.ts";
 import { hashPassword } from "../api/src/domain/passwords.ts";
 import { dropDatabase, testDatabaseUrl } from "./database.ts";
 
@@ -46,4 +47,21 @@ export async function verifiedLearners(db: Database, firstName: string, count: n
     emails.push(email);
   }
   return emails;
+}
+
+/** An owner's session token, made straight in the database that API processes use (the owner cannot log in). */
+export async function ownerSession(db: Database): Promise<string> {
+  const admin = await db.prisma.admin.create({
+    data: {
+      firstName: "Test",
+      lastName: "Owner",
+      email: `owner-${randomBytes(4).toString("hex")}@example.com`,
+      contact: "+234 801 000 0001",
+      passwordHash: "not-a-login",
+      emailVerifiedAt: new Date(),
+      staffRole: "OWNER",
+      approvedAt: new Date(),
+    },
+  });
+  return createSession(db.prisma, "ADMIN", admin.id);
 }
