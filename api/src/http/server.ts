@@ -129,7 +129,12 @@ export async function buildServer(services: Services, options: { webDist?: strin
           reply.removeHeader("content-length");
           return reply.send();
         }
-        reply.send(kept ?? response.body);
+        if (kept) return reply.send(kept);
+        // An ordinary answer (one JSON document) is read whole, so the compression hook compresses it in one call
+        // instead of through a stream (a Brotli stream per answer cost more CPU than the query: docs/SCALING.md);
+        // subscriptions (event streams) and incremental delivery (multipart) stay streams.
+        if (isSingleResult(response)) return reply.send(Buffer.from(await response.arrayBuffer()));
+        reply.send(response.body);
         return reply;
       },
     });
@@ -151,4 +156,10 @@ export async function buildServer(services: Services, options: { webDist?: strin
   if (config.env !== "production") await registerDevRoutes(app, services);
   await registerWeb(app, { adminHostPrefix: config.adminHostPrefix, distDir: options.webDist });
   return { app, yoga };
+}
+
+/** A GraphQL answer that is one document (not an event stream nor multipart incremental delivery). */
+function isSingleResult(response: Response): boolean {
+  const type = response.headers.get("content-type") ?? "";
+  return /^application\/(graphql-response\+)?json/i.test(type);
 }
