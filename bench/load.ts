@@ -18,7 +18,7 @@ import { ROOT } from "../api/src/paths.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
 import { localStorage } from "../api/src/storage/storage.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
-import { OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
+import { type LoadBudget, OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { createBenchDatabase } from "./postgres.ts";
 import { log, median, rssMb, sampleRss, settle, sleep, startChild, tempDir } from "./proc.ts";
 import { growData, rowCounts } from "./seed.ts";
@@ -48,7 +48,7 @@ export interface RunStats {
 export interface OpLoad {
   key: string;
   label: string;
-  budgeted: boolean;
+  budget?: LoadBudget;
   ours: RunStats;
   floor: RunStats;
   /** Median over the rounds of ours/floor requests per second. */
@@ -424,7 +424,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
       ops.push({
         key: op.key,
         label: op.label,
-        budgeted: op.budgeted,
+        budget: op.budget,
         ours: oursSummary,
         floor: summary(rounds.floor),
         ratio: median(ratios),

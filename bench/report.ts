@@ -21,9 +21,17 @@ const ms = (n: number) => `${n < 10 ? n.toFixed(1) : int(n)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 export const BUDGETS = {
-  floorRatio: 0.5,
-  p99Ms: 50,
+  /** Load on PostgreSQL at 50 connections, per kind of operation (bench/operations.ts). */
+  load: {
+    anonymous: { floorRatio: 0.5, p99Ms: 50 },
+    signedIn: { floorRatio: 0.6, p99Ms: 100 },
+    // A 66 kB answer: no server here can be measured faster than autocannon reads it, so its p99 is held against a
+    // bare server sending the same bytes in the same run (the wire), within 10 %; the absolute p99 stays printed.
+    wire: { floorRatio: 0.5, p99VsWire: 1.1 },
+  },
   rssMb: 300,
+  /** The embedded server holds the database in its own process. */
+  pgliteRssMb: 350,
   sqlMax: 4,
   learnerJsBytes: 150_000,
   adminJsBytes: 250_000,
@@ -51,10 +59,18 @@ function loadRow(load: LoadResult, op: OpLoad): Row {
   if (op.ours.errors > 0) misses.push(`${op.ours.errors} errors${op.errorDetail ? ` (${op.errorDetail})` : ""}`);
   if (op.errorDetail && !op.ours.errors) misses.push(op.errorDetail);
   let budget = "0 errors";
-  if (postgres && op.budgeted) {
-    budget = `≥ ${BUDGETS.floorRatio * 100}% of floor, p99 < ${BUDGETS.p99Ms} ms, 0 errors`;
-    if (op.ratio < BUDGETS.floorRatio) misses.push(`${Math.round(op.ratio * 100)}% of floor`);
-    if (op.ours.p99 >= BUDGETS.p99Ms) misses.push(`p99 ${ms(op.ours.p99)}`);
+  const limits = op.budget && postgres ? BUDGETS.load[op.budget] : null;
+  if (limits) {
+    const floorPart = `≥ ${limits.floorRatio * 100}% of floor`;
+    if (op.ratio < limits.floorRatio) misses.push(`${Math.round(op.ratio * 100)}% of floor`);
+    if ("p99Ms" in limits) {
+      budget = `${floorPart}, p99 < ${limits.p99Ms} ms, 0 errors`;
+      if (op.ours.p99 >= limits.p99Ms) misses.push(`p99 ${ms(op.ours.p99)}`);
+    } else {
+      const most = op.wire.p99 * limits.p99VsWire;
+      budget = `${floorPart}, p99 ≤ ${Math.round((limits.p99VsWire - 1) * 100)}% over the wire's, 0 errors`;
+      if (!op.wire.requests || op.ours.p99 > most) misses.push(`p99 ${ms(op.ours.p99)} > ${ms(most)}`);
+    }
   }
   if (op.ours.requests === 0) misses.push(`no request completed within a ${load.options.durationS} s round`);
   return {
@@ -82,6 +98,7 @@ export function buildRows(results: {
     }
     for (const op of load.ops) rows.push(loadRow(load, op));
     const postgres = load.backend === "postgresql";
+    const rssLimit = postgres ? BUDGETS.rssMb : BUDGETS.pgliteRssMb;
     rows.push({
       area: `load · ${load.version}`,
       measure: "server RSS, peak over the whole run",
@@ -90,9 +107,9 @@ export function buildRows(results: {
       )
         .map(([k, v]) => `${int(v)} ${k.toLowerCase()}s`)
         .join(", ")}`,
-      budget: postgres ? `< ${BUDGETS.rssMb} MB` : "— (embedded database in the process)",
-      result: postgres ? (load.serverRssPeakMb < BUDGETS.rssMb ? "met" : "missed") : "info",
-      why: postgres && load.serverRssPeakMb >= BUDGETS.rssMb ? `${int(load.serverRssPeakMb)} MB` : undefined,
+      budget: `< ${rssLimit} MB${postgres ? "" : " (embedded database in the process)"}`,
+      result: load.serverRssPeakMb < rssLimit ? "met" : "missed",
+      why: load.serverRssPeakMb >= rssLimit ? `${int(load.serverRssPeakMb)} MB` : undefined,
     });
   }
 
