@@ -1,6 +1,30 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { openDatabase, PGLITE_SHARED_BUFFERS } from "./client.ts";
+
+describe("the embedded database's memory", () => {
+  it(`keeps ${PGLITE_SHARED_BUFFERS} of shared buffers instead of PostgreSQL's 128 MB, from the second start of a data directory`, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "learnhub-buffers-"));
+    try {
+      const setting = async () => {
+        const db = await openDatabase({ dataDir });
+        try {
+          return (await db.sql.query<{ shared_buffers: string }>("SHOW shared_buffers"))[0]?.shared_buffers;
+        } finally {
+          await db.close();
+        }
+      };
+      await setting();
+      expect(await setting()).toBe(PGLITE_SHARED_BUFFERS);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 // DATABASE_POOL_MAX bounds the PostgreSQL connections one process holds: N API and worker processes on one server
 // need N x it (docs/SCALING.md). PGlite has no connections to count.

@@ -87,6 +87,7 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void, init
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: created ? initialData?.() : undefined });
   // Prisma's drivers send and read instants as zone-less UTC text: the session must be in UTC.
   await pglite.exec("SET TIME ZONE 'UTC'");
+  if (dir) await keepSharedBuffersSmall(pglite);
   const prisma = withQueryLog(
     new PrismaClient({ adapter: new PrismaPGlite(pglite), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
     onQuery,
@@ -114,6 +115,20 @@ async function openPglite(dataDir: string, onQuery?: (sql: string) => void, init
       await pglite.close();
     },
   };
+}
+
+/**
+ * The embedded database's shared buffers: PostgreSQL's default 128 MB sits in the server's own memory (PGlite's
+ * WebAssembly heap, which never shrinks) and was a third of its resident size. The data files stay in the operating
+ * system's page cache, so 32 MB costs no disk reads at the sizes an embedded install holds. The setting is kept in
+ * the data directory (`postgresql.auto.conf`) and read when PostgreSQL starts, so it applies from the next start of
+ * a database that had the default (the bench and `npm start` open a database made by an earlier process).
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB";
+
+async function keepSharedBuffersSmall(pglite: { query<T>(sql: string): Promise<{ rows: T[] }>; exec(sql: string): Promise<unknown> }) {
+  const [row] = (await pglite.query<{ shared_buffers: string }>("SHOW shared_buffers")).rows;
+  if (row?.shared_buffers !== PGLITE_SHARED_BUFFERS) await pglite.exec(`ALTER SYSTEM SET shared_buffers = '${PGLITE_SHARED_BUFFERS}'`);
 }
 
 async function openPostgres(
