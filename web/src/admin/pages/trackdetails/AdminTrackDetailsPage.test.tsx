@@ -43,6 +43,14 @@ describe("track details", () => {
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/track");
   });
 
+  it("shows a free track's price as 'Free', as the learner site does", async () => {
+    const free: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", price: 0, courses: [] }) };
+    renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, free));
+    expect(await screen.findByRole("heading", { level: 1, name: "Intro to Git" }, routeLoad)).toBeTruthy();
+    expect(screen.getByText("Free")).toBeTruthy();
+    expect(screen.queryByText("$0.00")).toBeNull();
+  });
+
   it("lists the included course titles and opens the Update Track and Confirm Deletion dialogs", async () => {
     renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, cloudWithCourses));
     const courses = await screen.findByRole("heading", { name: "Included courses" }, routeLoad);
