@@ -17,6 +17,7 @@ const cloud: MockPayloadGenerator.MockResolvers = {
     courses: [],
   }),
 };
+const freeTrack: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", price: 0, courses: [] }) };
 const cloudWithCourses: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ name: "Cloud Computing", courses: [{ title: "AWS Essentials" }, { title: "Azure Fundamentals" }] }),
 };
@@ -44,8 +45,7 @@ describe("track details", () => {
   });
 
   it("shows a free track's price as 'Free', as the learner site does", async () => {
-    const free: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", price: 0, courses: [] }) };
-    renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, free));
+    renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, freeTrack));
     expect(await screen.findByRole("heading", { level: 1, name: "Intro to Git" }, routeLoad)).toBeTruthy();
     expect(screen.getByText("Free")).toBeTruthy();
     expect(screen.queryByText("$0.00")).toBeNull();
