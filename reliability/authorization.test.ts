@@ -248,9 +248,7 @@ describe("3. authorization", () => {
             else if (idProps.includes(p)) body[p] = id;
             else body[p] = p.toLowerCase().includes("email") ? markers.email : "x";
           }
-          const url = path
-            .replace("{id}", id ?? randomUUID())
-            .replace("/api/reports/export.csv", "/api/reports/export.csv?from=2020-01-01&to=2030-01-01");
+          const url = path.replace("{id}", id ?? randomUUID()).replace(/^(\/api\/reports\/\w+\.csv)$/, "$1?from=2020-01-01&to=2030-01-01");
           const headers: Record<string, string> = { authorization: `Bearer ${await freshToken("LEARNER", attacker.id)}` };
           let payload: BodyInit | undefined;
           if (op.requestBody) {
@@ -409,7 +407,7 @@ describe("3. authorization", () => {
             ? victim.id
             : catalogue.track;
       // Valid parameters (from/to of the CSV export), so that only authorization stands in the way.
-      const url = path.replace("{id}", id).replace(/export\.csv$/, "export.csv?from=2020-01-01&to=2030-01-01");
+      const url = path.replace("{id}", id).replace(/\.csv$/, ".csv?from=2020-01-01&to=2030-01-01");
       for (const token of [await freshToken("LEARNER", attacker.id), undefined]) {
         const res = await app.fetch(url, {
           method,

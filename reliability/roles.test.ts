@@ -114,9 +114,7 @@ describe("3.5 role × operation matrix", () => {
       const audience = REST_ACCESS[route];
       if (!audience) continue;
       const [method = "GET", path = ""] = route.split(" ");
-      const url = path
-        .replaceAll("{id}", randomUUID())
-        .replace("/api/reports/export.csv", "/api/reports/export.csv?from=2020-01-01&to=2030-01-01");
+      const url = path.replaceAll("{id}", randomUUID()).replace(/^(\/api\/reports\/\w+\.csv)$/, "$1?from=2020-01-01&to=2030-01-01");
       const hasBody = method === "POST" || method === "PUT";
       const body = hasBody ? JSON.stringify({}) : undefined;
       for (const caller of CALLERS) {

@@ -8,6 +8,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { leanFramework } from "./leanFramework.ts";
+import { leanIcons } from "./leanIcons.ts";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const api = "http://localhost:4000";
@@ -68,7 +69,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   appType: "mpa",
-  plugins: [leanFramework(), react(), babel({ plugins: [["relay", { eagerEsModules: true }]] }), siteByHost(), precompress()],
+  plugins: [leanFramework(), leanIcons(), react(), babel({ plugins: [["relay", { eagerEsModules: true }]] }), siteByHost(), precompress()],
   server: {
     proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, api])),
   },

@@ -39,6 +39,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/enrollments/verify-payment": "learner",
   "POST /api/payments/paystack/webhook": "anyone",
   "GET /api/reports/export.csv": "readReports",
+  "GET /api/reports/months.csv": "readReports",
+  "GET /api/reports/tracks.csv": "readReports",
   "GET /api/admin/staff": "manageStaff",
   "POST /api/admin/staff/invitations": "manageStaff",
   "POST /api/admin/staff/invitations/{id}/resend": "manageStaff",

@@ -124,14 +124,22 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
 
 type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
 
+/** The report's monthly table as its own CSV file: one `month,revenue,enrollments` header row; amounts in dollars with 2 decimals. */
+export function reportMonthsCsv(report: { months: (CsvRow & { month: string })[] }): string {
+  return csv([["month", "revenue", "enrollments"], ...report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments])]);
+}
+
+/** The report's per-track table as its own CSV file: one `track,revenue,enrollments` header row. */
+export function reportTracksCsv(report: { tracks: (CsvRow & { name: string })[] }): string {
+  return csv([["track", "revenue", "enrollments"], ...report.tracks.map((t) => [t.name, dollars(t.revenueCents), t.enrollments])]);
+}
+
 /**
- * The report as CSV: a `month,revenue,enrollments` table, a blank line, then a `track,revenue,enrollments` table;
- * amounts in dollars with 2 decimals.
+ * The report as one CSV (the original export): the months table, a blank line, then the tracks table. Spreadsheets
+ * read only one table per file, so the report page downloads the two tables as separate files instead.
  */
 export function reportCsv(report: { months: (CsvRow & { month: string })[]; tracks: (CsvRow & { name: string })[] }): string {
-  const months = report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments]);
-  const tracks = report.tracks.map((t) => [t.name, dollars(t.revenueCents), t.enrollments]);
-  return `${csv([["month", "revenue", "enrollments"], ...months])}\n${csv([["track", "revenue", "enrollments"], ...tracks])}`;
+  return `${reportMonthsCsv(report)}\n${reportTracksCsv(report)}`;
 }
 
 /** Rows as CSV, with spreadsheet formulas neutralised. */

@@ -364,6 +364,44 @@ describe("GET /api/reports/export.csv", () => {
     );
   });
 
+  it("downloads each table as its own file with exactly one header row (months.csv, tracks.csv)", async () => {
+    await seedReportData();
+    const get = (file: string) =>
+      app.fetch(`/api/reports/${file}.csv?from=2025-11-15&to=2026-02-10`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const months = await get("months");
+    expect(months.status).toBe(200);
+    expect(months.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(months.headers.get("content-disposition")).toBe('attachment; filename="report-2025-11-15-to-2026-02-10.csv"');
+    expect(await months.text()).toBe(
+      ["month,revenue,enrollments", "2025-11,350.00,1", "2025-12,345.49,2", "2026-01,0.00,0", "2026-02,420.00,1", ""].join("\n"),
+    );
+    const tracks = await get("tracks");
+    expect(tracks.status).toBe(200);
+    expect(tracks.headers.get("content-disposition")).toBe('attachment; filename="report-by-track-2025-11-15-to-2026-02-10.csv"');
+    expect(await tracks.text()).toBe(
+      [
+        "track,revenue,enrollments",
+        "Cloud Computing,600.50,2",
+        '"Data, Science",420.00,1',
+        "No track,75.00,0",
+        "'=1+2 Track,19.99,1",
+        "",
+      ].join("\n"),
+    );
+    for (const file of ["months", "tracks"]) {
+      const bad = await app.fetch(`/api/reports/${file}.csv?from=2026-03-01&to=2026-02-10`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(bad.status, file).toBe(400);
+      expect((await bad.json()).message).toBe(REPORT_MESSAGES.order);
+      expect((await app.fetch(`/api/reports/${file}.csv?from=2026-01-01&to=2026-01-31`)).status, file).toBe(401);
+      const asLearner = await app.fetch(`/api/reports/${file}.csv?from=2026-01-01&to=2026-01-31`, {
+        headers: { authorization: `Bearer ${await learnerToken()}` },
+      });
+      expect(asLearner.status, file).toBe(403);
+    }
+  });
+
   it("answers 400 with a message for missing, malformed or impossible dates and a reversed range", async () => {
     for (const [query, message] of [
       ["to=2026-02-10", "from must be a date like 2026-01-31."],

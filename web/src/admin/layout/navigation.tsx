@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import {
+  AuditIcon,
   CoursesIcon,
   DashboardIcon,
-  Icon,
-  type IconProps,
   InvoiceIcon,
   ReportIcon,
+  StaffIcon,
   TracksIcon,
   UsersIcon,
 } from "../../shared/ui/icons.tsx";
@@ -20,20 +20,6 @@ export interface NavigationItem {
   /** Other paths under this item, e.g. a track's details page belongs to Tracks. */
   alsoActiveOn?: string[];
 }
-
-const StaffIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
-    <path d="m9 12 2 2 4-4" />
-  </Icon>
-);
-
-const AuditIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z" />
-    <path d="M14 2v6h6M8 13h8M8 17h5" />
-  </Icon>
-);
 
 /** The sidebar's entries: those of docs/product.md, Admin pages, in that order, then the owners' Staff and Audit log pages. */
 export const navigation: NavigationItem[] = [

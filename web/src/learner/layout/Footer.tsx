@@ -26,7 +26,7 @@ export default function Footer() {
         <div className={styles.columns}>
           <div className={styles.about}>
             <Brand inverse />
-            <p>Practical, mentor-led tech training: learn by building, at your own pace, with people who do the job.</p>
+            <p>Practical tech training: tracks of hands-on courses, taken at your own pace, each led by a named instructor.</p>
           </div>
           <nav aria-labelledby="footer-menu">
             <h2 id="footer-menu" className={styles.heading}>

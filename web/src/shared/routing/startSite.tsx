@@ -1,4 +1,5 @@
 import "../ui/theme.css";
+import { LucideProvider } from "lucide-react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RelayEnvironmentProvider } from "react-relay/hooks";
@@ -16,7 +17,10 @@ export function startSite(tokenKey: TokenKey, createRoutes: (environment: IEnvir
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <RelayEnvironmentProvider environment={environment}>
-        <RouterProvider router={router} />
+        {/* The icon kit's default size (icons.tsx); an icon's own size prop wins. */}
+        <LucideProvider size={18}>
+          <RouterProvider router={router} />
+        </LucideProvider>
       </RelayEnvironmentProvider>
     </StrictMode>,
   );

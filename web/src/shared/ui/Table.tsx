@@ -9,6 +9,8 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Numbers and actions line up on the end side. */
   align?: "start" | "end";
+  /** The cell's label when rows are stacked on a narrow screen; defaults to the header when it is a string. */
+  label?: string;
 }
 
 interface TableProps<Row> {
@@ -22,11 +24,19 @@ interface TableProps<Row> {
   loadingRows?: number;
   /** Shown in a single row when there are no rows, e.g. 'No invoices found.' */
   emptyMessage: ReactNode;
-  /** On phones, each row becomes a card of "header: value" lines instead of the table scrolling sideways. */
+  /**
+   * When the table is narrow (a phone, under 640 px), each row becomes a card of "header: value" lines instead of the
+   * table scrolling sideways. On by default; `false` keeps the sideways scrolling.
+   */
   stackOnPhone?: boolean;
 }
 
-/** A data table that scrolls sideways on narrow screens; it can be scrolled with the keyboard once focused. */
+/**
+ * A data table. Where it is narrow (its container under 640 px wide) each row is shown as a card whose cells carry
+ * their column's label, so status, amounts and actions stay in view without scrolling sideways; wider, it is an
+ * ordinary table. The markup stays a table either way, so screen readers read headers and cells as such. Without
+ * stacking it scrolls sideways and can be scrolled with the keyboard once focused.
+ */
 export function Table<Row>({
   caption,
   columns,
@@ -35,7 +45,7 @@ export function Table<Row>({
   loading = false,
   loadingRows = 3,
   emptyMessage,
-  stackOnPhone = false,
+  stackOnPhone = true,
 }: TableProps<Row>) {
   const alignment = (column: Column<Row>) => (column.align === "end" ? styles.end : undefined);
   let body: ReactNode;
@@ -62,11 +72,7 @@ export function Table<Row>({
     body = rows.map((row) => (
       <tr key={rowKey(row)}>
         {columns.map((column) => (
-          <td
-            key={column.key}
-            className={alignment(column)}
-            data-label={stackOnPhone && typeof column.header === "string" ? column.header : undefined}
-          >
+          <td key={column.key} className={alignment(column)} data-label={stackOnPhone ? labelOf(column) : undefined}>
             {column.cell(row)}
           </td>
         ))}
@@ -95,3 +101,5 @@ export function Table<Row>({
     </section>
   );
 }
+
+const labelOf = <Row,>(column: Column<Row>) => column.label ?? (typeof column.header === "string" ? column.header : undefined);

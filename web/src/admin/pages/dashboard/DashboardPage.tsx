@@ -32,7 +32,7 @@ export default function DashboardPage({ queryRef }: QueryPageProps<DashboardPage
       <title>Dashboard · LearnHub</title>
       <header className={styles.header}>
         <h1 className={styles.title}>{user?.firstName ? `Welcome back, ${user.firstName}` : "Welcome back"}</h1>
-        <p className={styles.lead}>Here is how LearnHub is doing this month.</p>
+        <p className={styles.lead}>All-time totals, and how this month compares with last month.</p>
       </header>
       {flash && (
         <Alert tone="success" className={styles.flash} onDismiss={() => setFlash(null)}>

@@ -17,6 +17,7 @@ const cloud: MockPayloadGenerator.MockResolvers = {
     courses: [],
   }),
 };
+const freeTrack: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", price: 0, courses: [] }) };
 const cloudWithCourses: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ name: "Cloud Computing", courses: [{ title: "AWS Essentials" }, { title: "Azure Fundamentals" }] }),
 };
@@ -41,6 +42,13 @@ describe("track details", () => {
     expect(screen.getByText("12 reviews")).toBeTruthy();
     expect(screen.getByText(TRACK_DETAILS_MESSAGES.noCourses)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/track");
+  });
+
+  it("shows a free track's price as 'Free', as the learner site does", async () => {
+    renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, freeTrack));
+    expect(await screen.findByRole("heading", { level: 1, name: "Intro to Git" }, routeLoad)).toBeTruthy();
+    expect(screen.getByText("Free")).toBeTruthy();
+    expect(screen.queryByText("$0.00")).toBeNull();
   });
 
   it("lists the included course titles and opens the Update Track and Confirm Deletion dialogs", async () => {

@@ -1,7 +1,7 @@
 import { Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "react-relay/hooks";
 import { useNavigate, useRevalidator } from "react-router-dom";
-import { formatMoney } from "../../../shared/format/format.ts";
+import { formatPrice } from "../../../shared/format/format.ts";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
@@ -144,7 +144,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
               <ReadOnlyNote reason={READ_ONLY.tracks} short />
             )}
           </div>
-          <p className={styles.price}>{formatMoney(track.price)}</p>
+          <p className={styles.price}>{formatPrice(track.price)}</p>
           <dl className={styles.facts}>
             <Fact icon={<UserIcon size={16} />} label="Instructor">
               {track.instructor}

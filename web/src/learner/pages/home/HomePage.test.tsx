@@ -45,4 +45,25 @@ describe("learner home page", () => {
     expect(screen.getByRole("link", { name: /Get Started/ }).getAttribute("href")).toBe("/learner-tracks");
     expect(requested).toEqual(["HomePageQuery {}"]);
   });
+
+  it("describes only what a learner can get today: no progress, live sessions, mentors, lesson counts or certificates", async () => {
+    const environment = createMockEnvironment();
+    environment.mock.queuePendingOperation(HomePageQuery, {});
+    environment.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, resolvers));
+    const router = createMemoryRouter(createLearnerRoutes(environment), { initialEntries: ["/"] });
+    render(
+      <RelayEnvironmentProvider environment={environment}>
+        <RouterProvider router={router} />
+      </RelayEnvironmentProvider>,
+    );
+    await screen.findByRole("heading", { name: "Our solutions" });
+    const text = document.body.textContent ?? "";
+    for (const claim of [/\d+% complete/, /live mentor session/i, /mentor/i, /\d+ lessons/, /certificate/i]) {
+      expect(text, String(claim)).not.toMatch(claim);
+    }
+    // What exists: tracks of courses, a named instructor, card or offline payment, free tracks; and the $350 samples.
+    expect(text).toContain("An instructor named on every track");
+    expect(text).toContain("Card or offline payment");
+    expect(screen.getAllByText("$350.00").length).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -1,6 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
-import { formatMoney } from "../../../../shared/format/format.ts";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ClockIcon } from "../../../../shared/ui/icons.tsx";
 import type { RecentTracks_query$key } from "./__generated__/RecentTracks_query.graphql.ts";
@@ -51,7 +51,7 @@ export function RecentTracks({ queryKey }: { queryKey: RecentTracks_query$key })
                     <ClockIcon size={14} />
                     {node.duration}
                   </span>
-                  <span className={styles.price}>{formatMoney(node.price)}</span>
+                  <span className={styles.price}>{formatPrice(node.price)}</span>
                 </span>
               </span>
             </Link>

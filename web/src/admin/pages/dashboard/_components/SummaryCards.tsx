@@ -9,21 +9,30 @@ import styles from "./SummaryCards.module.css";
 
 const count = new Intl.NumberFormat("en-US");
 
-/** Total Learners, Revenue and Invoice, each with its change versus last month. */
+/**
+ * Total Learners, Revenue and Invoice. Each card says what each figure covers: the large one is the all-time total;
+ * below it, this calendar month's part against last month's, and the change between those two months.
+ */
 export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dashboard$key }) {
   const { totalLearners, revenue, invoices } = useFragment(
     graphql`
       fragment SummaryCards_dashboard on Dashboard {
         totalLearners {
           value
+          currentMonth
+          previousMonth
           changePercent
         }
         revenue {
           value
+          currentMonth
+          previousMonth
           changePercent
         }
         invoices {
           value
+          currentMonth
+          previousMonth
           changePercent
         }
       }
@@ -32,9 +41,27 @@ export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dash
   );
   return (
     <ul className={styles.cards} aria-label="Summary">
-      <SummaryCard label="Total Learners" icon={UsersIcon} value={count.format(totalLearners.value)} change={totalLearners.changePercent} />
-      <SummaryCard label="Revenue" icon={WalletIcon} value={formatMoney(revenue.value)} change={revenue.changePercent} />
-      <SummaryCard label="Invoice" icon={InvoiceIcon} value={count.format(invoices.value)} change={invoices.changePercent} />
+      <SummaryCard
+        label="Total Learners"
+        icon={UsersIcon}
+        value={count.format(totalLearners.value)}
+        month={`${count.format(totalLearners.currentMonth)} signed up this month, ${count.format(totalLearners.previousMonth)} last month`}
+        change={totalLearners.changePercent}
+      />
+      <SummaryCard
+        label="Revenue"
+        icon={WalletIcon}
+        value={formatMoney(revenue.value)}
+        month={`${formatMoney(revenue.currentMonth)} paid this month, ${formatMoney(revenue.previousMonth)} last month`}
+        change={revenue.changePercent}
+      />
+      <SummaryCard
+        label="Invoice"
+        icon={InvoiceIcon}
+        value={count.format(invoices.value)}
+        month={`${count.format(invoices.currentMonth)} created this month, ${count.format(invoices.previousMonth)} last month`}
+        change={invoices.changePercent}
+      />
     </ul>
   );
 }
@@ -42,12 +69,15 @@ export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dash
 interface SummaryCardProps {
   label: string;
   icon: ComponentType<{ size?: number }>;
+  /** The all-time total. */
   value: string;
-  /** Percent versus last month; null when last month had nothing to compare with. */
+  /** This calendar month's part of it, and last month's. */
+  month: string;
+  /** This month's part versus last month's, in percent; null when last month had nothing to compare with. */
   change: number | null | undefined;
 }
 
-function SummaryCard({ label, icon: Icon, value, change }: SummaryCardProps) {
+function SummaryCard({ label, icon: Icon, value, month, change }: SummaryCardProps) {
   return (
     <li>
       <Card className={styles.card}>
@@ -57,7 +87,10 @@ function SummaryCard({ label, icon: Icon, value, change }: SummaryCardProps) {
             <Icon size={20} />
           </span>
         </div>
-        <p className={styles.value}>{value}</p>
+        <p className={styles.value}>
+          {value} <span className={styles.scope}>all time</span>
+        </p>
+        <p className={styles.month}>{month}</p>
         <Change percent={change} />
       </Card>
     </li>

@@ -15,7 +15,7 @@ import { BarChart } from "../../../components/BarChart.tsx";
 import { lastMonths, type ReportRange } from "../reportRange.ts";
 import type { ReportView_query$data, ReportView_query$key } from "./__generated__/ReportView_query.graphql.ts";
 import type { ReportViewRefetchQuery } from "./__generated__/ReportViewRefetchQuery.graphql.ts";
-import { downloadReportCsv } from "./downloadCsv.ts";
+import { downloadReportCsv, type ReportTable } from "./downloadCsv.ts";
 import styles from "./ReportView.module.css";
 
 const PRESETS = [3, 6, 12] as const;
@@ -66,7 +66,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
   const [range, setRange] = useState<ReportRange>(initialRange);
   const [rangeError, setRangeError] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<ReportTable | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   const show = (next: ReportRange) => {
@@ -80,17 +80,17 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
     });
   };
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (table: ReportTable) => {
+    setDownloading(table);
     setDownloadError(null);
     try {
-      await downloadReportCsv(range);
+      await downloadReportCsv(range, table);
     } catch (error) {
       setDownloadError(
         error instanceof TypeError ? "Network error. Please check your connection and try again." : String((error as Error).message),
       );
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -122,10 +122,27 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             );
           })}
         </fieldset>
-        <Button variant="secondary" onClick={download} loading={downloading} disabled={Boolean(rangeError)} className={styles.download}>
-          <DownloadIcon size={18} />
-          Download CSV
-        </Button>
+        {/* One file per table: a CSV holds one table, with one header row. */}
+        <div className={styles.download}>
+          <Button
+            variant="secondary"
+            onClick={() => download("months")}
+            loading={downloading === "months"}
+            disabled={Boolean(rangeError) || downloading !== null}
+          >
+            <DownloadIcon size={18} />
+            Download CSV by month
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => download("tracks")}
+            loading={downloading === "tracks"}
+            disabled={Boolean(rangeError) || downloading !== null}
+          >
+            <DownloadIcon size={18} />
+            Download per-track CSV
+          </Button>
+        </div>
       </Card>
       {rangeError && <Alert tone="error">{rangeError}</Alert>}
       {downloadError && (

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney, formatPrice } from "../../../../shared/format/format.ts";
+import { formatPrice } from "../../../../shared/format/format.ts";
 import { BookIcon, ClockIcon, LockIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { CheckoutSummary_track$key } from "./__generated__/CheckoutSummary_track.graphql.ts";
@@ -42,7 +42,7 @@ export function CheckoutSummary({ trackKey }: { trackKey: CheckoutSummary_track$
       </ul>
       <dl className={styles.total}>
         <dt>Total</dt>
-        <dd>{track.price === 0 ? `${formatMoney(0)} (Free)` : formatPrice(track.price)}</dd>
+        <dd>{formatPrice(track.price)}</dd>
       </dl>
       {track.price > 0 && (
         <p className={styles.secure}>

@@ -14,7 +14,7 @@ export function CallToAction() {
               Ready to start your tech career?
             </h2>
             <p className={styles.lead}>
-              Join hundreds of learners building real skills with expert mentors. Start with a free track today.
+              Join hundreds of learners building real skills with expert instructors. Start with a free track today.
             </p>
           </div>
           <div className={styles.actions}>

@@ -1,6 +1,6 @@
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { Container } from "../../../../shared/ui/Container.tsx";
-import { ArrowRightIcon, CheckCircleIcon } from "../../../../shared/ui/icons.tsx";
+import { ArrowRightIcon, BookIcon, CheckCircleIcon, CreditCardIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import styles from "./Hero.module.css";
 
 const promises = ["Hands-on projects", "Expert instructors", "Learn at your own pace"];
@@ -15,9 +15,7 @@ export function Hero() {
           <h1 id="hero-title" className={styles.title}>
             Learn the tech skills that move your career forward
           </h1>
-          <p className={styles.lead}>
-            Expert-led tracks in cloud, software, data and design, with real projects and mentors who have done the job.
-          </p>
+          <p className={styles.lead}>Tracks of hands-on courses in cloud, software, data and design, each led by a named instructor.</p>
           <div className={styles.actions}>
             <ButtonLink to="/learner-tracks" size="lg">
               Get Started
@@ -39,26 +37,34 @@ export function Hero() {
   );
 }
 
-/** A drawn preview of a course in progress; decoration only, so hidden from assistive technology. */
+/**
+ * A drawn card of what a track gives today (courses, a named instructor, card or offline payment, free tracks at
+ * once); no progress, sessions or certificates, which the product does not offer. Decoration only, so hidden from
+ * assistive technology: the text beside it says the same.
+ */
 function HeroArt() {
   return (
     <div className={styles.art} aria-hidden="true">
       <div className={styles.panel}>
         <div className={styles.panelCover} />
         <div className={styles.panelBody}>
-          <p className={styles.panelKicker}>Track · 12 weeks</p>
-          <p className={styles.panelTitle}>Cloud Computing Fundamentals</p>
-          <div className={styles.progress}>
-            <span />
-          </div>
-          <p className={styles.panelNote}>68% complete · 3 of 4 courses</p>
+          <p className={styles.panelKicker}>What a track gives you</p>
+          <p className={styles.panelTitle}>A set of courses on one subject</p>
+          <ul className={styles.facts}>
+            <li>
+              <BookIcon size={16} /> Courses you take at your own pace
+            </li>
+            <li>
+              <UserIcon size={16} /> An instructor named on every track
+            </li>
+          </ul>
         </div>
       </div>
       <div className={`${styles.chip} ${styles.chipTop}`}>
-        <CheckCircleIcon size={16} /> Serverless Architecture
+        <CheckCircleIcon size={16} /> Free tracks open at once
       </div>
       <div className={`${styles.chip} ${styles.chipBottom}`}>
-        <span className={styles.dot} /> Live mentor session today
+        <CreditCardIcon size={16} /> Card or offline payment
       </div>
     </div>
   );

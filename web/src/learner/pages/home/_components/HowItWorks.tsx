@@ -6,16 +6,16 @@ import styles from "./HowItWorks.module.css";
 const steps = [
   { icon: SearchIcon, title: "Choose a track", text: "Browse the catalogue and preview what each track covers." },
   { icon: CreditCardIcon, title: "Enroll securely", text: "Pay by card in a few clicks, or join a free track at once." },
-  { icon: PlayIcon, title: "Learn by doing", text: "Work through hands-on courses with mentors at your own pace." },
-  { icon: AwardIcon, title: "Show your skills", text: "Finish with projects you can put in front of employers." },
+  { icon: PlayIcon, title: "Learn by doing", text: "Work through the track's courses at your own pace." },
+  { icon: AwardIcon, title: "Show your skills", text: "Finish the courses with skills you can put to work." },
 ];
 
 // A static sample (docs/product.md, Learner pages and Limits): courses priced at $350 each.
 const SAMPLE_PRICE = 350;
 const sampleCourses = [
-  { title: "Cloud Computing Essentials", lessons: 24, tint: "#2563eb" },
-  { title: "Data Analysis with Python", lessons: 30, tint: "#d97706" },
-  { title: "Modern Web Development", lessons: 28, tint: "#7c3aed" },
+  { title: "Cloud Computing Essentials", tint: "#2563eb" },
+  { title: "Data Analysis with Python", tint: "#d97706" },
+  { title: "Modern Web Development", tint: "#7c3aed" },
 ];
 
 /** The static how-it-works panel: four steps beside a sample of courses at $350 each. */
@@ -56,7 +56,7 @@ export function HowItWorks() {
                 <span className={styles.courseMark} style={{ background: course.tint }} aria-hidden="true" />
                 <div className={styles.courseText}>
                   <p className={styles.courseTitle}>{course.title}</p>
-                  <p className={styles.courseMeta}>{course.lessons} lessons · Certificate</p>
+                  <p className={styles.courseMeta}>Sample course, part of a track</p>
                 </div>
                 <p className={styles.coursePrice}>{formatMoney(SAMPLE_PRICE)}</p>
               </li>
