@@ -21,20 +21,116 @@ function Shell({ children }: { children: ReactNode }) {
   return <main id="main">{children}</main>;
 }
 
+function LearnerPage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Shell>
+      <Button onClick={() => setOpen(true)}>View</Button>
+      <Dialog title="Learner Details" open={open} onOpenChange={setOpen}>
+        <p>Ada</p>
+      </Dialog>
+    </Shell>
+  );
+}
+
+function DrawerPage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Shell>
+      <MenuButton expanded={open} onOpen={() => setOpen(true)} />
+      <Drawer open={open} onOpenChange={setOpen} title="Menu">
+        <a href="/tracks">Tracks</a>
+      </Drawer>
+    </Shell>
+  );
+}
+
+function InvitePage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Shell>
+      <Button onClick={() => setOpen(true)}>Invite staff</Button>
+      <FormDialog title="Invite" open={open} onOpenChange={setOpen} onSubmit={(e) => e.preventDefault()} submitLabel="Send">
+        <input aria-label="Email" />
+      </FormDialog>
+    </Shell>
+  );
+}
+
+function ApprovePage() {
+  const [open, setOpen] = useState(false);
+  const [approved, setApproved] = useState(false);
+  return (
+    <Shell>
+      <table>
+        <tbody>
+          <tr>
+            <td>Ada</td>
+            <td>
+              {!approved && <Button onClick={() => setOpen(true)}>Approve</Button>}
+              <Button>Change role</Button>
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <FormDialog
+        title="Approve"
+        open={open}
+        onOpenChange={setOpen}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApproved(true);
+          setOpen(false);
+        }}
+        submitLabel="Approve staff"
+      >
+        <input aria-label="Role" />
+      </FormDialog>
+    </Shell>
+  );
+}
+
+function CoursesPage({ rows }: { rows: string[] }) {
+  const [list, setList] = useState(rows);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  return (
+    <Shell>
+      <h1>Courses</h1>
+      <ul>
+        {list.map((row) => (
+          <li key={row}>
+            <Button onClick={() => setDeleting(row)}>Delete {row}</Button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete course"
+        description="This action cannot be undone."
+        onConfirm={() => setList((current) => current.filter((row) => row !== deleting))}
+      />
+    </Shell>
+  );
+}
+
+function MenuDialogPage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Shell>
+      <DropdownMenu trigger={<button type="button">Account menu</button>}>
+        <DropdownMenuItem onSelect={() => setOpen(true)}>Edit profile</DropdownMenuItem>
+      </DropdownMenu>
+      <Dialog title="Edit profile" open={open} onOpenChange={setOpen}>
+        <input aria-label="Name" />
+      </Dialog>
+    </Shell>
+  );
+}
+
 describe("focus after a kit dialog closes", () => {
   it("a Dialog whose `open` the page holds gives it back to the button that opened it", async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <Shell>
-          <Button onClick={() => setOpen(true)}>View</Button>
-          <Dialog title="Learner Details" open={open} onOpenChange={setOpen}>
-            <p>Ada</p>
-          </Dialog>
-        </Shell>
-      );
-    }
-    render(<Page />);
+    render(<LearnerPage />);
     const opener = screen.getByRole("button", { name: "View" });
     opener.focus();
     await act(async () => fireEvent.click(opener));
@@ -45,18 +141,7 @@ describe("focus after a kit dialog closes", () => {
   });
 
   it("the menu Drawer gives it back to the menu button", async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <Shell>
-          <MenuButton expanded={open} onOpen={() => setOpen(true)} />
-          <Drawer open={open} onOpenChange={setOpen} title="Menu">
-            <a href="/tracks">Tracks</a>
-          </Drawer>
-        </Shell>
-      );
-    }
-    render(<Page />);
+    render(<DrawerPage />);
     const opener = screen.getByRole("button", { name: "Open menu" });
     opener.focus();
     await act(async () => fireEvent.click(opener));
@@ -66,18 +151,7 @@ describe("focus after a kit dialog closes", () => {
   });
 
   it("a FormDialog closed by Cancel gives it back to its opener", async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <Shell>
-          <Button onClick={() => setOpen(true)}>Invite staff</Button>
-          <FormDialog title="Invite" open={open} onOpenChange={setOpen} onSubmit={(e) => e.preventDefault()} submitLabel="Send">
-            <input aria-label="Email" />
-          </FormDialog>
-        </Shell>
-      );
-    }
-    render(<Page />);
+    render(<InvitePage />);
     const opener = screen.getByRole("button", { name: "Invite staff" });
     opener.focus();
     await act(async () => fireEvent.click(opener));
@@ -87,39 +161,7 @@ describe("focus after a kit dialog closes", () => {
   });
 
   it("after a submit that removed the opener (an Approve button), the focus goes to its row, not the body", async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      const [approved, setApproved] = useState(false);
-      return (
-        <Shell>
-          <table>
-            <tbody>
-              <tr>
-                <td>Ada</td>
-                <td>
-                  {!approved && <Button onClick={() => setOpen(true)}>Approve</Button>}
-                  <Button>Change role</Button>
-                </td>
-              </tr>
-            </tbody>
-          </table>
-          <FormDialog
-            title="Approve"
-            open={open}
-            onOpenChange={setOpen}
-            onSubmit={(e) => {
-              e.preventDefault();
-              setApproved(true);
-              setOpen(false);
-            }}
-            submitLabel="Approve staff"
-          >
-            <input aria-label="Role" />
-          </FormDialog>
-        </Shell>
-      );
-    }
-    render(<Page />);
+    render(<ApprovePage />);
     const opener = screen.getByRole("button", { name: "Approve" });
     opener.focus();
     await act(async () => fireEvent.click(opener));
@@ -129,29 +171,6 @@ describe("focus after a kit dialog closes", () => {
   });
 
   it("after a confirmed delete that removed the opener's row, the focus goes to the list, else the main region", async () => {
-    function Page({ rows }: { rows: string[] }) {
-      const [list, setList] = useState(rows);
-      const [deleting, setDeleting] = useState<string | null>(null);
-      return (
-        <Shell>
-          <h1>Courses</h1>
-          <ul>
-            {list.map((row) => (
-              <li key={row}>
-                <Button onClick={() => setDeleting(row)}>Delete {row}</Button>
-              </li>
-            ))}
-          </ul>
-          <ConfirmDialog
-            open={deleting !== null}
-            onOpenChange={(open) => !open && setDeleting(null)}
-            title="Delete course"
-            description="This action cannot be undone."
-            onConfirm={() => setList((current) => current.filter((row) => row !== deleting))}
-          />
-        </Shell>
-      );
-    }
     const deleteAndConfirm = async (name: string) => {
       const opener = screen.getByRole("button", { name });
       opener.focus();
@@ -159,7 +178,7 @@ describe("focus after a kit dialog closes", () => {
       await act(async () => fireEvent.click(screen.getByRole("button", { name: "Delete" })));
       await closed("alertdialog");
     };
-    const { unmount } = render(<Page rows={["Go", "Rust"]} />);
+    const { unmount } = render(<CoursesPage rows={["Go", "Rust"]} />);
     await deleteAndConfirm("Delete Go");
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Delete Rust" }));
     await deleteAndConfirm("Delete Rust");
@@ -168,20 +187,7 @@ describe("focus after a kit dialog closes", () => {
   });
 
   it("a Dialog opened from a menu item gives the focus back to the menu's button", async () => {
-    function Page() {
-      const [open, setOpen] = useState(false);
-      return (
-        <Shell>
-          <DropdownMenu trigger={<button type="button">Account menu</button>}>
-            <DropdownMenuItem onSelect={() => setOpen(true)}>Edit profile</DropdownMenuItem>
-          </DropdownMenu>
-          <Dialog title="Edit profile" open={open} onOpenChange={setOpen}>
-            <input aria-label="Name" />
-          </Dialog>
-        </Shell>
-      );
-    }
-    render(<Page />);
+    render(<MenuDialogPage />);
     const trigger = screen.getByRole("button", { name: "Account menu" });
     trigger.focus();
     await press("Enter");
