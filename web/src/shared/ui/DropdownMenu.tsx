@@ -17,7 +17,9 @@ interface DropdownMenuProps {
 export function DropdownMenu({ trigger, label, align = "end", children }: DropdownMenuProps) {
   const returnFocus = useReturnFocus();
   return (
-    <RadixMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its controls stay focusable, which
+    // axe reports (aria-hidden-focus). The menu still keeps Tab inside, closes on Escape and on a click outside.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
         <RadixMenu.Content {...returnFocus} className={styles.content} align={align} sideOffset={6}>
