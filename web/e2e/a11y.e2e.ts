@@ -1,0 +1,180 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ADMIN_PAGES, LEARNER_PAGES } from "../src/shared/routing/sitePaths.ts";
+import { DEMO_ADMIN, logIn as logInAsAdmin } from "./admin/admin.ts";
+import { axeReport } from "./axe.ts";
+import { setupHarness } from "./harness.ts";
+import { demoLearner, logIn as logInAsLearner } from "./learner/helpers.ts";
+
+/**
+ * Accessibility of both sites: every page (the path lists of web/src/shared/routing/sitePaths.ts, signed out and
+ * signed in as they need) and every dialog, drawer and menu, at a desktop and a phone width, checked with axe-core.
+ * Serious and critical findings fail; moderate and minor ones are printed. Every page has a level-1 heading, and each
+ * dialog opened from the keyboard gives the focus back to its opener on Escape.
+ */
+const app = setupHarness();
+
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** A track id the API knows (the REST `_id`, which the pages take like the GraphQL id), and one it does not. */
+async function demoTrackId(): Promise<string> {
+  const { tracks } = (await (await fetch(app.learnerUrl("/api/tracks"))).json()) as { tracks: { _id: string }[] };
+  const id = tracks[0]?._id;
+  if (!id) throw new Error("The demo data has no tracks.");
+  return id;
+}
+const UNKNOWN_TRACK = "00000000-0000-4000-8000-000000000000";
+
+const withTrack = (path: string, id: string) => path.replace(":trackId", id);
+
+/** Waits for the page to settle: data loaded, no spinner, the route's heading drawn. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page
+    .locator("h1")
+    .first()
+    .waitFor({ timeout: 5_000 })
+    .catch(() => undefined);
+  await page
+    .locator('[role="status"][aria-busy="true"], [aria-label^="Loading"]')
+    .first()
+    .waitFor({ state: "hidden", timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+type Report = ReturnType<typeof axeReport>;
+
+async function checkPage(page: Page, report: Report, url: string, label: string) {
+  await page.goto(url);
+  await settle(page);
+  await report.check(page, label);
+  if ((await page.locator("h1").count()) === 0) report.problem(`${label}: no level-1 heading`);
+}
+
+/**
+ * Opens a dialog (or drawer, or menu) from `opener` with the keyboard, checks it with axe, closes it with Escape and
+ * checks the focus went back to the opener.
+ */
+async function checkDialog(page: Page, report: Report, opener: Locator, label: string, role = /^(dialog|alertdialog)$/) {
+  if ((await opener.count()) === 0) {
+    report.problem(`${label}: its opener is not on the page`);
+    return;
+  }
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.locator('[role="dialog"], [role="alertdialog"], [role="menu"]').filter({ visible: true }).first();
+  await dialog.waitFor();
+  const shown = (await dialog.getAttribute("role")) ?? "";
+  if (!role.test(shown)) report.problem(`${label}: opened a ${shown}`);
+  await page.waitForLoadState("networkidle");
+  // The open animation ends before axe reads the colours.
+  await page.waitForTimeout(250);
+  await report.check(page, label);
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  const back = await expect
+    .poll(() => opener.evaluate((element) => element === document.activeElement), { timeout: 3_000 })
+    .toBe(true)
+    .then(() => true)
+    .catch(() => false);
+  if (!back) {
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+    report.problem(`${label}: Escape left the focus on ${focused}, not on the opener`);
+  }
+}
+
+/** Every learner page at one size: the public ones signed out, then signed in those that change with the account. */
+async function learnerSite(viewport: { width: number; height: number }, report: Report) {
+  const px = `${viewport.width}px`;
+  const trackId = await demoTrackId();
+  const page = await app.newPage(viewport);
+  const paths = Object.values(LEARNER_PAGES);
+  const accountPages = new Set<string>([LEARNER_PAGES.portal, LEARNER_PAGES.portalSettings, LEARNER_PAGES.portalInvoices]);
+  for (const path of paths.filter((p) => !accountPages.has(p))) {
+    await checkPage(page, report, app.learnerUrl(withTrack(path, trackId)), `learner ${path} ${px}`);
+  }
+  await checkPage(page, report, app.learnerUrl(`/learner-track-details/${UNKNOWN_TRACK}`), `learner unknown track ${px}`);
+  if (viewport.width < 768) {
+    await checkDialog(page, report, page.getByRole("button", { name: "Open menu" }), `learner menu drawer, signed out ${px}`);
+  }
+
+  await logInAsLearner(app, page, demoLearner);
+  // Signed in, the top bar holds the account's menu and checkout the learner's details; the sign-in pages lead away.
+  const signedIn = [LEARNER_PAGES.home, LEARNER_PAGES.checkoutTrack, ...accountPages];
+  for (const path of signedIn) {
+    await checkPage(page, report, app.learnerUrl(withTrack(path, trackId)), `learner ${path} signed in ${px}`);
+  }
+  if (viewport.width < 768) {
+    await checkDialog(page, report, page.getByRole("button", { name: "Open menu" }), `learner menu drawer ${px}`);
+  } else {
+    // The avatar beside the name is decorative: the button is named by the name alone.
+    const menuButton = page.getByRole("button", { name: demoLearner.name, exact: true });
+    await checkDialog(page, report, menuButton, `learner user menu ${px}`, /^menu$/);
+  }
+}
+
+/** Every admin page at one size (the sign-in ones signed out, the rest as the owner) and every dialog of the console. */
+async function adminConsole(viewport: { width: number; height: number }, report: Report) {
+  const px = `${viewport.width}px`;
+  const trackId = await demoTrackId();
+  const page = await app.newPage(viewport);
+  const signedOut = new Set<string>([
+    ADMIN_PAGES.login,
+    ADMIN_PAGES.pending,
+    ADMIN_PAGES.signup,
+    ADMIN_PAGES.otp,
+    ADMIN_PAGES.forgotPassword,
+    ADMIN_PAGES.resetPassword,
+  ]);
+  const paths = Object.values(ADMIN_PAGES);
+  for (const path of paths.filter((p) => signedOut.has(p))) {
+    await checkPage(page, report, app.adminUrl(path), `admin ${path} ${px}`);
+  }
+
+  await logInAsAdmin(app, page, DEMO_ADMIN);
+  /** The dialogs of a page, by the buttons that open them. */
+  const dialogs: Record<string, (string | RegExp)[]> = {
+    [ADMIN_PAGES.invoices]: ["Add Invoice", /^Edit /, /^Delete /],
+    [ADMIN_PAGES.learners]: [/^View details of /],
+    [ADMIN_PAGES.tracks]: ["Add Track"],
+    [ADMIN_PAGES.trackDetails]: ["Edit track", "Delete track"],
+    [ADMIN_PAGES.courses]: ["Add Course", /^Edit /, /^Delete /],
+    [ADMIN_PAGES.staff]: ["Invite staff", /^Change role of /, /^Tracks of /, /^(Deactivate|Reactivate) /],
+  };
+  for (const path of paths.filter((p) => !signedOut.has(p))) {
+    await checkPage(page, report, app.adminUrl(withTrack(path, trackId)), `admin ${path} ${px}`);
+    for (const name of dialogs[path] ?? []) {
+      const opener = page.getByRole("button", { name, exact: typeof name === "string" }).first();
+      await checkDialog(page, report, opener, `admin ${path} ${name} dialog ${px}`);
+    }
+  }
+  if (viewport.width < 768) {
+    await checkDialog(page, report, page.getByRole("button", { name: "Open menu" }), `admin menu drawer ${px}`);
+  }
+  await checkPage(page, report, app.adminUrl(`/trackdetails/${UNKNOWN_TRACK}`), `admin unknown track ${px}`);
+}
+
+/** Fails with every serious or critical axe finding and every problem the test found; prints the others. */
+function assertAccessible(report: Report) {
+  report.printMinor();
+  const failing = report.failing();
+  expect(failing, `accessibility problems:\n${failing.join("\n")}`).toEqual([]);
+}
+
+// Each site at both sizes at once (two pages of one browser): most of the time is axe and the pages' loading.
+describe("accessibility of every page, dialog and menu (axe-core)", () => {
+  it("learner site at 1440 and 390 px", { timeout: 170_000 }, async () => {
+    const report = axeReport();
+    await Promise.all(VIEWPORTS.map((viewport) => learnerSite(viewport, report)));
+    assertAccessible(report);
+  });
+
+  it("admin console at 1440 and 390 px", { timeout: 170_000 }, async () => {
+    const report = axeReport();
+    await Promise.all(VIEWPORTS.map((viewport) => adminConsole(viewport, report)));
+    assertAccessible(report);
+  });
+});
