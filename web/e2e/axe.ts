@@ -16,11 +16,13 @@ const described = (finding: AxeFinding) => `[${finding.impact}] ${finding.label}
 
 /**
  * Runs axe-core (all its WCAG 2.x A/AA and best-practice rules) on what the page shows now, open dialogs and menus
- * included. `label` names the screen in the messages, e.g. "admin /staff 390px, Invite staff dialog".
+ * included. `label` names the screen in the messages, e.g. "admin /staff 390px, Invite staff dialog"; `only` (a CSS
+ * selector) limits the check to a part, e.g. a dialog on a page already checked.
  */
-export async function axeFindings(page: Page, label: string): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page, label: string, only?: string): Promise<AxeFinding[]> {
   // Only the violations are detailed: reporting every passing node too doubles the time axe takes.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  const results = await (only ? builder.include(only) : builder).analyze();
   return results.violations.map((violation) => ({
     label,
     impact: violation.impact ?? "unknown",
@@ -37,8 +39,8 @@ export function axeReport() {
   const findings: AxeFinding[] = [];
   const problems: string[] = [];
   return {
-    async check(page: Page, label: string) {
-      findings.push(...(await axeFindings(page, label)));
+    async check(page: Page, label: string, only?: string) {
+      findings.push(...(await axeFindings(page, label, only)));
     },
     /** A problem the test found itself (a missing level-1 heading, focus not given back). */
     problem(text: string) {
