@@ -118,6 +118,42 @@ async function learnerSite(viewport: { width: number; height: number }, report: 
   }
 }
 
+/** Whether the focus is on what the locator finds (it is found anew each time: the element may have been redrawn). */
+async function focusIsOn(locator: Locator) {
+  return expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement).catch(() => false), { timeout: 5_000 })
+    .toBe(true)
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** A form dialog closed by its Cancel button, then after a successful save, gives the focus back to its opener. */
+async function checkCancelAndSave(page: Page, report: Report, url: string, label: string) {
+  await page.goto(url);
+  await settle(page);
+  const opener = page.getByRole("button", { name: "Edit track", exact: true });
+  const dialog = page.getByRole("dialog", { name: "Update Track" });
+  for (const close of ["Cancel", "Save changes"]) {
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: close, exact: true }).click();
+    const closed = await dialog
+      .waitFor({ state: "hidden", timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) {
+      report.problem(`${label}: the Update Track dialog did not close on ${close}`);
+      await page.keyboard.press("Escape");
+      continue;
+    }
+    if (!(await focusIsOn(opener))) {
+      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+      report.problem(`${label}: after ${close} the focus is on ${focused}, not on the Edit track button`);
+    }
+  }
+}
+
 /** Every admin page at one size (the sign-in ones signed out, the rest as the owner) and every dialog of the console. */
 async function adminConsole(viewport: { width: number; height: number }, report: Report) {
   const px = `${viewport.width}px`;
@@ -155,6 +191,10 @@ async function adminConsole(viewport: { width: number; height: number }, report:
   }
   if (viewport.width < 768) {
     await checkDialog(page, report, page.getByRole("button", { name: "Open menu" }), `admin menu drawer ${px}`);
+  }
+  if (viewport.width >= 768) {
+    // Saves the demo track unchanged.
+    await checkCancelAndSave(page, report, app.adminUrl(withTrack(ADMIN_PAGES.trackDetails, trackId)), `admin track ${px}`);
   }
   await checkPage(page, report, app.adminUrl(`/trackdetails/${UNKNOWN_TRACK}`), `admin unknown track ${px}`);
 }
