@@ -30,6 +30,14 @@ const UNKNOWN_TRACK = "00000000-0000-4000-8000-000000000000";
 
 const withTrack = (path: string, id: string) => path.replace(":trackId", id);
 
+/** The element that has the focus, in short: `<body>` or the start of its markup. */
+const describeFocus = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return "<body>";
+    return active.outerHTML.slice(0, 120);
+  });
+
 /** Waits for the page to settle: data loaded, no spinner, the route's heading drawn. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
@@ -83,7 +91,7 @@ async function checkDialog(page: Page, report: Report, opener: Locator, label: s
     .then(() => true)
     .catch(() => false);
   if (!back) {
-    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+    const focused = await describeFocus(page);
     report.problem(`${label}: Escape left the focus on ${focused}, not on the opener`);
   }
 }
@@ -148,7 +156,7 @@ async function checkCancelAndSave(page: Page, report: Report, url: string, label
       continue;
     }
     if (!(await focusIsOn(opener))) {
-      const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+      const focused = await describeFocus(page);
       report.problem(`${label}: after ${close} the focus is on ${focused}, not on the Edit track button`);
     }
   }
