@@ -78,8 +78,10 @@ async function checkDialog(page: Page, report: Report, opener: Locator, label: s
   const shown = (await dialog.getAttribute("role")) ?? "";
   if (!role.test(shown)) report.problem(`${label}: opened a ${shown}`);
   await page.waitForLoadState("networkidle");
-  // The open animation ends before axe reads the colours.
-  await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((a) => a.finished)));
+  // The open animation ends before axe reads the colours (a cancelled one counts as ended).
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished.catch(() => undefined))),
+  );
   // The page underneath was checked already; a dialog (in its portal) is what is new. A menu leaves the page usable,
   // so the whole page is checked with it open (e.g. nothing hidden from screen readers that keeps the focus).
   await report.check(page, label, shown === "menu" ? undefined : '[role="dialog"], [role="alertdialog"]');
