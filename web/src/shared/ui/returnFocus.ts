@@ -11,7 +11,7 @@ import { useRef } from "react";
  *   control, else the page's main region), never the body.
  */
 
-/** The last element that had the focus: a dialog opened from a menu item mounts after the item is gone. */
+/** The last element that had the focus: a dialog opened from a menu item may mount after the item is gone. */
 let lastFocused: HTMLElement | null = null;
 if (typeof document !== "undefined") {
   document.addEventListener("focusin", (event) => {
@@ -81,7 +81,9 @@ export function useReturnFocus() {
   return {
     onOpenAutoFocus: () => {
       const active = document.activeElement;
-      const had = active instanceof HTMLElement && active !== document.body ? active : lastFocused;
+      // With the focus on the body, only a menu item that just went (with its menu) is known to be the opener.
+      const fromMenu = lastFocused?.closest("[role='menu']") ? lastFocused : null;
+      const had = active instanceof HTMLElement && active !== document.body ? active : fromMenu;
       const element = had ? standIn(had) : null;
       opener.current = { element, ancestors: ancestorsOf(element) };
     },
