@@ -23,6 +23,7 @@ export function TrackNotFound() {
     <Page>
       <title>Track not found · LearnHub</title>
       <EmptyState
+        headingLevel={1}
         icon={<TracksIcon />}
         title="Track not found."
         description="This track does not exist or is no longer offered."

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cx } from "./cx.ts";
 import styles from "./Dialog.module.css";
 import { XIcon } from "./icons.tsx";
+import { useReturnFocus } from "./returnFocus.ts";
 
 interface DialogProps {
   title: ReactNode;
@@ -20,12 +21,14 @@ interface DialogProps {
 
 /** A modal dialog: focus stays inside while open, Escape and the close button close it, focus returns after. */
 export function Dialog({ title, description, trigger, open, onOpenChange, footer, size = "normal", children }: DialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
+          {...returnFocus}
           className={cx(styles.content, size === "wide" && styles.wide)}
           // Without a description Radix must be told so, or it warns that the dialog is not described.
           {...(description ? {} : { "aria-describedby": undefined })}

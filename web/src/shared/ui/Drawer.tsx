@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { cx } from "./cx.ts";
 import styles from "./Drawer.module.css";
 import { XIcon } from "./icons.tsx";
+import { useReturnFocus } from "./returnFocus.ts";
 
 interface DrawerProps {
   open: boolean;
@@ -15,11 +16,12 @@ interface DrawerProps {
 
 /** A panel sliding in from the side on small screens (the navigation menu); a modal dialog underneath. */
 export function Drawer({ open, onOpenChange, title, side = "left", children }: DrawerProps) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={cx(styles.content, side === "right" && styles.right)} aria-describedby={undefined}>
+        <RadixDialog.Content {...returnFocus} className={cx(styles.content, side === "right" && styles.right)} aria-describedby={undefined}>
           <RadixDialog.Title className="visually-hidden">{title}</RadixDialog.Title>
           <RadixDialog.Close className={styles.close} aria-label="Close menu">
             <XIcon />

@@ -2,6 +2,7 @@ import { DropdownMenu as RadixMenu } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "./cx.ts";
 import styles from "./DropdownMenu.module.css";
+import { useReturnFocus } from "./returnFocus.ts";
 
 interface DropdownMenuProps {
   /** The element that opens the menu; it gets the keyboard and ARIA wiring. */
@@ -14,11 +15,14 @@ interface DropdownMenuProps {
 
 /** A menu of actions or links, opened by a button; arrow keys move, Escape closes, focus returns to the button. */
 export function DropdownMenu({ trigger, label, align = "end", children }: DropdownMenuProps) {
+  const returnFocus = useReturnFocus();
   return (
-    <RadixMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its controls stay focusable, which
+    // axe reports (aria-hidden-focus). The menu still keeps Tab inside, closes on Escape and on a click outside.
+    <RadixMenu.Root modal={false}>
       <RadixMenu.Trigger asChild>{trigger}</RadixMenu.Trigger>
       <RadixMenu.Portal>
-        <RadixMenu.Content className={styles.content} align={align} sideOffset={6}>
+        <RadixMenu.Content {...returnFocus} className={styles.content} align={align} sideOffset={6}>
           {label && <RadixMenu.Label className={styles.label}>{label}</RadixMenu.Label>}
           {children}
         </RadixMenu.Content>

@@ -9,6 +9,7 @@ export default function NoTrackPage() {
     <Page>
       <title>Checkout · LearnHub</title>
       <EmptyState
+        headingLevel={1}
         icon={<TracksIcon />}
         title="No track specified."
         description="Choose a track from the catalogue, then select Enroll Now."
