@@ -93,7 +93,7 @@ async function main() {
   const port = await freePort();
   const command = serverCommand("api", {});
   const spawnedAt = performance.now();
-  const server = startChild(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...command.args], {
+  const server = startChild(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...command.args], {
     ...command.env,
     ...EMBEDDED_ENV,
     NODE_ENV: "production",
