@@ -93,18 +93,22 @@ async function main() {
   const port = await freePort();
   const command = serverCommand("api", {});
   const spawnedAt = performance.now();
-  const server = startChild(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...command.args], {
-    ...command.env,
-    ...EMBEDDED_ENV,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: data.dataDir,
-    DATABASE_URL: data.databaseUrl as string,
-    RATE_LIMIT_SCALE: "1000000",
-  });
+  const server = startChild(
+    process.execPath,
+    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...command.args],
+    {
+      ...command.env,
+      ...EMBEDDED_ENV,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: data.dataDir,
+      DATABASE_URL: data.databaseUrl as string,
+      RATE_LIMIT_SCALE: "1000000",
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(`${url}/readyz`, server);
   const results: string[] = [];
