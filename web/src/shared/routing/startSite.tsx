@@ -5,10 +5,11 @@ import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { createEnvironment, type TokenKey } from "../relay/environment.ts";
+import { Toaster } from "../ui/Toast.tsx";
 
 /**
  * Starts one site (admin console or learner site) in `#root`: its Relay environment, which sends the token stored
- * under `tokenKey`, and its routes.
+ * under `tokenKey`, its routes, and its one toast region.
  */
 export function startSite(tokenKey: TokenKey, createRoutes: (environment: IEnvironment) => RouteObject[]) {
   const environment = createEnvironment(tokenKey);
@@ -17,6 +18,7 @@ export function startSite(tokenKey: TokenKey, createRoutes: (environment: IEnvir
     <StrictMode>
       <RelayEnvironmentProvider environment={environment}>
         <RouterProvider router={router} />
+        <Toaster />
       </RelayEnvironmentProvider>
     </StrictMode>,
   );

@@ -42,6 +42,8 @@ type Field = "email" | "password";
 export interface LoginPageState {
   notice?: string;
   endSession?: "logout" | "ended";
+  /** The address to start the form with, e.g. the one just verified by the OTP page. */
+  email?: string;
 }
 
 /** Where to go after logging in: back to the guarded page the visitor came from (see RequireLearner), else home. */
@@ -54,9 +56,9 @@ export default function LoginPage() {
   const environment = useRelayEnvironment();
   const navigate = useNavigate();
   const location = useLocation();
-  const { notice, endSession } = (location.state as LoginPageState | null) ?? {};
+  const { notice, endSession, email } = (location.state as LoginPageState | null) ?? {};
   const { values, setErrors, showErrors, formRef, field } = useFields<{ email: string; password: string }, Field>({
-    email: "",
+    email: typeof email === "string" ? email : "",
     password: "",
   });
   const [message, setMessage] = useState<string | null>(null);
