@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import { MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../../../shared/ui/Toast.tsx";
 import { IMAGE_MESSAGES } from "../../../components/ImageField.tsx";
 import { field, renderWithRelay } from "../../../testing.tsx";
 import { TRACK_FORM_MESSAGES, TrackFormDialog } from "./TrackFormDialog.tsx";
@@ -23,6 +25,43 @@ describe("track form", () => {
     }
     expect(field("Name").hasAttribute("aria-invalid")).toBe(false);
     expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it("drops 'Please fill in all required fields.' once every field is filled, before the next submit", async () => {
+    const { dialog } = openAddTrack();
+    await submit(dialog);
+    expect(within(dialog).getByRole("alert").textContent).toBe(TRACK_FORM_MESSAGES.required);
+    fireEvent.change(field("Name"), { target: { value: "Cloud Computing" } });
+    fireEvent.change(field("Price ($)"), { target: { value: "350" } });
+    fireEvent.change(field("Duration"), { target: { value: "12 weeks" } });
+    fireEvent.change(field("Instructor"), { target: { value: "Amara Okafor" } });
+    expect(within(dialog).getByRole("alert").textContent).toBe(TRACK_FORM_MESSAGES.required);
+    fireEvent.change(field("Description"), { target: { value: "Learn the cloud." } });
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
+  it("says 'Track added.' in a toast after the save", async () => {
+    const onOpenChange = vi.fn();
+    const { environment } = renderWithRelay(
+      <>
+        <TrackFormDialog open onOpenChange={onOpenChange} connectionIds={["client:root:tracks"]} />
+        <Toaster />
+      </>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Add Track" });
+    fireEvent.change(field("Name"), { target: { value: "Cloud Computing" } });
+    fireEvent.change(field("Price ($)"), { target: { value: "350" } });
+    fireEvent.change(field("Duration"), { target: { value: "12 weeks" } });
+    fireEvent.change(field("Instructor"), { target: { value: "Amara Okafor" } });
+    fireEvent.change(field("Description"), { target: { value: "Learn the cloud." } });
+    await submit(dialog);
+    await act(async () =>
+      environment.mock.resolveMostRecentOperation((operation) =>
+        MockPayloadGenerator.generate(operation, { TrackPayload: () => ({ __typename: "TrackPayload" }) }),
+      ),
+    );
+    expect(await screen.findByText("Track added.", {}, { timeout: 5000 })).toBeTruthy();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it("takes a price from 0 in cents and image files only", async () => {

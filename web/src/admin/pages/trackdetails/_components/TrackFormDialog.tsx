@@ -17,6 +17,8 @@ export const TRACK_FORM_MESSAGES = {
   price: "Price must be a number of dollars, 0 or more, with at most 2 decimals.",
   createFailed: "Failed to create track. Please try again.",
   updateFailed: "Failed to update track.",
+  created: "Track added.",
+  updated: "Track updated.",
 } as const;
 
 const fragment = graphql`
