@@ -2,9 +2,11 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { useResetLink } from "../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import { Spinner } from "../../../shared/ui/Spinner.tsx";
 import styles from "../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
@@ -35,6 +37,8 @@ export default function ResetPasswordPage() {
   });
   const [message, setMessage] = useState<string | null>(null);
   const [reset, isResetting] = useAsyncMutation<ResetPasswordPageMutation>(mutation);
+  // A used, replaced or expired link says so before the form is filled.
+  const link = useResetLink(token);
 
   if (!token) {
     return (
@@ -43,6 +47,27 @@ export default function ResetPasswordPage() {
         <ButtonLink to="/forgot-password" block>
           Request a new link
         </ButtonLink>
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "checking") {
+    return (
+      <AuthCard title="Reset password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "bad") {
+    return (
+      <AuthCard title="Reset password">
+        <div className={styles.form}>
+          <Alert tone="error">{link.reason}</Alert>
+          <ButtonLink to="/forgot-password" size="lg" block>
+            Send a new link
+          </ButtonLink>
+        </div>
       </AuthCard>
     );
   }

@@ -2,9 +2,11 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { useResetLink } from "../../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
+import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import { AuthCard } from "../../../components/AuthCard.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import formStyles from "../../../components/forms.module.css";
@@ -50,6 +52,8 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
   const [linkBroken, setLinkBroken] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [reset, isInFlight] = useAsyncMutation<AdminResetPasswordFormMutation>(mutation);
+  // A used, replaced or expired link says so before the form is filled (not once done: the link is used by then).
+  const link = useResetLink(token || null);
 
   if (!token) {
     return (
@@ -71,6 +75,27 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
           <Alert tone="success">{done}</Alert>
           <ButtonLink to="/" size="lg" block>
             Back to Login
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "checking") {
+    return (
+      <AuthCard title="Reset your password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "bad") {
+    return (
+      <AuthCard title="Reset your password">
+        <div className={formStyles.form}>
+          <Alert tone="error">{link.reason}</Alert>
+          <ButtonLink to="/forgot-password" size="lg" block>
+            Send a new link
           </ButtonLink>
         </div>
       </AuthCard>
