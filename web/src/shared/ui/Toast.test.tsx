@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Toaster, toast } from "./Toast.tsx";
 
@@ -20,8 +20,10 @@ describe("toasts", () => {
     const text = await screen.findByText("Track added.", {}, { timeout: 5000 });
     expect(text.closest("[role=region]")?.getAttribute("aria-label")).toMatch(/^Notifications/);
     // Radix announces the toast's text in a polite live region of its own.
-    const announced = screen.getAllByRole("status").filter((element) => element.getAttribute("aria-live") === "polite");
-    expect(announced.some((element) => element.textContent?.includes("Track added."))).toBe(true);
+    await waitFor(() => {
+      const announced = screen.getAllByRole("status").filter((element) => element.getAttribute("aria-live") === "polite");
+      expect(announced.some((element) => element.textContent?.includes("Track added."))).toBe(true);
+    });
     expect(document.activeElement).toBe(save);
   });
 

@@ -5,6 +5,7 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../shared/ui/PasswordField.tsx";
 import styles from "../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
@@ -117,7 +118,7 @@ export default function LoginPage() {
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         {message && <Alert tone="error">{message}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...field("password")} />
+        <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />
         <Link to="/forgot-password" className={styles.inlineLink}>
           Forgot password?
         </Link>

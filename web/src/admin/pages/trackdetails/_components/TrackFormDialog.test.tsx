@@ -11,6 +11,9 @@ function openAddTrack() {
   return { ...result, dialog: screen.getByRole("dialog", { name: "Add Track" }) };
 }
 
+// The mock server's answer to a save: the track payload (not a typed error).
+const savedTrack: MockPayloadGenerator.MockResolvers = { TrackPayload: () => ({ __typename: "TrackPayload" }) };
+
 const submit = (dialog: HTMLElement) => act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Add Track" })));
 
 describe("track form", () => {
@@ -55,11 +58,7 @@ describe("track form", () => {
     fireEvent.change(field("Instructor"), { target: { value: "Amara Okafor" } });
     fireEvent.change(field("Description"), { target: { value: "Learn the cloud." } });
     await submit(dialog);
-    await act(async () =>
-      environment.mock.resolveMostRecentOperation((operation) =>
-        MockPayloadGenerator.generate(operation, { TrackPayload: () => ({ __typename: "TrackPayload" }) }),
-      ),
-    );
+    await act(async () => environment.mock.resolveMostRecentOperation((operation) => MockPayloadGenerator.generate(operation, savedTrack)));
     expect(await screen.findByText("Track added.", {}, { timeout: 5000 })).toBeTruthy();
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });

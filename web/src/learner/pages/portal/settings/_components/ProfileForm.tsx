@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { fieldMessages, name, passwordRule } from "../../../../../../../common/accounts.ts";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
 import { imageTypeOf } from "../../../../../shared/format/imageBytes.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
@@ -11,6 +13,7 @@ import { Button } from "../../../../../shared/ui/Button.tsx";
 import { ConfirmDialog } from "../../../../../shared/ui/ConfirmDialog.tsx";
 import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
+import { PasswordField } from "../../../../../shared/ui/PasswordField.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
 import formStyles from "../../../../forms/forms.module.css";
@@ -71,11 +74,23 @@ export interface ProfileValues {
   confirmNewPassword: string;
 }
 
-/** The profile rules (docs/product.md, Validation): a valid phone number, a description, matching new passwords. */
+/** The rules the server checks too, with its messages (common/accounts.ts). */
+const sharedNames = z.object({ firstName: name("First name"), lastName: name("Last name") });
+
+/**
+ * The profile rules (docs/product.md, Validation): names as the server takes them, a valid phone number, a
+ * description, and a new password (when it is being changed) that follows the server's rule and is typed twice.
+ */
 export function validateProfile(values: ProfileValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (!values.firstName.trim()) errors.firstName = "First name is required";
-  if (!values.lastName.trim()) errors.lastName = "Last name is required";
+  const names = fieldMessages(sharedNames, values);
+  if (names.firstName) errors.firstName = names.firstName;
+  if (names.lastName) errors.lastName = names.lastName;
+  // The server checks the new password's rule only with the current password (a change); so does the form.
+  if (values.currentPassword && values.newPassword) {
+    const rule = fieldMessages(passwordRule, values.newPassword).input;
+    if (rule) errors.newPassword = rule;
+  }
   const contact = values.contact.trim();
   if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
   if (!values.description.trim()) errors.description = "Description is required.";
@@ -262,10 +277,16 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         title="Password"
         text="Fill in your current and new password to change it; leave them empty to keep it."
       >
-        <TextField label="Current password" type="password" autoComplete="current-password" {...field("currentPassword")} />
+        <PasswordField label="Current password" autoComplete="current-password" {...field("currentPassword")} />
         <div className={formStyles.row}>
-          <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmNewPassword")} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+            meter
+            {...field("newPassword")}
+          />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...field("confirmNewPassword")} />
         </div>
       </FormSection>
 
