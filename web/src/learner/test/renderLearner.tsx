@@ -4,7 +4,6 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import type { ConcreteRequest, GraphQLResponse, OperationDescriptor, Variables } from "relay-runtime";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { learnerSession, saveSession } from "../../shared/session/session.ts";
-import { Toaster } from "../../shared/ui/Toast.tsx";
 import { createLearnerRoutes } from "../routes.tsx";
 
 /** What a test's server answers: a payload, an error (a failed request), or undefined for generated mock data. */
@@ -18,7 +17,7 @@ interface Options {
   resolvers?: MockPayloadGenerator.MockResolvers;
 }
 
-/** Renders the learner site at `path` (with the site's toast region, as startSite mounts it) over a Relay mock environment that answers every operation as it arrives. */
+/** Renders the learner site at `path` over a Relay mock environment that answers every operation as it arrives. */
 export function renderLearner(path: string, { preloaded = [], answer = () => undefined, resolvers }: Options = {}) {
   const environment = createMockEnvironment();
   for (const [query, variables] of preloaded) environment.mock.queuePendingOperation(query, variables);
@@ -35,7 +34,6 @@ export function renderLearner(path: string, { preloaded = [], answer = () => und
   render(
     <RelayEnvironmentProvider environment={environment}>
       <RouterProvider router={router} />
-      <Toaster />
     </RelayEnvironmentProvider>,
   );
   return { environment, router, operations };

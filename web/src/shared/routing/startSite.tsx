@@ -5,11 +5,10 @@ import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createBrowserRouter, type RouteObject, RouterProvider } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
 import { createEnvironment, type TokenKey } from "../relay/environment.ts";
-import { Toaster } from "../ui/Toast.tsx";
 
 /**
  * Starts one site (admin console or learner site) in `#root`: its Relay environment, which sends the token stored
- * under `tokenKey`, its routes, and its one toast region.
+ * under `tokenKey`, and its routes.
  */
 export function startSite(tokenKey: TokenKey, createRoutes: (environment: IEnvironment) => RouteObject[]) {
   const environment = createEnvironment(tokenKey);
@@ -18,7 +17,6 @@ export function startSite(tokenKey: TokenKey, createRoutes: (environment: IEnvir
     <StrictMode>
       <RelayEnvironmentProvider environment={environment}>
         <RouterProvider router={router} />
-        <Toaster />
       </RelayEnvironmentProvider>
     </StrictMode>,
   );

@@ -40,12 +40,13 @@ export function PasswordField({ label, error, hint, id, className, required, met
             <button
               type="button"
               className={styles.toggle}
-              aria-label="Show password"
               aria-pressed={shown}
               aria-controls={control.id}
               onClick={() => setShown((s) => !s)}
             >
               <EyeIcon size={18} className={shown ? styles.on : undefined} />
+              {/* Its name as text, not aria-label, so that looking the field up by its label finds only the input. */}
+              <span className="visually-hidden">Show password</span>
             </button>
           </div>
           {strength && (

@@ -1,7 +1,7 @@
 /**
- * The toast queue: a few hundred bytes every page may call (`toast.success("Track added.")`); the region that shows
- * the toasts (ToastRegion.tsx, Radix Toast) loads only when the first one is raised, so it costs the initial bundle
- * nothing (see Toast.tsx).
+ * The toast queue: a few hundred bytes any page may call (`toast.success("Track added.")`). The region that shows
+ * the toasts (ToastRegion.tsx) loads and mounts itself, once per site, when the first toast is raised, so it costs
+ * the sites' initial bundles nothing.
  */
 export type ToastTone = "success" | "error" | "info";
 
@@ -15,6 +15,7 @@ type Listener = (items: readonly ToastItem[]) => void;
 
 let items: readonly ToastItem[] = [];
 let nextId = 1;
+let region: Promise<unknown> | null = null;
 const listeners = new Set<Listener>();
 
 const publish = () => {
@@ -25,11 +26,12 @@ function show(tone: ToastTone, text: string): number {
   const id = nextId++;
   // At most three at once: the oldest goes first.
   items = [...items.slice(-2), { id, tone, text }];
+  region ??= import("./ToastRegion.tsx").then((module) => module.mountToastRegion());
   publish();
   return id;
 }
 
-/** Raises a toast: a short outcome message, announced politely to screen readers, that never takes focus. */
+/** Raises a toast: a short outcome message, announced to screen readers, that never takes focus. */
 export const toast = {
   success: (text: string) => show("success", text),
   error: (text: string) => show("error", text),

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../../shared/ui/Toast.tsx";
 import { IMAGE_MESSAGES } from "../../../components/ImageField.tsx";
 import { field, renderWithRelay } from "../../../testing.tsx";
 import { TRACK_FORM_MESSAGES, TrackFormDialog } from "./TrackFormDialog.tsx";
@@ -45,12 +44,7 @@ describe("track form", () => {
 
   it("says 'Track added.' in a toast after the save", async () => {
     const onOpenChange = vi.fn();
-    const { environment } = renderWithRelay(
-      <>
-        <TrackFormDialog open onOpenChange={onOpenChange} connectionIds={["client:root:tracks"]} />
-        <Toaster />
-      </>,
-    );
+    const { environment } = renderWithRelay(<TrackFormDialog open onOpenChange={onOpenChange} connectionIds={["client:root:tracks"]} />);
     const dialog = screen.getByRole("dialog", { name: "Add Track" });
     fireEvent.change(field("Name"), { target: { value: "Cloud Computing" } });
     fireEvent.change(field("Price ($)"), { target: { value: "350" } });
