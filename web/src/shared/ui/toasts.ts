@@ -15,7 +15,7 @@ type Listener = (items: readonly ToastItem[]) => void;
 
 let items: readonly ToastItem[] = [];
 let nextId = 1;
-let region: Promise<unknown> | null = null;
+let regionMounted = false;
 const listeners = new Set<Listener>();
 
 const publish = () => {
@@ -26,7 +26,10 @@ function show(tone: ToastTone, text: string): number {
   const id = nextId++;
   // At most three at once: the oldest goes first.
   items = [...items.slice(-2), { id, tone, text }];
-  region ??= import("./ToastRegion.tsx").then((module) => module.mountToastRegion());
+  if (!regionMounted) {
+    regionMounted = true;
+    void import("./ToastRegion.tsx").then((module) => module.mountToastRegion());
+  }
   publish();
   return id;
 }
