@@ -3,7 +3,7 @@ import { MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it, vi } from "vitest";
 import { IMAGE_MESSAGES } from "../../../components/ImageField.tsx";
 import { field, renderWithRelay } from "../../../testing.tsx";
-import { TRACK_FORM_MESSAGES, TrackFormDialog } from "./TrackFormDialog.tsx";
+import { TRACK_FORM_MESSAGES, TrackFormDialog, validateTrack } from "./TrackFormDialog.tsx";
 
 function openAddTrack() {
   const result = renderWithRelay(<TrackFormDialog open onOpenChange={vi.fn()} connectionIds={["client:root:tracks"]} />);
@@ -40,6 +40,16 @@ describe("track form", () => {
     expect(within(dialog).getByRole("alert").textContent).toBe(TRACK_FORM_MESSAGES.required);
     fireEvent.change(field("Description"), { target: { value: "Learn the cloud." } });
     expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
+  it("calls a price the browser cannot read a wrong price, not a missing field", () => {
+    const filled = { name: "Cloud", price: "", duration: "12 weeks", instructor: "Amara Okafor", description: "Learn." };
+    expect(validateTrack(filled)).toEqual({ message: TRACK_FORM_MESSAGES.required, fields: { price: TRACK_FORM_MESSAGES.fieldRequired } });
+    expect(validateTrack(filled, true)).toEqual({ message: null, fields: { price: TRACK_FORM_MESSAGES.price } });
+    expect(validateTrack({ ...filled, name: " " }, true)).toEqual({
+      message: TRACK_FORM_MESSAGES.required,
+      fields: { name: TRACK_FORM_MESSAGES.fieldRequired, price: TRACK_FORM_MESSAGES.price },
+    });
   });
 
   it("says 'Track added.' in a toast after the save", async () => {
