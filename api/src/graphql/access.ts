@@ -14,6 +14,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.nodes": "anyone",
   "Query.me": "anyone",
   "Query.staffInvitation": "anyone",
+  "Query.passwordResetLink": "anyone",
   "Query.paymentsTestMode": "anyone",
   "Query.courses": "readCatalogue",
   "Query.learners": "readLearners",

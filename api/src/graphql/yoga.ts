@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
@@ -74,6 +75,14 @@ const reportRefusal = {
 };
 
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
+/**
+ * Root fields whose answers are never kept in the public cache: link checks by token, which change when the link is
+ * used or sent again without any write clearing the cache. A field is named in the query text whatever its alias,
+ * so a match on the text catches every way of asking (a match elsewhere, in a string, only skips the cache).
+ */
+const NEVER_KEPT = /\b(?:staffInvitation|passwordResetLink)\b/;
+const NEVER_KEPT_KEY = "never-kept:";
+
 export function createGraphqlServer(services: Services): Yoga {
   const production = services.config.env === "production";
   return createYoga<ServerContext, Context>({
@@ -135,13 +144,18 @@ export function createGraphqlServer(services: Services): Yoga {
         enabled: (request) => !request.headers.get("authorization"),
         // An invitation link's preview changes when the link is used or sent again, and no write clears the cache for
         // it: never kept (an answer this refuses gets no ETag, so the HTTP layer does not keep its bytes either).
-        shouldCacheResult: ({ result }) => !result.errors?.length && !(result.data && "staffInvitation" in result.data),
+        // The same for a reset link's state (passwordResetLink), which using or replacing the link changes: a query
+        // naming either field (under any alias) gets a key of its own that is never stored (NEVER_KEPT).
+        shouldCacheResult: ({ cacheKey, result }) =>
+          !cacheKey.startsWith(NEVER_KEPT_KEY) && !result.errors?.length && !(result.data && "staffInvitation" in result.data),
         // Left on: with it off the plugin would store mutation results too. Writes clear the cache in the domain.
         invalidateViaMutation: true,
         includeExtensionMetadata: false,
         // What the answer depends on: the operation without its spacing and comments, its name and variables.
         buildResponseCacheKey: ({ documentString, operationName, variableValues }) =>
-          operationKey(documentString, operationName, variableValues) ?? `unparsable:${documentString}`,
+          NEVER_KEPT.test(documentString)
+            ? `${NEVER_KEPT_KEY}${randomUUID()}`
+            : (operationKey(documentString, operationName, variableValues) ?? `unparsable:${documentString}`),
       }),
     ],
   });

@@ -24,14 +24,9 @@ describe("learner: from sign-up to a paid enrollment", () => {
     await page.waitForURL(app.learnerUrl("/learner-otp"));
     expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBe(email);
     await page.getByLabel("Verification code").fill(await verificationCode(app, email));
-    const alert = new Promise<string>((resolve) =>
-      page.once("dialog", (dialog) => {
-        resolve(dialog.message());
-        void dialog.accept();
-      }),
-    );
     await page.getByRole("button", { name: "Verify" }).click();
-    expect(await alert).toBe("Verification successful! Please log in.");
+    // Said in a toast now, not a blocking window.alert (web/e2e/learner/feedback.e2e.ts checks that no dialog opens).
+    await page.getByRole("region", { name: "Notifications" }).getByText("Verification successful! Please log in.").waitFor();
     await page.waitForURL(app.learnerUrl("/learner-login"));
     expect(await page.evaluate(() => localStorage.getItem("verificationEmail"))).toBeNull();
 

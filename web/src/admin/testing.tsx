@@ -54,7 +54,9 @@ export function field(label: string): HTMLInputElement {
 /** The message under a field (its error, or else its hint). */
 export function messageOf(label: string): string | null {
   const describedBy = field(label).getAttribute("aria-describedby");
-  return describedBy ? (document.getElementById(describedBy)?.textContent ?? null) : null;
+  // The message comes first; a hint (kept beside an error) and a strength meter may follow it.
+  const first = describedBy?.split(" ")[0];
+  return first ? (document.getElementById(first)?.textContent ?? null) : null;
 }
 
 /** Renders a component of the admin site with a mock Relay environment and a router at `path`. */

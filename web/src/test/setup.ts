@@ -1,11 +1,14 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { toast } from "../shared/ui/toasts.ts";
 
 // relay-test-utils' mock environment builds its spies with the global `jest`; vitest's `vi` has the same API.
 Object.assign(globalThis, { jest: vi });
 
 // Testing Library unmounts after each test by itself only when test globals are on; they are off here.
 afterEach(cleanup);
+// The toast queue is module state: each test starts without toasts.
+afterEach(() => toast.clear());
 
 // The pages talk to a mock Relay environment; a plain request (the "test payments" banner asks on its own) fails at
 // once, as offline, instead of trying a server on jsdom's localhost. Tests that expect a request spy on fetch themselves.

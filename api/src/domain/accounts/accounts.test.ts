@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeIn, lastMailTo, mailsTo, resetRateLimits, resetTokenIn, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { coverImage } from "../../seed/images.ts";
+import { RESET_LINK_MESSAGES } from "./password-reset.ts";
 
 /** The accounts rules through GraphQL over HTTP: typed results, never top-level errors, for expected failures. */
 
@@ -278,6 +279,44 @@ describe("accounts over GraphQL", () => {
     expect(answers.filter((a) => a.__typename === "MessagePayload")).toHaveLength(1);
     const winner = passwords[answers.findIndex((a) => a.__typename === "MessagePayload")] as string;
     expect(await login(learner.email, winner)).toBeTruthy();
+  });
+
+  it("passwordResetLink says before the form whether a link can be used: live, used, replaced, expired or unknown", async () => {
+    const LINK = `query($token: String!) { r: passwordResetLink(token: $token) { ${RESULT} ... on PasswordResetLink { expiresAt } } }`;
+    const ask = async (token: string) => {
+      const res = await app.graphql(LINK, { token });
+      expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+      return (res.data as any).r;
+    };
+    const learner = await signUpAndVerify("LEARNER");
+    await call(FORGOT, { email: learner.email });
+    const { token: first } = resetTokenIn(await lastMailTo(app, learner.email));
+    const live = await ask(first);
+    expect(live.__typename).toBe("PasswordResetLink");
+    expect(new Date(live.expiresAt).getTime()).toBeGreaterThan(Date.now());
+    // Asking does not use the link.
+    expect((await ask(first)).__typename).toBe("PasswordResetLink");
+
+    await resetRateLimits(app);
+    await call(FORGOT, { email: learner.email });
+    const { token: second } = resetTokenIn(await lastMailTo(app, learner.email));
+    expect(second).not.toBe(first);
+    expect(await ask(first)).toEqual({ __typename: "NotFoundError", message: RESET_LINK_MESSAGES.used });
+    expect((await call(RESET, { token: second, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).__typename).toBe("MessagePayload");
+    expect(await ask(second)).toEqual({ __typename: "NotFoundError", message: RESET_LINK_MESSAGES.used });
+
+    await resetRateLimits(app);
+    await call(FORGOT, { email: learner.email });
+    const { token: third } = resetTokenIn(await lastMailTo(app, learner.email));
+    await app.services.db.prisma.emailCode.updateMany({
+      where: { learner: { email: learner.email }, purpose: "RESET_PASSWORD", consumedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await ask(third)).toEqual({ __typename: "NotFoundError", message: RESET_LINK_MESSAGES.expired });
+
+    for (const token of ["made-up-token-of-some-length", "short", "x".repeat(5000), "\u0000".repeat(20)]) {
+      expect(await ask(token)).toEqual({ __typename: "NotFoundError", message: RESET_LINK_MESSAGES.unknown });
+    }
   });
 
   it("a second sign-up before verifying sends a new code and voids the first", async () => {

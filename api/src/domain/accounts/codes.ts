@@ -96,6 +96,22 @@ export async function consumeLinkCode(tx: Tx, token: string, purpose: "RESET_PAS
   return { role, accountId: (role === "ADMIN" ? code.adminId : code.learnerId) as string };
 }
 
+/**
+ * What a link's token is now, without using it: live (with when it stops working), used (or voided by a newer link
+ * of the same purpose), expired, or unknown. It tells only about the token in hand: nothing about its account.
+ */
+export async function linkCodeState(
+  db: Tx,
+  token: string,
+  purpose: "RESET_PASSWORD" | "UNLOCK_ACCOUNT",
+): Promise<{ state: "live"; expiresAt: Date } | { state: "used" | "expired" | "unknown" }> {
+  const code = await db.emailCode.findFirst({ where: { codeHash: hash(token), purpose }, select: { consumedAt: true, expiresAt: true } });
+  if (!code) return { state: "unknown" };
+  if (code.consumedAt) return { state: "used" };
+  if (code.expiresAt <= new Date()) return { state: "expired" };
+  return { state: "live", expiresAt: code.expiresAt };
+}
+
 async function findLinkCode(tx: Tx, token: string, purpose: "RESET_PASSWORD" | "UNLOCK_ACCOUNT", invalid: string) {
   const code = await tx.emailCode.findFirst({ where: { codeHash: hash(token), purpose } });
   if (!code || code.consumedAt || code.expiresAt <= new Date()) throw ValidationError.forField("token", invalid);

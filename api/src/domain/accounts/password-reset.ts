@@ -3,11 +3,12 @@ import { z } from "zod";
 import { recordJob, toJobId } from "../../jobs/contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { NotFoundError } from "../errors.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
-import { CODE_MESSAGES, consumeLinkCode, issueCode, voidCodes } from "./codes.ts";
+import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
 import { findAccountByEmail } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
 import { resetLinkMail } from "./mails.ts";
@@ -45,6 +46,25 @@ export async function mailResetLink(deps: Services, email: string): Promise<{ se
   const link = `${base}/reset-password?token=${encodeURIComponent(code.secret)}`;
   await deps.mail.send(resetLinkMail(account.email, account.firstName, link));
   return { sent: true };
+}
+
+/** Why a reset link cannot be used, as the reset page says it before the form is filled. */
+export const RESET_LINK_MESSAGES = {
+  used: "This reset link has already been used, or a newer one was sent. Please request a new one.",
+  expired: "This reset link has expired. Please request a new one.",
+  unknown: CODE_MESSAGES.resetInvalid,
+} as const;
+
+/**
+ * Whether a reset link can still be used, for its page to say so before the form is filled: its expiry, or a
+ * NotFoundError saying why not. It reads only the token's own code (a hash lookup, nothing about any account), and a
+ * token is 32 random bytes, so asking about made-up tokens finds nothing.
+ */
+export async function resetLinkStatus(deps: Services, token: string): Promise<{ expiresAt: Date }> {
+  if (token.length < 10 || token.length > 200) throw new NotFoundError(RESET_LINK_MESSAGES.unknown);
+  const found = await linkCodeState(deps.db.prisma, token, "RESET_PASSWORD");
+  if (found.state !== "live") throw new NotFoundError(RESET_LINK_MESSAGES[found.state]);
+  return { expiresAt: found.expiresAt };
 }
 
 const resetInput = z

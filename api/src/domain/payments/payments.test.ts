@@ -241,6 +241,13 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(
         await app.services.db.prisma.outboxMail.count({ where: { to: learner.email, subject: { startsWith: "Payment received" } } }),
       ).toBe(1);
+      // The receipt links to the learner site's portal (the installation's public URL), in the text and the HTML.
+      const receipt = await app.services.db.prisma.outboxMail.findFirstOrThrow({
+        where: { to: learner.email, subject: { startsWith: "Payment received" } },
+      });
+      const portal = `${app.services.config.publicUrl}/portal`;
+      expect(receipt.text).toContain(`find it in your portal: ${portal}`);
+      expect(receipt.html).toContain(`href="${portal}"`);
       expect((await verify(token, body.reference)).body).toMatchObject({ success: true, status: "paid" });
     });
 

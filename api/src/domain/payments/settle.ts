@@ -1,5 +1,6 @@
 import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
+import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { receiptMail } from "./mails.ts";
 
@@ -68,7 +69,7 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     await recordJob(
       db,
       "send-mail",
-      receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference),
+      receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
       `mail-receipt-${invoice.id}`,
     );
     return true;
@@ -94,3 +95,6 @@ export async function settlePaymentJob(deps: Services, reference: string): Promi
   if (outcome === "UNKNOWN") throw new PermanentJobError(`No invoice has reference ${reference}`);
   return { outcome };
 }
+
+/** The learner site's portal page (its courses), which the receipt links to. */
+const portalUrl = (deps: Services) => `${siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "learner")}/portal`;

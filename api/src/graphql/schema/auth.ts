@@ -1,5 +1,5 @@
 import { LOGIN_MESSAGES, login, logout, unlockAccount } from "../../domain/accounts/login.ts";
-import { requestPasswordReset, resetPassword } from "../../domain/accounts/password-reset.ts";
+import { requestPasswordReset, resetLinkStatus, resetPassword } from "../../domain/accounts/password-reset.ts";
 import { updateAdminProfile, updateLearnerProfile } from "../../domain/accounts/profile.ts";
 import { resendCode, signUp, verifyEmail } from "../../domain/accounts/signup.ts";
 import { builder } from "../builder.ts";
@@ -213,5 +213,21 @@ builder.mutationFields((t) => ({
     authScopes: { staff: true },
     args: { input: t.arg({ type: UpdateAdminProfileInput, required: true, description: "The profile settings to change." }) },
     resolve: (_root, { input }, ctx) => updateAdminProfile(ctx.services, actor(ctx), input),
+  }),
+}));
+
+const PasswordResetLink = builder.objectRef<{ expiresAt: Date }>("PasswordResetLink").implement({
+  description: "A password reset link that can still be used.",
+  fields: (t) => ({ expiresAt: t.expose("expiresAt", { type: "DateTime", description: "When the link stops working." }) }),
+});
+
+builder.queryFields((t) => ({
+  passwordResetLink: t.field({
+    type: PasswordResetLink,
+    errors: { types: commonErrors },
+    description:
+      "Whether a reset link's token can still be used (its reset page asks before showing the form); a NotFoundError says why not: used, replaced, expired or unknown. Tells nothing about the account.",
+    args: { token: t.arg.string({ required: true, description: "The token of the reset link mailed by requestPasswordReset." }) },
+    resolve: (_root, { token }, ctx) => resetLinkStatus(ctx.services, token),
   }),
 }));

@@ -1,6 +1,7 @@
-import { type FormEvent, type ReactNode, type Ref, useState } from "react";
+import { type FormEvent, type ReactNode, type Ref, useEffect, useState } from "react";
 import { Alert } from "../../shared/ui/Alert.tsx";
 import { FormDialog } from "../../shared/ui/FormDialog.tsx";
+import { toast } from "../../shared/ui/Toast.tsx";
 import { type Failure, failureOf, type ResultLike, thrownMessage } from "./failures.ts";
 import { type FieldErrors, pickFieldErrors, useFormFields } from "./useFormFields.ts";
 
@@ -17,7 +18,8 @@ interface EntityFormOptions<F extends Record<string, string>> {
   fieldNames: readonly (keyof F & string)[];
   /** Updating an existing entity (else adding one): picks the failure message. */
   updating: boolean;
-  messages: { createFailed: string; updateFailed: string };
+  /** The failure messages, and the toasts said after a save (`created`, `updated`). */
+  messages: { createFailed: string; updateFailed: string; created: string; updated: string };
   /** True while either of the form's mutations runs. */
   pending: boolean;
   check: (values: F) => FormCheck<F>;
@@ -40,6 +42,16 @@ interface EntityFormOptions<F extends Record<string, string>> {
 export function useEntityForm<F extends Record<string, string>>(options: EntityFormOptions<F>) {
   const form = useFormFields<F>(options.initial);
   const [error, setError] = useState<string | null>(null);
+  // The form's own check said the message (e.g. "Please fill in all required fields."): it is about the values, so it
+  // goes as soon as they pass (before, it stayed until the next submit although every field was filled).
+  const [errorFromCheck, setErrorFromCheck] = useState(false);
+  const { check } = options;
+  useEffect(() => {
+    if (errorFromCheck && !check(form.values).message) {
+      setError(null);
+      setErrorFromCheck(false);
+    }
+  }, [errorFromCheck, check, form.values]);
   const fallback = options.updating ? options.messages.updateFailed : options.messages.createFailed;
 
   const submit = async (event: FormEvent) => {
@@ -47,6 +59,7 @@ export function useEntityForm<F extends Record<string, string>>(options: EntityF
     if (options.pending) return;
     const check = options.check(form.values);
     setError(check.message);
+    setErrorFromCheck(check.message !== null);
     form.showErrors(check.fields);
     if (check.message || Object.keys(check.fields).length > 0 || options.blocked) return;
     try {
@@ -57,6 +70,7 @@ export function useEntityForm<F extends Record<string, string>>(options: EntityF
         setError(failure.message);
         return;
       }
+      toast.success(options.updating ? options.messages.updated : options.messages.created);
       options.onSaved();
     } catch (thrown) {
       setError(options.describeThrown ? options.describeThrown(thrown, fallback) : thrownMessage(thrown, { fallback }));

@@ -18,4 +18,14 @@ describe("TextField", () => {
     expect(input.hasAttribute("aria-invalid")).toBe(false);
     expect(document.getElementById(input.getAttribute("aria-describedby")!)?.textContent).toBe("At least 8 characters");
   });
+
+  it("keeps its hint beside an error, the error read first", () => {
+    render(<TextField label="Password" type="password" hint="At least 8 characters" error="Password is required" />);
+    const input = screen.getByLabelText("Password");
+    const texts = input
+      .getAttribute("aria-describedby")!
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toEqual(["Password is required", "At least 8 characters"]);
+  });
 });

@@ -8,7 +8,7 @@ interface FieldProps {
   required?: boolean;
   /** Shown under the field; marks the control invalid and is read out with it. */
   error?: string | null;
-  /** Help text under the field while there is no error. */
+  /** Help text under the field (kept under an error too: it is usually the rule the error is about). */
   hint?: ReactNode;
 }
 
@@ -20,7 +20,7 @@ interface ControlProps {
 }
 
 /** Label above, message below, and the ids that tie them to the control for screen readers. */
-function FieldShell({
+export function FieldShell({
   id: givenId,
   label,
   error,
@@ -32,7 +32,9 @@ function FieldShell({
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const messageId = `${id}-message`;
-  const message = error || hint;
+  // The hint stays beside an error (the rule the error is about), each with its own id, both describing the control.
+  const hintId = error && hint ? `${id}-hint` : messageId;
+  const describedBy = [error && messageId, hint && hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
@@ -47,18 +49,17 @@ function FieldShell({
         id,
         className: styles.control,
         "aria-invalid": error ? true : undefined,
-        "aria-describedby": message ? messageId : undefined,
+        "aria-describedby": describedBy,
       })}
-      {error ? (
+      {error && (
         <p id={messageId} className={styles.error}>
           {error}
         </p>
-      ) : (
-        hint && (
-          <p id={messageId} className={styles.hint}>
-            {hint}
-          </p>
-        )
+      )}
+      {hint && (
+        <p id={hintId} className={styles.hint}>
+          {hint}
+        </p>
       )}
     </div>
   );

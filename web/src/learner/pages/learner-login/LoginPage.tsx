@@ -5,6 +5,7 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../shared/ui/PasswordField.tsx";
 import styles from "../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
@@ -42,6 +43,8 @@ type Field = "email" | "password";
 export interface LoginPageState {
   notice?: string;
   endSession?: "logout" | "ended";
+  /** The address to start the form with, e.g. the one just verified by the OTP page. */
+  email?: string;
 }
 
 /** Where to go after logging in: back to the guarded page the visitor came from (see RequireLearner), else home. */
@@ -54,9 +57,9 @@ export default function LoginPage() {
   const environment = useRelayEnvironment();
   const navigate = useNavigate();
   const location = useLocation();
-  const { notice, endSession } = (location.state as LoginPageState | null) ?? {};
+  const { notice, endSession, email } = (location.state as LoginPageState | null) ?? {};
   const { values, setErrors, showErrors, formRef, field } = useFields<{ email: string; password: string }, Field>({
-    email: "",
+    email: typeof email === "string" ? email : "",
     password: "",
   });
   const [message, setMessage] = useState<string | null>(null);
@@ -115,7 +118,7 @@ export default function LoginPage() {
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
         {message && <Alert tone="error">{message}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
-        <TextField label="Password" type="password" autoComplete="current-password" required {...field("password")} />
+        <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />
         <Link to="/forgot-password" className={styles.inlineLink}>
           Forgot password?
         </Link>

@@ -40,7 +40,7 @@ describe("learner OTP", () => {
     expect(router.state.location.pathname).toBe("/learners-signup");
   });
 
-  it("on success removes the stored e-mail, alerts and goes to /learner-login", async () => {
+  it("on success removes the stored e-mail, says so in a toast (no window.alert) and goes to /learner-login with the e-mail filled in", async () => {
     const alert = vi.fn();
     vi.stubGlobal("alert", alert);
     const { router } = await openWithEmail({
@@ -52,7 +52,11 @@ describe("learner OTP", () => {
     fireEvent.change(codeInput(), { target: { value: "123456" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
     await waitFor(() => expect(router.state.location.pathname).toBe("/learner-login"));
-    expect(alert).toHaveBeenCalledWith("Verification successful! Please log in.");
+    const toast = await screen.findByText("Verification successful! Please log in.", {}, { timeout: 5000 });
+    expect(toast.closest('section[aria-label="Notifications"]')).not.toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+    expect(document.activeElement === toast || toast.contains(document.activeElement)).toBe(false);
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe("efua@example.com");
     expect(localStorage.getItem("verificationEmail")).toBeNull();
   });
 

@@ -6,8 +6,10 @@ import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import { toast } from "../../../shared/ui/Toast.tsx";
 import styles from "../../forms/forms.module.css";
 import { AuthCard } from "../../layout/AuthCard.tsx";
+import type { LoginPageState } from "../learner-login/LoginPage.tsx";
 import type { OtpPageResendMutation } from "./__generated__/OtpPageResendMutation.graphql.ts";
 import type { OtpPageVerifyMutation } from "./__generated__/OtpPageVerifyMutation.graphql.ts";
 import otpStyles from "./OtpPage.module.css";
@@ -65,8 +67,9 @@ export default function OtpPage() {
       const { verifyEmail: result } = await verify({ variables: { input: { email, code } } });
       if (result.__typename === "MessagePayload") {
         localStorage.removeItem("verificationEmail");
-        window.alert("Verification successful! Please log in.");
-        navigate("/learner-login");
+        // A toast, not a blocking alert; the login form starts with the address just verified.
+        toast.success("Verification successful! Please log in.");
+        navigate("/learner-login", { state: { email } satisfies LoginPageState });
         return;
       }
       setNotice({ tone: "error", text: result.message || "Verification failed." });

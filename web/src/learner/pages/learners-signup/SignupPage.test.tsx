@@ -36,6 +36,16 @@ describe("learner sign-up", () => {
     expect(validateSignup(filled)).toEqual({});
   });
 
+  it("checks the server's own rules in the browser, with its messages (common/accounts.ts)", () => {
+    expect(validateSignup({ ...filled, password: "alllowercase1!", confirmPassword: "alllowercase1!" })).toEqual({
+      password: "Password must include uppercase, lowercase, number and special character",
+    });
+    expect(validateSignup({ ...filled, email: "grace@" })).toEqual({ email: "Email is invalid" });
+    expect(validateSignup({ ...filled, firstName: "see evil.com" })).toEqual({
+      firstName: "First name cannot contain a web or e-mail address.",
+    });
+  });
+
   it("shows a message under each empty field and does not call the server", async () => {
     const { operations } = renderLearner("/learners-signup");
     await screen.findByRole("heading", { name: "Create your account" });

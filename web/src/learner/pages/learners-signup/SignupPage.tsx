@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { email, fieldMessages, name, passwordRule } from "../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../shared/ui/PasswordField.tsx";
 import styles from "../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
@@ -34,10 +37,21 @@ const requiredMessages: Record<Field, string> = {
   confirmPassword: "Please confirm your password",
 };
 
-/** The learner sign-up rules (docs/product.md, Validation): every field is required and the two passwords must match. */
+/** The rules the server checks too, with its messages (common/accounts.ts): names, e-mail, the password rule. */
+const sharedRules = z.object({ firstName: name("First name"), lastName: name("Last name"), email: email(), password: passwordRule });
+
+/**
+ * The learner sign-up rules (docs/product.md, Validation): every field is required, the names, e-mail and password
+ * follow the server's rules (the same schemas), and the two passwords must match.
+ */
 export function validateSignup(values: Record<Field, string>): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   for (const field of fields) if (!values[field].trim()) errors[field] = requiredMessages[field];
+  const ruled = fieldMessages(sharedRules, values);
+  for (const field of ["firstName", "lastName", "email", "password"] as const) {
+    const message = ruled[field];
+    if (message && !errors[field]) errors[field] = message;
+  }
   if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword) {
     errors.confirmPassword = "Passwords do not match.";
   }
@@ -106,14 +120,14 @@ export default function SignupPage() {
         <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
         <TextField label="Contact number" type="tel" autoComplete="tel" placeholder="+234 800 123 4567" {...field("contact")} />
         <div className={styles.row}>
-          <TextField
+          <PasswordField
             label="Password"
-            type="password"
             autoComplete="new-password"
             hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+            meter
             {...field("password")}
           />
-          <TextField label="Confirm password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
+          <PasswordField label="Confirm password" autoComplete="new-password" {...field("confirmPassword")} />
         </div>
         <div className={styles.actions}>
           <Button type="submit" size="lg" block loading={isSigningUp}>

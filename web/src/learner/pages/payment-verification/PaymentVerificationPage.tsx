@@ -7,6 +7,7 @@ import { ButtonLink } from "../../../shared/ui/Button.tsx";
 import { AlertCircleIcon, CheckCircleIcon } from "../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../shared/ui/Spinner.tsx";
 import { Page } from "../../layout/Page.tsx";
+import { checkoutPathFor } from "../checkout/checkoutReturn.ts";
 import type { PaymentVerificationPageMutation } from "./__generated__/PaymentVerificationPageMutation.graphql.ts";
 import type { PaymentVerificationPageSubscription } from "./__generated__/PaymentVerificationPageSubscription.graphql.ts";
 import styles from "./PaymentVerificationPage.module.css";
@@ -42,7 +43,8 @@ export const PAID_REDIRECT_MS = 5000;
 
 const FAILED_TITLE = "Payment Verification Failed";
 
-type Outcome = { kind: "checking"; note?: string } | { kind: "success" } | { kind: "failure"; message: string };
+/** `declined`: Paystack answered that the payment failed (e.g. the card was declined), so nothing was taken. */
+type Outcome = { kind: "checking"; note?: string } | { kind: "success" } | { kind: "failure"; message: string; declined?: boolean };
 
 /** A failed verification's message: the server's explanation, else the default of docs/product.md, Texts. */
 const failureMessage = (message: string | undefined) => (message && message !== FAILED_TITLE ? message : "Verification failed.");
@@ -87,7 +89,7 @@ function Verification({ reference }: { reference: string }) {
         } else if (result.status === "PENDING") {
           setOutcome((current) => (current.kind === "checking" ? { kind: "checking", note: result.message } : current));
         } else {
-          settle({ kind: "failure", message: failureMessage(result.message) });
+          settle({ kind: "failure", message: failureMessage(result.message), declined: result.status === "FAILED" });
         }
       },
       () => settle({ kind: "failure", message: "There was an issue confirming your payment." }),
@@ -101,7 +103,7 @@ function Verification({ reference }: { reference: string }) {
       onNext: (response) => {
         const status = response?.paymentStatus.status;
         if (status === "PAID") settle({ kind: "success" });
-        else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed." });
+        else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed.", declined: true });
       },
       // The verification call still answers; a dropped stream only loses the live update.
       onError: () => undefined,
@@ -118,10 +120,17 @@ function Verification({ reference }: { reference: string }) {
     return () => clearTimeout(timer);
   }, [outcome.kind, environment, navigate]);
 
-  return <Result outcome={outcome} />;
+  return <Result outcome={outcome} retryPath={outcome.kind === "failure" && outcome.declined ? checkoutPathFor(reference) : null} />;
 }
 
-function Result({ outcome }: { outcome: Outcome }) {
+/** Said under a declined or failed payment: nothing was taken, whatever the reason. */
+export const NOT_CHARGED = "Your card was not charged.";
+
+/**
+ * `retryPath`: after a declined payment, the checkout it came from (this tab remembers it), for "Try again". Not
+ * offered when the outcome is unknown (the check itself failed): the payment may have gone through.
+ */
+function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: string | null }) {
   if (outcome.kind === "checking") {
     return (
       <section className={styles.card} aria-labelledby="payment-title" aria-busy="true">
@@ -166,8 +175,12 @@ function Result({ outcome }: { outcome: Outcome }) {
       <p className={styles.text} role="alert">
         {outcome.message}
       </p>
+      {outcome.declined && <p className={styles.text}>{NOT_CHARGED}</p>}
       <div className={styles.actions}>
-        <ButtonLink to="/learner-tracks">Back to tracks</ButtonLink>
+        {retryPath && <ButtonLink to={retryPath}>Try again</ButtonLink>}
+        <ButtonLink to="/learner-tracks" variant={retryPath ? "secondary" : "primary"}>
+          Back to tracks
+        </ButtonLink>
         <ButtonLink to="/portal/invoices" variant="secondary">
           View my invoices
         </ButtonLink>

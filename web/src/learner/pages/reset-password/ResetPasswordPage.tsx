@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { fieldMessages, passwordRule } from "../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { useResetLink } from "../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
-import { TextField } from "../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../shared/ui/PasswordField.tsx";
+import { Spinner } from "../../../shared/ui/Spinner.tsx";
 import styles from "../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../forms/forms.ts";
 import { AuthCard } from "../../layout/AuthCard.tsx";
@@ -35,6 +38,8 @@ export default function ResetPasswordPage() {
   });
   const [message, setMessage] = useState<string | null>(null);
   const [reset, isResetting] = useAsyncMutation<ResetPasswordPageMutation>(mutation);
+  // A used, replaced or expired link says so before the form is filled.
+  const link = useResetLink(token);
 
   if (!token) {
     return (
@@ -47,12 +52,33 @@ export default function ResetPasswordPage() {
     );
   }
 
+  if (link.state === "checking") {
+    return (
+      <AuthCard title="Reset password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "bad") {
+    return (
+      <AuthCard title="Reset password">
+        <div className={styles.form}>
+          <Alert tone="error">{link.reason}</Alert>
+          <ButtonLink to="/forgot-password" size="lg" block>
+            Send a new link
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
     const found: FieldErrors<Field> = {};
-    if (!values.password) found.password = "Password is required";
-    else if (values.password.length < 8) found.password = "Password must be at least 8 characters";
+    // The server's password rule and messages (common/accounts.ts).
+    found.password = fieldMessages(passwordRule, values.password).input;
     if (!found.password && values.password !== values.confirmPassword) found.confirmPassword = "Passwords do not match.";
     setErrors(found);
     if (found.password || found.confirmPassword) return;
@@ -74,15 +100,15 @@ export default function ResetPasswordPage() {
     <AuthCard title="Reset password" description="Choose a new password for your account.">
       <form className={styles.form} onSubmit={submit} noValidate>
         {message && <Alert tone="error">{message}</Alert>}
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           required
           hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+          meter
           {...field("password")}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...field("confirmPassword")} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" required {...field("confirmPassword")} />
         <div className={styles.actions}>
           <Button type="submit" size="lg" block loading={isResetting}>
             Reset password

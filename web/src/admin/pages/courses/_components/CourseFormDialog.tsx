@@ -17,6 +17,8 @@ export const COURSE_FORM_MESSAGES = {
   description: "Description is required",
   createFailed: "Failed to create course.",
   updateFailed: "Failed to update course.",
+  created: "Course added.",
+  updated: "Course updated.",
 } as const;
 
 const tracksFragment = graphql`

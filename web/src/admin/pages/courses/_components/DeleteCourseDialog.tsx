@@ -1,6 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../../components/failures.ts";
 import styles from "../../../components/ListLayout.module.css";
 import type { DeleteCourseDialog_course$key } from "./__generated__/DeleteCourseDialog_course.graphql.ts";
@@ -57,6 +58,7 @@ export function DeleteCourseDialog({ courseKey, onOpenChange, connectionIds, onD
           throw new Error(DELETE_COURSE_FAILED);
         });
         if (failureOf(result.deleteCourse, DELETE_COURSE_FAILED)) throw new Error(DELETE_COURSE_FAILED);
+        toast.success(`Course "${course.title}" deleted.`);
         onDeleted();
       }}
     >

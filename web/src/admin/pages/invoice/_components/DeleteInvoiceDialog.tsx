@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../../components/failures.ts";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
@@ -61,6 +62,7 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
           throw new Error(DELETE_INVOICE_FAILED);
         });
         if (failureOf(result.deleteInvoice, DELETE_INVOICE_FAILED)) throw new Error(DELETE_INVOICE_FAILED);
+        toast.success("Invoice deleted.");
         onDeleted();
       }}
     >

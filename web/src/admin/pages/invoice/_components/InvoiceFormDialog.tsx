@@ -16,6 +16,8 @@ export const INVOICE_FORM_MESSAGES = {
   status: "Status is required",
   createFailed: "Failed to create invoice.",
   updateFailed: "Failed to update invoice.",
+  created: "Invoice added.",
+  updated: "Invoice updated.",
 } as const;
 
 const fragment = graphql`

@@ -6,6 +6,7 @@ import { adminSession, saveSession } from "../../../../shared/session/session.ts
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../../shared/ui/PasswordField.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../../../components/forms.module.css";
 import { EMAIL_PATTERN, type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
@@ -103,9 +104,8 @@ export function AdminLoginForm() {
     <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
       {error && <Alert tone="error">{error}</Alert>}
       <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.field("email")} />
-      <TextField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="current-password"
         placeholder="Enter your password"
         required

@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { fieldMessages, passwordRule } from "../../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { useResetLink } from "../../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
-import { TextField } from "../../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../../shared/ui/PasswordField.tsx";
+import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import { AuthCard } from "../../../components/AuthCard.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import formStyles from "../../../components/forms.module.css";
@@ -37,8 +40,9 @@ type Fields = { password: string; confirmPassword: string };
 
 function validate({ password, confirmPassword }: Fields): FieldErrors<Fields> {
   const errors: FieldErrors<Fields> = {};
-  if (!password) errors.password = RESET_MESSAGES.password;
-  else if (password.length < 8) errors.password = RESET_MESSAGES.passwordShort;
+  // The server's password rule and messages (common/accounts.ts).
+  const rule = fieldMessages(passwordRule, password).input;
+  if (rule) errors.password = rule;
   if (password !== confirmPassword) errors.confirmPassword = RESET_MESSAGES.mismatch;
   return errors;
 }
@@ -50,6 +54,8 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
   const [linkBroken, setLinkBroken] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [reset, isInFlight] = useAsyncMutation<AdminResetPasswordFormMutation>(mutation);
+  // A used, replaced or expired link says so before the form is filled (not once done: the link is used by then).
+  const link = useResetLink(token || null);
 
   if (!token) {
     return (
@@ -71,6 +77,27 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
           <Alert tone="success">{done}</Alert>
           <ButtonLink to="/" size="lg" block>
             Back to Login
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "checking") {
+    return (
+      <AuthCard title="Reset your password">
+        <Spinner label="Checking your reset link..." />
+      </AuthCard>
+    );
+  }
+
+  if (link.state === "bad") {
+    return (
+      <AuthCard title="Reset your password">
+        <div className={formStyles.form}>
+          <Alert tone="error">{link.reason}</Alert>
+          <ButtonLink to="/forgot-password" size="lg" block>
+            Send a new link
           </ButtonLink>
         </div>
       </AuthCard>
@@ -122,16 +149,16 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
             )}
           </Alert>
         )}
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           placeholder="Must include uppercase, lowercase, number and special character"
           hint="At least 8 characters, with uppercase, lowercase, a number and a special character."
+          meter
           required
           {...form.field("password")}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field("confirmPassword")} />
         <Button type="submit" size="lg" block loading={isInFlight}>
           Reset password
         </Button>

@@ -1,13 +1,16 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { email, fieldMessages, name, passwordRule } from "../../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
+import { PasswordField } from "../../../../shared/ui/PasswordField.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../../../components/forms.module.css";
-import { EMAIL_PATTERN, type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
+import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../components/useFormFields.ts";
 import type { AdminSignupFormMutation } from "./__generated__/AdminSignupFormMutation.graphql.ts";
 
 export const SIGNUP_MESSAGES = {
@@ -51,16 +54,18 @@ export type SignupFields = {
 
 const FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"] as const;
 
-/** The checks on submit (docs/product.md, Validation); the password's character rule is the server's. */
+/** The rules the server checks too, with its messages (common/accounts.ts): names, e-mail, the password rule. */
+const sharedRules = z.object({ firstName: name("First name"), lastName: name("Last name"), email: email(), password: passwordRule });
+
+/** The checks on submit (docs/product.md, Validation), the names, e-mail and password by the server's own rules. */
 export function validateSignup(v: SignupFields): FieldErrors<SignupFields> {
+  const ruled = fieldMessages(sharedRules, v);
   const errors: FieldErrors<SignupFields> = {};
-  if (!v.firstName.trim()) errors.firstName = SIGNUP_MESSAGES.firstName;
-  if (!v.lastName.trim()) errors.lastName = SIGNUP_MESSAGES.lastName;
-  if (!v.email.trim()) errors.email = SIGNUP_MESSAGES.email;
-  else if (!EMAIL_PATTERN.test(v.email.trim())) errors.email = SIGNUP_MESSAGES.emailInvalid;
+  if (ruled.firstName) errors.firstName = ruled.firstName;
+  if (ruled.lastName) errors.lastName = ruled.lastName;
+  if (ruled.email) errors.email = ruled.email;
   if (!v.contact.trim()) errors.contact = SIGNUP_MESSAGES.contact;
-  if (!v.password) errors.password = SIGNUP_MESSAGES.password;
-  else if (v.password.length < 8) errors.password = SIGNUP_MESSAGES.passwordShort;
+  if (ruled.password) errors.password = ruled.password;
   if (v.password !== v.confirmPassword) errors.confirmPassword = SIGNUP_MESSAGES.mismatch;
   return errors;
 }
@@ -153,18 +158,17 @@ export function AdminSignupForm({ invitation }: { invitation?: SignupInvitation 
         hint={invitation ? "The address the invitation was sent to." : undefined}
       />
       <TextField label="Contact number" type="tel" autoComplete="tel" placeholder="+234 801 234 5678" required {...form.field("contact")} />
-      <TextField
+      <PasswordField
         label="Password"
-        type="password"
         autoComplete="new-password"
         placeholder="Must include uppercase, lowercase, number and special character"
         hint="At least 8 characters, with uppercase, lowercase, a number and a special character."
+        meter
         required
         {...form.field("password")}
       />
-      <TextField
+      <PasswordField
         label="Confirm password"
-        type="password"
         autoComplete="new-password"
         placeholder="Repeat your password"
         required

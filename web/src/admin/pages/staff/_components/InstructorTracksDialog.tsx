@@ -3,6 +3,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../StaffPage.module.css";
 import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
@@ -78,6 +79,7 @@ export function InstructorTracksDialog({
         setError(failure.message);
         return;
       }
+      toast.success(`Tracks of ${member.fullName} saved.`);
       onOpenChange(false);
     } catch (failure) {
       setError(thrownMessage(failure, { fallback: FAILED }));

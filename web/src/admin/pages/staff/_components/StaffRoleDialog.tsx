@@ -3,6 +3,7 @@ import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { FormDialog } from "../../../../shared/ui/FormDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
 import type { StaffRoleDialogApproveMutation } from "./__generated__/StaffRoleDialogApproveMutation.graphql.ts";
@@ -62,6 +63,10 @@ export function StaffRoleDialog({
         setError(failure.message);
         return;
       }
+      const label = STAFF_ROLES.find((r) => r.value === role)?.label ?? role;
+      toast.success(
+        action.kind === "approve" ? `${action.member.fullName} approved as ${label}.` : `${action.member.fullName} is now ${label}.`,
+      );
       onOpenChange(false);
       onSaved();
     } catch (failure) {

@@ -1,6 +1,7 @@
 import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import styles from "../../../components/ListLayout.module.css";
 import { roleLabel } from "../../../staff/staffRoles.ts";
@@ -53,6 +54,7 @@ export function StaffStatusDialog({
         });
         const failure = failureOf(result.updateStaff, FAILED);
         if (failure) throw new Error(failure.message);
+        toast.success(`${member.fullName} ${reactivate ? "reactivated" : "deactivated"}.`);
       }}
     >
       {member && (

@@ -2,6 +2,7 @@ import { graphql } from "react-relay/hooks";
 import { ConnectionHandler, ROOT_ID } from "relay-runtime";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf, thrownMessage } from "../../../components/failures.ts";
 import type { DeleteTrackDialogMutation } from "./__generated__/DeleteTrackDialogMutation.graphql.ts";
 import styles from "./DeleteTrackDialog.module.css";
@@ -50,6 +51,7 @@ export function DeleteTrackDialog({ open, onOpenChange, track, onDeleted }: Dele
         }
         const failure = failureOf(result, DELETE_TRACK_FAILED);
         if (failure) throw new Error(failure.message);
+        toast.success(`Track "${track.name}" deleted.`);
         onDeleted();
       }}
     >

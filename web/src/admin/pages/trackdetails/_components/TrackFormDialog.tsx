@@ -17,6 +17,8 @@ export const TRACK_FORM_MESSAGES = {
   price: "Price must be a number of dollars, 0 or more, with at most 2 decimals.",
   createFailed: "Failed to create track. Please try again.",
   updateFailed: "Failed to update track.",
+  created: "Track added.",
+  updated: "Track updated.",
 } as const;
 
 const fragment = graphql`
@@ -66,10 +68,20 @@ const updateMutation = graphql`
 export type TrackFields = { name: string; price: string; duration: string; instructor: string; description: string };
 const FIELDS = ["name", "price", "duration", "instructor", "description"] as const;
 
-/** The blank check (docs/product.md, Validation): every text field is required; the image is optional. */
-export function validateTrack(values: TrackFields): FormCheck<TrackFields> {
+/**
+ * The blank check (docs/product.md, Validation): every text field is required; the image is optional.
+ * `priceUnreadable`: the price box holds text the browser cannot read as a number (a number input then reports an
+ * empty value, e.g. "12e", or any text in some browsers); that is a wrong price, not a missing one, so it does not
+ * say "Please fill in all required fields." about a field the admin can see is filled.
+ */
+export function validateTrack(values: TrackFields, priceUnreadable = false): FormCheck<TrackFields> {
   const fields: FieldErrors<TrackFields> = {};
   for (const name of FIELDS) if (!values[name].trim()) fields[name] = TRACK_FORM_MESSAGES.fieldRequired;
+  if (priceUnreadable) {
+    delete fields.price;
+    const required = Object.keys(fields).length > 0;
+    return { message: required ? TRACK_FORM_MESSAGES.required : null, fields: { ...fields, price: TRACK_FORM_MESSAGES.price } };
+  }
   if (Object.keys(fields).length > 0) return { message: TRACK_FORM_MESSAGES.required, fields };
   const price = Number(values.price);
   if (!Number.isFinite(price) || price < 0 || Math.round(price * 100) !== price * 100) {
@@ -120,7 +132,7 @@ function TrackForm({
     updating: track !== null,
     messages: TRACK_FORM_MESSAGES,
     pending,
-    check: validateTrack,
+    check: (values): FormCheck<TrackFields> => validateTrack(values, priceUnreadable()),
     blocked: imageError !== null,
     save: async ({ name, price, duration, instructor, description }) => {
       const input = {
@@ -143,6 +155,9 @@ function TrackForm({
     },
   });
   const { form } = entityForm;
+  function priceUnreadable(): boolean {
+    return form.formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.validity.badInput === true;
+  }
 
   return (
     <EntityFormDialog

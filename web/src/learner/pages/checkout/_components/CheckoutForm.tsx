@@ -11,6 +11,7 @@ import { ENROLLMENTS_CONNECTION } from "../../../connections.ts";
 import formStyles from "../../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../../forms/forms.ts";
 import { GenderSelect } from "../../../forms/GenderSelect.tsx";
+import { rememberCheckout } from "../checkoutReturn.ts";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
 import styles from "./CheckoutForm.module.css";
@@ -24,6 +25,7 @@ const mutation = graphql`
       __typename
       ... on CheckoutPayload {
         authorizationUrl
+        reference
         message
         enrollment
           @include(if: $free)
@@ -131,6 +133,7 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         if (result.authorizationUrl) {
           // Paystack's payment page; it comes back to /payment-verification?reference=...
           setState({ step: "redirecting" });
+          if (result.reference) rememberCheckout(result.reference, trackId);
           window.location.assign(result.authorizationUrl);
           return;
         }

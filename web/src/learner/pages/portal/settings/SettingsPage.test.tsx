@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { OperationDescriptor } from "relay-runtime";
 import { beforeEach, describe, expect, it } from "vitest";
 import { errorResult, logInAs, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import SettingsPageQuery from "./__generated__/SettingsPageQuery.graphql.ts";
-import { type ProfileValues, passwordChange, validateProfile } from "./_components/ProfileForm.tsx";
+import { NOT_AN_IMAGE, type ProfileValues, passwordChange, validateProfile } from "./_components/ProfileForm.tsx";
 
 const learner = {
   __typename: "Learner",
@@ -102,7 +102,21 @@ describe("profile settings", () => {
     expect(screen.getByText("Please choose an image file.")).toBeTruthy();
   });
 
-  it("saves, says 'Profile updated successfully!' and stores the user and the new token again", async () => {
+  it("says at once that a renamed non-image is not a picture, from its first bytes, and keeps a real one", async () => {
+    openSettings();
+    await screen.findByRole("button", { name: "Save changes" });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const fake = new File(["%PDF-1.7 not a picture"], "me.png", { type: "image/png" });
+    await act(async () => fireEvent.change(input, { target: { files: [fake] } }));
+    expect(await screen.findByText(NOT_AN_IMAGE)).toBeTruthy();
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "me.png", { type: "image/png" });
+    await act(async () => fireEvent.change(input, { target: { files: [png] } }));
+    expect(await screen.findByText("me.png will be uploaded when you save.")).toBeTruthy();
+    expect(screen.queryByText(NOT_AN_IMAGE)).toBeNull();
+  });
+
+  it("saves, says 'Profile updated successfully!' in a toast and stores the user and the new token again", async () => {
     let sent: Record<string, unknown> | undefined;
     openSettings((operation) => {
       sent = operation.request.variables.input as Record<string, unknown>;
@@ -122,7 +136,9 @@ describe("profile settings", () => {
     fireEvent.change(field(/^New password/), { target: { value: "New#Pass1" } });
     fireEvent.change(field(/^Confirm new password/), { target: { value: "New#Pass1" } });
     await save();
-    expect((await screen.findByRole("status")).textContent).toBe("Profile updated successfully!");
+    // A toast now (seen near the Save button), not a message at the top of the form.
+    const toast = await screen.findByText("Profile updated successfully!", {}, { timeout: 5000 });
+    expect(toast.closest('section[aria-label="Notifications"]')).not.toBeNull();
     expect(sent).toMatchObject({
       firstName: "Adaeze",
       currentPassword: "Old#Pass1",
@@ -148,6 +164,17 @@ describe("profile settings", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(message);
   });
 
+  it("disabling the account asks first; Cancel saves nothing", async () => {
+    const { operations } = openSettings();
+    await screen.findByRole("button", { name: "Save changes" });
+    await act(async () => fireEvent.click(screen.getByRole("switch", { name: "Disable my account" })));
+    await save();
+    const dialog = await screen.findByRole("alertdialog", { name: "Disable your account?" });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" })));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(operations).not.toContain("ProfileFormMutation");
+  });
+
   it("disabling the account logs the learner out to the login page", async () => {
     const { router } = openSettings((operation) => {
       expect(operation.request.variables.input).toMatchObject({ disabled: true });
@@ -161,6 +188,9 @@ describe("profile settings", () => {
     await act(async () => fireEvent.click(toggle));
     expect(toggle.getAttribute("aria-checked")).toBe("true");
     await save();
+    // Asked first (ConfirmDialog), then saved.
+    const dialog = await screen.findByRole("alertdialog", { name: "Disable your account?" });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Disable and save" })));
     await waitFor(() => expect(router.state.location.pathname).toBe("/learner-login"));
     // The login page forgets the session in an effect after it renders (LoginPage.tsx, endSession).
     await waitFor(() => expect(localStorage.getItem("learnerToken")).toBeNull());

@@ -1,15 +1,21 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { fieldMessages, name, passwordRule } from "../../../../../../../common/accounts.ts";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
+import { imageTypeOf } from "../../../../../shared/format/imageBytes.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { learnerSession, saveSession } from "../../../../../shared/session/session.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Avatar } from "../../../../../shared/ui/Avatar.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
+import { ConfirmDialog } from "../../../../../shared/ui/ConfirmDialog.tsx";
 import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { UploadIcon } from "../../../../../shared/ui/icons.tsx";
+import { PasswordField } from "../../../../../shared/ui/PasswordField.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
+import { toast } from "../../../../../shared/ui/Toast.tsx";
 import formStyles from "../../../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
@@ -68,11 +74,23 @@ export interface ProfileValues {
   confirmNewPassword: string;
 }
 
-/** The profile rules (docs/product.md, Validation): a valid phone number, a description, matching new passwords. */
+/** The rules the server checks too, with its messages (common/accounts.ts). */
+const sharedNames = z.object({ firstName: name("First name"), lastName: name("Last name") });
+
+/**
+ * The profile rules (docs/product.md, Validation): names as the server takes them, a valid phone number, a
+ * description, and a new password (when it is being changed) that follows the server's rule and is typed twice.
+ */
 export function validateProfile(values: ProfileValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  if (!values.firstName.trim()) errors.firstName = "First name is required";
-  if (!values.lastName.trim()) errors.lastName = "Last name is required";
+  const names = fieldMessages(sharedNames, values);
+  if (names.firstName) errors.firstName = names.firstName;
+  if (names.lastName) errors.lastName = names.lastName;
+  // The server checks the new password's rule only with the current password (a change); so does the form.
+  if (values.currentPassword && values.newPassword) {
+    const rule = fieldMessages(passwordRule, values.newPassword).input;
+    if (rule) errors.newPassword = rule;
+  }
   const contact = values.contact.trim();
   if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
   if (!values.description.trim()) errors.description = "Description is required.";
@@ -88,6 +106,9 @@ export function passwordChange(values: ProfileValues) {
     ? { currentPassword: values.currentPassword, newPassword: values.newPassword, confirmNewPassword: values.confirmNewPassword }
     : {};
 }
+
+/** A picture whose content is not an image the server takes (its words for the same refusal). */
+export const NOT_AN_IMAGE = "Image must be a JPEG, PNG or WebP file.";
 
 type Outcome = { tone: "success" | "error"; text: string };
 
@@ -127,6 +148,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
   const [image, setImage] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirmingDisable, setConfirmingDisable] = useState(false);
   const [save, isSaving] = useAsyncMutation<ProfileFormMutation>(mutation);
 
   // The chosen picture is shown before it is uploaded; its object URL is released when replaced or on leaving.
@@ -137,14 +159,17 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     return () => URL.revokeObjectURL(url);
   }, [image]);
 
-  const chooseImage = (file: File | undefined) => {
+  const chooseImage = async (file: File | undefined) => {
     setErrors((e) => ({ ...e, image: undefined }));
     if (!file) return;
-    if (!file.type.startsWith("image/")) {
-      setErrors((e) => ({ ...e, image: "Please choose an image file." }));
+    const refuse = (message: string) => {
+      setErrors((e) => ({ ...e, image: message }));
       if (fileRef.current) fileRef.current.value = "";
-      return;
-    }
+    };
+    if (!file.type.startsWith("image/")) return refuse("Please choose an image file.");
+    // The name and declared type say nothing of the content: its first bytes must be a JPEG, PNG or WebP, as the
+    // server checks on upload (the server's message).
+    if (!(await imageTypeOf(file).catch(() => null))) return refuse(NOT_AN_IMAGE);
     setImage(file);
   };
 
@@ -153,6 +178,15 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
     setOutcome(null);
     const found = validateProfile(values);
     if (showErrors(found)) return;
+    // Disabling the account logs the learner out: asked first, then saved from the dialog.
+    if (values.disabled && !learner.disabled) {
+      setConfirmingDisable(true);
+      return;
+    }
+    await send();
+  };
+
+  const send = async () => {
     try {
       const { updateLearnerProfile: result } = await save({
         variables: {
@@ -184,7 +218,8 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         setImage(null);
         setPreview(null);
         if (fileRef.current) fileRef.current.value = "";
-        setOutcome({ tone: "success", text: "Profile updated successfully!" });
+        // A toast, seen wherever the learner is on this long form (the Save button is at its bottom).
+        toast.success("Profile updated successfully!");
         return;
       }
       if (result.failure?.fieldErrors) {
@@ -217,7 +252,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
                 className="visually-hidden"
                 aria-invalid={errors.image ? true : undefined}
                 aria-describedby="profile-image-message"
-                onChange={(e) => chooseImage(e.target.files?.[0])}
+                onChange={(e) => void chooseImage(e.target.files?.[0])}
               />
             </label>
             <p id="profile-image-message" className={errors.image ? styles.imageError : styles.imageHint}>
@@ -242,10 +277,16 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         title="Password"
         text="Fill in your current and new password to change it; leave them empty to keep it."
       >
-        <TextField label="Current password" type="password" autoComplete="current-password" {...field("currentPassword")} />
+        <PasswordField label="Current password" autoComplete="current-password" {...field("currentPassword")} />
         <div className={formStyles.row}>
-          <TextField label="New password" type="password" autoComplete="new-password" {...field("newPassword")} />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field("confirmNewPassword")} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+            meter
+            {...field("newPassword")}
+          />
+          <PasswordField label="Confirm new password" autoComplete="new-password" {...field("confirmNewPassword")} />
         </div>
       </FormSection>
 
@@ -264,6 +305,14 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
           Save changes
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirmingDisable}
+        onOpenChange={setConfirmingDisable}
+        title="Disable your account?"
+        description="A disabled account cannot log in. Saving with this on logs you out."
+        confirmLabel="Disable and save"
+        onConfirm={send}
+      />
     </form>
   );
 }
