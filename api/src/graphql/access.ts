@@ -42,6 +42,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.createTrack": "editCatalogue",
   "Mutation.updateTrack": "editCatalogue",
   "Mutation.deleteTrack": "editCatalogue",
+  "Mutation.publishTrack": "editCatalogue",
+  "Mutation.unpublishTrack": "editCatalogue",
   "Mutation.createCourse": "editCourses",
   "Mutation.updateCourse": "editCourses",
   "Mutation.deleteCourse": "editCourses",

@@ -6,7 +6,7 @@ import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, idParam, numberIn, textIn, toGlobalId } from "./input.ts";
 import { TRACK_FIELDS, trackJson, trackRowJson } from "./json.ts";
-import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
+import { ERROR_FIELDS, restContext, restRoutes } from "./pipeline.ts";
 import {
   ANY_REFUSAL,
   answer,
@@ -42,7 +42,14 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
     instructor: textIn(fields.instructor, "instructor"),
     description: textIn(fields.description, "description"),
     image,
+    // Only a new track reads it: "draft" keeps it from learners until it is published; omitted, it is published.
+    status: fields.status === undefined || fields.status === null || fields.status === "" ? undefined : statusIn(fields.status),
   };
+}
+
+/** The REST spelling of a track status ("draft", "published") as the GraphQL enum value; anything else is refused by the domain. */
+function statusIn(value: unknown): string {
+  return typeof value === "string" ? value.trim().toUpperCase() : String(value);
 }
 
 /**
@@ -68,7 +75,11 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
       tags: ["tracks"],
       response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
     },
-    handle: async (call) => ({ tracks: (await listTracksWithCourses(call.services)).map(trackRowJson) }),
+    // Drafts are listed only for staff (their Authorization header also keeps the answer out of the public cache).
+    handle: async (call) => {
+      const { viewer } = await restContext(call.services, call.req);
+      return { tracks: (await listTracksWithCourses(call.services, viewer)).map(trackRowJson) };
+    },
   });
 
   route.graphql({
