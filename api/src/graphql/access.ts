@@ -17,6 +17,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.paymentsTestMode": "anyone",
   "Query.courses": "readCatalogue",
   "Query.learners": "readLearners",
+  "Query.learnersCsv": "readLearners",
   "Query.invoices": "readInvoices",
   "Query.dashboard": "readDashboard",
   "Query.report": "readReports",

@@ -6,7 +6,7 @@ import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, idParam, numberIn, textIn, toGlobalId } from "./input.ts";
 import { TRACK_FIELDS, trackJson, trackRowJson } from "./json.ts";
-import { ERROR_FIELDS, restContext, restRoutes } from "./pipeline.ts";
+import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
   ANY_REFUSAL,
   answer,
@@ -71,15 +71,13 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     config: { publicCache: true },
     schema: {
       operationId: "listTracks",
-      summary: "Every track, newest first (not paged).",
+      summary: "Every published track, newest first (not paged); drafts are never listed here.",
       tags: ["tracks"],
       response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
     },
-    // Drafts are listed only for staff (their Authorization header also keeps the answer out of the public cache).
-    handle: async (call) => {
-      const { viewer } = await restContext(call.services, call.req);
-      return { tracks: (await listTracksWithCourses(call.services, viewer)).map(trackRowJson) };
-    },
+    // The public catalogue: published tracks only, for every caller (no session lookup); a staff member reads one
+    // draft with GET /api/tracks/{id}, and lists drafts through GraphQL.
+    handle: async (call) => ({ tracks: (await listTracksWithCourses(call.services)).map(trackRowJson) }),
   });
 
   route.graphql({

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
 import { recordJob, toJobId } from "../../jobs/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { PAID_INVOICES, paidCents } from "../invoices/invoices.ts";
+import { toDollars } from "../money.ts";
+import { NEWEST_FIRST } from "../order.ts";
+import { csv } from "../reports/report.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { revokeAllSessions } from "./login.ts";
@@ -98,4 +103,46 @@ export async function sendLearnerPasswordReset(deps: Services, actor: Actor, lea
   });
   deps.jobs.kick();
   return { message: LEARNER_ACTION_MESSAGES.resetSent };
+}
+
+/** The most rows a learners CSV holds (newest first): an export, not a backup. */
+export const LEARNERS_CSV_LIMIT = 10_000;
+
+/**
+ * The learners (those `where` selects, newest first) as CSV, one header row, for the back office's export. Every cell
+ * a learner typed goes through `csv`, which neutralises spreadsheet formulas (a cell starting with = + - @).
+ */
+export async function learnersCsv(deps: Pick<Services, "db">, where: Prisma.LearnerWhereInput): Promise<string> {
+  const rows = await deps.db.prisma.learner.findMany({
+    where,
+    orderBy: NEWEST_FIRST,
+    take: LEARNERS_CSV_LIMIT,
+    select: {
+      firstName: true,
+      lastName: true,
+      email: true,
+      contact: true,
+      location: true,
+      gender: true,
+      disabled: true,
+      createdAt: true,
+      invoices: PAID_INVOICES,
+      enrollments: { select: { track: { select: { name: true } } }, orderBy: NEWEST_FIRST },
+    },
+  });
+  return csv([
+    ["first name", "last name", "email", "contact", "location", "gender", "status", "joined", "tracks", "total paid"],
+    ...rows.map((r) => [
+      r.firstName,
+      r.lastName,
+      r.email,
+      r.contact,
+      r.location ?? "",
+      r.gender ?? "",
+      r.disabled ? "disabled" : "active",
+      r.createdAt.toISOString(),
+      r.enrollments.map((e) => e.track.name).join("; "),
+      toDollars(paidCents(r.invoices)).toFixed(2),
+    ]),
+  ]);
 }

@@ -1,4 +1,4 @@
-import { compEnrollment, sendLearnerPasswordReset, setLearnerDisabled } from "../../domain/accounts/learner-actions.ts";
+import { compEnrollment, learnersCsv, sendLearnerPasswordReset, setLearnerDisabled } from "../../domain/accounts/learner-actions.ts";
 import { PAID_INVOICES, paidCents } from "../../domain/invoices/invoices.ts";
 import { toDollars } from "../../domain/money.ts";
 import { builder } from "../builder.ts";
@@ -34,7 +34,21 @@ builder.prismaObjectFields("Learner", (t) => ({
 
 const LearnerConnection = pagedConnectionType(Learner, "LearnerConnection", "A page of learners.");
 
+const LearnersCsv = builder.objectRef<{ csv: string }>("LearnersCsv").implement({
+  description: "Learners as a CSV file.",
+  fields: (t) => ({ csv: t.exposeString("csv", { description: "The CSV text, header row first." }) }),
+});
+
 builder.queryFields((t) => ({
+  learnersCsv: t.field({
+    type: LearnersCsv,
+    authScopes: { can: "readLearners" },
+    description: "The learners `search` selects (all if left out) as CSV, newest first, at most 10,000; formulas neutralised.",
+    args: { search: t.arg.string({ description: "Words the first name, last name or e-mail must contain." }) },
+    resolve: async (_root, args, ctx) => ({
+      csv: await learnersCsv(ctx.services, wordsWhere(args.search, ["firstName", "lastName", "email"])),
+    }),
+  }),
   learners: t.field({
     type: LearnerConnection,
     authScopes: { can: "readLearners" },
