@@ -76,6 +76,14 @@ describe("learner details", () => {
   });
 });
 
+/** Ada in detail, her account active. */
+const activeAda = { ...ada, disabled: false };
+const activeAdaInDetail: MockPayloadGenerator.MockResolvers = {
+  ...adaInDetail,
+  Node: () => ({ __typename: "Learner", ...activeAda }),
+  Learner: () => activeAda,
+};
+
 describe("learner details: staff actions", () => {
   it("lists the learner's invoices, and an owner disables the account from the dialog", async () => {
     const environment = createMockEnvironment();
