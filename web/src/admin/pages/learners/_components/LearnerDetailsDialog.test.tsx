@@ -90,17 +90,7 @@ describe("learner details: staff actions", () => {
     answerQuery(environment, LearnersPageQuery, { first: 10 }, oneLearner);
     renderAdminRoute("/learners", environment);
     const table = await screen.findByRole("table", { name: "Learners" }, routeLoad);
-    const active = { ...ada, disabled: false };
-    answerQuery(
-      environment,
-      LearnerDetailsDialogQuery,
-      { id: "learner-1" },
-      {
-        ...adaInDetail,
-        Node: () => ({ __typename: "Learner", ...active }),
-        Learner: () => active,
-      },
-    );
+    answerQuery(environment, LearnerDetailsDialogQuery, { id: "learner-1" }, activeAdaInDetail);
     await act(async () => fireEvent.click(within(table).getByRole("button", { name: "View details of Ada Nwosu" })));
     const dialog = await screen.findByRole("dialog", { name: "Learner Details" });
     const invoices = (await within(dialog).findByRole("heading", { name: "Invoices" })).parentElement!;
