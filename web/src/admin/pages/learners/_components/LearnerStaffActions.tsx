@@ -1,5 +1,5 @@
-import { Suspense, useState } from "react";
-import { graphql, useFragment, useLazyLoadQuery } from "react-relay/hooks";
+import { Suspense, useEffect, useState } from "react";
+import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery, useQueryLoader } from "react-relay/hooks";
 import { formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
@@ -16,6 +16,7 @@ import type { LearnerStaffActionsEnableMutation } from "./__generated__/LearnerS
 import type { LearnerStaffActionsEnrollMutation } from "./__generated__/LearnerStaffActionsEnrollMutation.graphql.ts";
 import type { LearnerStaffActionsResetMutation } from "./__generated__/LearnerStaffActionsResetMutation.graphql.ts";
 import type { LearnerStaffActionsTracksQuery } from "./__generated__/LearnerStaffActionsTracksQuery.graphql.ts";
+import TracksQuery from "./__generated__/LearnerStaffActionsTracksQuery.graphql.ts";
 import styles from "./LearnerDetailsDialog.module.css";
 
 export const LEARNER_ACTION_TEXTS = {
@@ -214,11 +215,7 @@ export function LearnerStaffActions({ learnerKey }: { learnerKey: LearnerStaffAc
               </Button>
             )}
           </div>
-          {enrolling && (
-            <Suspense fallback={<Spinner size="sm" label="Loading tracks..." />}>
-              <EnrollForm learnerId={learner.id} onDone={(result) => setOutcome(result)} />
-            </Suspense>
-          )}
+          {enrolling && <Enroll learnerId={learner.id} onDone={(result) => setOutcome(result)} />}
           {outcome && (
             <div role="status">
               <Alert tone={outcome.tone}>{outcome.text}</Alert>
@@ -230,24 +227,42 @@ export function LearnerStaffActions({ learnerKey }: { learnerKey: LearnerStaffAc
   );
 }
 
-/** Picks a published track and enrolls the learner in it without a payment (the server refuses a second time). */
-function EnrollForm({ learnerId, onDone }: { learnerId: string; onDone: (outcome: Outcome) => void }) {
-  const data = useLazyLoadQuery<LearnerStaffActionsTracksQuery>(
-    graphql`
-      query LearnerStaffActionsTracksQuery {
-        tracks(first: 100) {
-          edges {
-            node {
-              id
-              name
-              status
-            }
-          }
+const tracksQuery = graphql`
+  query LearnerStaffActionsTracksQuery {
+    tracks(first: 100) {
+      edges {
+        node {
+          id
+          name
+          status
         }
       }
-    `,
-    {},
+    }
+  }
+`;
+
+/** Loads the tracks when the enroll form opens (not with every learner shown). */
+function Enroll({ learnerId, onDone }: { learnerId: string; onDone: (outcome: Outcome) => void }) {
+  const [queryRef, loadTracks] = useQueryLoader<LearnerStaffActionsTracksQuery>(TracksQuery);
+  useEffect(() => loadTracks({}, { fetchPolicy: "store-and-network" }), [loadTracks]);
+  return (
+    <Suspense fallback={<Spinner size="sm" label="Loading tracks..." />}>
+      {queryRef && <EnrollForm queryRef={queryRef} learnerId={learnerId} onDone={onDone} />}
+    </Suspense>
   );
+}
+
+/** Picks a published track and enrolls the learner in it without a payment (the server refuses a second time). */
+function EnrollForm({
+  queryRef,
+  learnerId,
+  onDone,
+}: {
+  queryRef: PreloadedQuery<LearnerStaffActionsTracksQuery>;
+  learnerId: string;
+  onDone: (outcome: Outcome) => void;
+}) {
+  const data = usePreloadedQuery<LearnerStaffActionsTracksQuery>(tracksQuery, queryRef);
   const tracks = data.tracks.edges.map((e) => e.node).filter((t) => t.status === "PUBLISHED");
   const [trackId, setTrackId] = useState(tracks[0]?.id ?? "");
   const [enroll, pending] = useAsyncMutation<LearnerStaffActionsEnrollMutation>(enrollMutation);
