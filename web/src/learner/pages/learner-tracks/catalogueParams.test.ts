@@ -11,6 +11,7 @@ describe("catalogue URL params", () => {
     expect(catalogueVariables(new URLSearchParams("q=cloud%20ops&sort=price-low"))).toEqual({ search: "cloud ops", sort: "PRICE_LOW" });
     expect(catalogueVariables(new URLSearchParams("sort=rating"))).toEqual({ sort: "RATING" });
     expect(catalogueVariables(new URLSearchParams("sort=DROP%20TABLE"))).toEqual({});
+    expect(catalogueVariables(new URLSearchParams("sort=constructor"))).toEqual({});
     expect(readCatalogueParams(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toHaveLength(100);
   });
 

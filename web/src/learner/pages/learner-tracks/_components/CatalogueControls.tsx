@@ -1,8 +1,15 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchField } from "../../../../shared/ui/SearchField.tsx";
-import { CATALOGUE_SORTS, type CatalogueSortValue, catalogueSearch, readCatalogueParams } from "../catalogueParams.ts";
+import { type CatalogueSortValue, catalogueSearch, readCatalogueParams } from "../catalogueParams.ts";
 import styles from "../TracksPage.module.css";
+
+const CATALOGUE_SORTS: { value: CatalogueSortValue; label: string }[] = [
+  { value: "newest", label: "Newest" },
+  { value: "price-low", label: "Price: low to high" },
+  { value: "price-high", label: "Price: high to low" },
+  { value: "rating", label: "Best rated" },
+];
 
 /** Search (title and description) and sort of the catalogue, kept in the URL so the view can be shared. */
 export function CatalogueControls() {

@@ -33,7 +33,7 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
   );
   const titleId = `track-${track.id}`;
   return (
-    <TrackCard name={track.name} image={track.image} headingId={titleId} eager={aboveTheFold} to={trackPages.learnerDetails(track.id)} lift>
+    <TrackCard name={track.name} image={track.image} headingId={titleId} eager={aboveTheFold} to={trackPages.learnerDetails(track.id)}>
       <TrackCardDescription>{track.description}</TrackCardDescription>
       <div className={styles.rating}>
         {track.averageRating == null ? (
