@@ -33,6 +33,7 @@ export const REST_ACCESS: Record<string, Audience> = {
   "PUT /api/invoices/{id}": "editInvoices",
   "DELETE /api/invoices/{id}": "editInvoices",
   "GET /api/learners": "readLearners",
+  "GET /api/learners/export.csv": "readLearners",
   "GET /api/enrollments/learner/{id}": "readLearners",
   "POST /api/enrollments": "learner",
   "GET /api/enrollments": "learner",

@@ -329,6 +329,8 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("GET", "/api/reports/tracks.csv?from=2026-01-01&to=2026-12-31", 200, { token: owner });
     await call("GET", "/api/reports/tracks.csv?from=2026-02-30&to=2026-12-31", 400, { token: owner });
     await call("GET", "/api/reports/tracks.csv?from=2026-01-01&to=2026-12-31", 401);
+    await call("GET", "/api/learners/export.csv?search=ada", 200, { token: owner });
+    await call("GET", "/api/learners/export.csv", 401);
 
     const { staff } = await call("GET", "/api/admin/staff?search=learnhub", 200, { token: owner });
     await call("GET", "/api/admin/staff", 403, { token: learner });

@@ -60,7 +60,7 @@ export function userJson(account: Node) {
 
 // --- catalogue and back office -----------------------------------------------------------------------------------
 
-export const TRACK_FIELDS = `id name price duration instructor description image averageRating reviewCount
+export const TRACK_FIELDS = `id name price duration instructor description image status averageRating reviewCount
   createdAt updatedAt courses { id title }`;
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
@@ -112,6 +112,7 @@ interface TrackShape {
   instructor: string;
   description: string;
   image: string | null;
+  status: "DRAFT" | "PUBLISHED";
   averageRating: number | null;
   reviewCount: number;
   ratings: number[];
@@ -129,6 +130,7 @@ function trackShape(track: TrackShape) {
     instructor: track.instructor,
     description: track.description,
     image: track.image ?? null,
+    status: track.status === "DRAFT" ? ("draft" as const) : ("published" as const),
     averageRating: track.averageRating ?? null,
     reviewCount: track.reviewCount,
     ratings: track.ratings.map((rating) => ({ rating })),

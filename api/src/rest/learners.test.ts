@@ -92,3 +92,40 @@ describe("learners", () => {
     expect(await count("/api/tracks")).toBe(1);
   });
 });
+
+describe("GET /api/learners/export.csv", () => {
+  it("answers staff who read learners with every learner as CSV; anonymous callers and learners are refused", async () => {
+    expect((await call("GET", "/api/learners/export.csv")).status).toBe(401);
+    expect((await call("GET", "/api/learners/export.csv", { token: adaToken })).status).toBe(403);
+    const res = await call("GET", "/api/learners/export.csv", { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="learners.csv"');
+    const lines = (res.body as string).trim().split("\n");
+    expect(lines[0]).toBe("first name,last name,email,contact,location,gender,status,joined,tracks,total paid");
+    expect(lines).toHaveLength((await app.services.db.prisma.learner.count()) + 1);
+    expect(res.body).toContain(DEMO_LEARNER.email);
+  });
+
+  it("neutralises spreadsheet formulas a learner typed (cells starting with = + - @) and filters by search", async () => {
+    const learner = await app.services.db.prisma.learner.create({
+      data: {
+        firstName: '=HYPERLINK("http://evil.example","x")',
+        lastName: "+1+1",
+        email: "formula-csv@example.com",
+        contact: "-2",
+        location: "@SUM(A1)",
+        passwordHash: "x",
+      },
+    });
+    try {
+      const res = await call("GET", "/api/learners/export.csv?search=formula-csv", { token: adminToken });
+      expect(res.status).toBe(200);
+      const lines = (res.body as string).trim().split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil.example"",""x""\)",'\+1\+1,formula-csv@example.com,'-2,'@SUM\(A1\),/);
+    } finally {
+      await app.services.db.prisma.learner.delete({ where: { id: learner.id } });
+    }
+  });
+});

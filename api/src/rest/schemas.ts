@@ -109,6 +109,10 @@ export const TrackSchema = object(
     instructor: text(),
     description: text(),
     image: nullableText("Public path of the cover image."),
+    // Optional in the document: clients written before drafts existed keep validating; every answer has it.
+    status: Type.Optional(
+      text('"published", or "draft" (staff only: learners and anonymous callers never see a draft).', { enum: ["draft", "published"] }),
+    ),
     averageRating: nullable(number(), "Average of the learners' ratings (1 to 5, one decimal); null before the first."),
     reviewCount: integer("How many learners rated the track."),
     ratings: Type.Optional(
@@ -259,6 +263,9 @@ export const TrackFormSchema = form({
   instructor: text(),
   description: text(),
   image: file(IMAGE),
+  status: text('New tracks only: "draft" keeps the track from learners until it is published; omitted, it is published at once.', {
+    enum: ["draft", "published"],
+  }),
 });
 export const CourseFormSchema = form({
   title: text(),

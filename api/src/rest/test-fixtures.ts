@@ -25,6 +25,7 @@ export const TRACK_KEYS = [
   "instructor",
   "description",
   "image",
+  "status",
   "averageRating",
   "reviewCount",
   "ratings",

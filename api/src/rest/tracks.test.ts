@@ -298,3 +298,47 @@ describe("tracks", () => {
     }
   });
 });
+
+describe("track drafts over REST", () => {
+  it('POST /api/tracks with status "draft" keeps the track from anonymous callers and learners, cached answers included', async () => {
+    // An anonymous list kept in the public cache before the draft exists.
+    expect((await call("GET", "/api/tracks")).status).toBe(200);
+    const created = await call("POST", "/api/tracks", { token: adminToken, body: { ...TRACK_FORM, name: "REST draft", status: "draft" } });
+    expect(created.status).toBe(201);
+    expect(created.body.track.status).toBe("draft");
+    const id = created.body.track._id as string;
+    try {
+      for (const token of [NO_TOKEN, adaToken]) {
+        const list = await call("GET", "/api/tracks", { token });
+        expect(list.body.tracks.map((t: any) => t._id)).not.toContain(id);
+        for (const t of list.body.tracks) expect(t.status).toBe("published");
+        const one = await call("GET", `/api/tracks/${id}`, { token });
+        expect(one.status).toBe(404);
+        expect(one.body.message).toBe("Track not found.");
+      }
+      // The list is the public catalogue for everyone; staff read the draft itself by id.
+      const staffList = await call("GET", "/api/tracks", { token: adminToken });
+      expect(staffList.body.tracks.map((t: any) => t._id)).not.toContain(id);
+      expect((await call("GET", `/api/tracks/${id}`, { token: adminToken })).body.track.status).toBe("draft");
+      // Published: the next anonymous read, though a list was kept, has it.
+      await app.services.db.prisma.track.update({ where: { id }, data: { status: "PUBLISHED" } });
+      app.services.publicCache.clear();
+      expect((await call("GET", `/api/tracks/${id}`)).body.track.status).toBe("published");
+    } finally {
+      await app.services.db.prisma.track.delete({ where: { id } });
+      app.services.publicCache.clear();
+    }
+  });
+
+  it("POST /api/tracks without a status publishes at once; an unknown status is a 400 that saves nothing", async () => {
+    const before = await app.services.db.prisma.track.count();
+    const bad = await call("POST", "/api/tracks", { token: adminToken, body: { ...TRACK_FORM, name: "Bad status", status: "hidden" } });
+    expect(bad.status).toBe(400);
+    expect(await app.services.db.prisma.track.count()).toBe(before);
+    const created = await call("POST", "/api/tracks", { token: adminToken, body: { ...TRACK_FORM, name: "Published REST" } });
+    expect(created.status).toBe(201);
+    expect(created.body.track.status).toBe("published");
+    await app.services.db.prisma.track.delete({ where: { id: created.body.track._id } });
+    app.services.publicCache.clear();
+  });
+});

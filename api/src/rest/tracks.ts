@@ -42,7 +42,14 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
     instructor: textIn(fields.instructor, "instructor"),
     description: textIn(fields.description, "description"),
     image,
+    // Only a new track reads it: "draft" keeps it from learners until it is published; omitted, it is published.
+    status: fields.status === undefined || fields.status === null || fields.status === "" ? undefined : statusIn(fields.status),
   };
+}
+
+/** The REST spelling of a track status ("draft", "published") as the GraphQL enum value; anything else is refused by the domain. */
+function statusIn(value: unknown): string {
+  return typeof value === "string" ? value.trim().toUpperCase() : String(value);
 }
 
 /**
@@ -64,10 +71,12 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     config: { publicCache: true },
     schema: {
       operationId: "listTracks",
-      summary: "Every track, newest first (not paged).",
+      summary: "Every published track, newest first (not paged); drafts are never listed here.",
       tags: ["tracks"],
       response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
     },
+    // The public catalogue: published tracks only, for every caller (no session lookup); a staff member reads one
+    // draft with GET /api/tracks/{id}, and lists drafts through GraphQL.
     handle: async (call) => ({ tracks: (await listTracksWithCourses(call.services)).map(trackRowJson) }),
   });
 

@@ -14,6 +14,7 @@ const ALL_PERMISSIONS = [
   "editCatalogue",
   "editCourses",
   "readLearners",
+  "manageLearners",
   "readInvoices",
   "editInvoices",
   "readDashboard",

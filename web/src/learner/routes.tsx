@@ -16,6 +16,8 @@ function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType
 }
 
 // A malformed track id in the address shows 'Track not found.' rather than the generic error page.
+import { catalogueVariables } from "./pages/learner-tracks/catalogueParams.ts";
+
 const trackErrorBoundary = async () => (await import("./tracks/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
 /**
@@ -48,7 +50,7 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               path: LEARNER_PAGES.tracks,
               component: () => import("./pages/learner-tracks/TracksPage.tsx"),
               query: () => import("./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
-              prepare: none,
+              prepare: (_params, search) => catalogueVariables(search),
             }),
             withErrorBoundary(
               page({

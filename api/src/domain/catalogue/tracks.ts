@@ -5,19 +5,52 @@ import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
+import { can, type Viewer } from "../staff/permissions.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
 /** The catalogue's order: newest first, the id breaking ties so that every list and page has one order. */
 /** A track's courses, in the order they were added. */
 export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
-/** Which tracks a track's page suggests: up to 4 others, in the catalogue's order (a Prisma findMany's arguments). */
-export const relatedTracks = (trackId: string) => ({ where: { id: { not: trackId } }, orderBy: NEWEST_FIRST, take: 4 });
+/**
+ * Which tracks a viewer may see (a Prisma `where`): staff who read the catalogue see drafts too; learners and anonymous
+ * callers see published tracks only, everywhere (catalogue, track page, related tracks, checkout, REST). The public
+ * cache keeps anonymous answers only, so a kept answer never holds a draft.
+ */
+export function visibleTracks(viewer: Viewer | null | undefined): { status?: "PUBLISHED" } {
+  return can(viewer, "readCatalogue") ? {} : { status: "PUBLISHED" };
+}
+
+/** Which tracks a track's page suggests: up to 4 other published tracks, in the catalogue's order (a Prisma findMany's arguments). */
+export const relatedTracks = (trackId: string) => ({
+  where: { id: { not: trackId }, status: "PUBLISHED" as const },
+  orderBy: NEWEST_FIRST,
+  take: 4,
+});
+
+/** The learners' catalogue orders; NEWEST is the default (and the one the public cache mostly serves). */
+export const CATALOGUE_SORTS = ["NEWEST", "PRICE_LOW", "PRICE_HIGH", "RATING"] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** A catalogue order as Prisma's `orderBy`; the id breaks ties so that pages never overlap. Unrated tracks come last by rating. */
+export function catalogueOrder(sort: CatalogueSort | null | undefined) {
+  switch (sort) {
+    case "PRICE_LOW":
+      return [{ priceCents: "asc" as const }, ...NEWEST_FIRST];
+    case "PRICE_HIGH":
+      return [{ priceCents: "desc" as const }, ...NEWEST_FIRST];
+    case "RATING":
+      return [{ ratingAverage: { sort: "desc" as const, nulls: "last" as const } }, { ratingCount: "desc" as const }, ...NEWEST_FIRST];
+    default:
+      return NEWEST_FIRST;
+  }
+}
 
 export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
   notFound: "Track not found.",
   invalidPrice: "Price must be a number of dollars, 0 or more.",
+  invalidStatus: 'Status must be "draft" or "published".',
 } as const;
 
 const text = (max: number) =>
@@ -29,6 +62,8 @@ const trackInput = z.object({
   duration: text(60),
   instructor: text(120),
   description: text(5000),
+  /** Only when the track is created: omitted, it is published at once. */
+  status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
 });
 
 export type TrackInput = FormInput<z.input<typeof trackInput>> & { image?: File | null };
@@ -37,9 +72,9 @@ export async function createTrack(deps: Services, actor: Actor, raw: TrackInput)
   const { image, ...fields } = raw;
   const input = parseInput(trackInput, fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
-  const { price, ...rest } = input;
+  const { price, status, ...rest } = input;
   const track = await deps.db.prisma.$transaction(async (tx) => {
-    const created = await tx.track.create({ data: { ...rest, priceCents: price, image: imagePath } });
+    const created = await tx.track.create({ data: { ...rest, status: status ?? "PUBLISHED", priceCents: price, image: imagePath } });
     await recordAudit(tx, actor, { action: "track.create", entityType: "Track", entityId: created.id, before: null, after: created });
     return created;
   });
@@ -54,10 +89,31 @@ export async function updateTrack(deps: Services, actor: Actor, id: string, raw:
   const existing = await prisma.track.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
-  const { price, ...rest } = input;
+  // The status changes only through publishing and unpublishing (setTrackStatus).
+  const { price, status: _, ...rest } = input;
   const track = await prisma.$transaction(async (tx) => {
     const updated = await tx.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
     await recordAudit(tx, actor, { action: "track.update", entityType: "Track", entityId: id, before: existing, after: updated });
+    return updated;
+  });
+  deps.publicCache.clear();
+  return track;
+}
+
+/**
+ * Publishes a draft (learners see it at once) or takes a published track back to draft (it leaves the catalogue;
+ * learners already enrolled keep their enrollment). The public cache is cleared after the commit either way.
+ */
+export async function setTrackStatus(deps: Services, actor: Actor, id: string, raw: { status: string }) {
+  const { status } = parseInput(z.object({ status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }) }), raw);
+  const { prisma } = deps.db;
+  const track = await prisma.$transaction(async (tx) => {
+    const existing = await tx.track.findUnique({ where: { id } });
+    if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
+    if (existing.status === status) return existing;
+    const updated = await tx.track.update({ where: { id }, data: { status } });
+    const action = status === "PUBLISHED" ? "track.publish" : "track.unpublish";
+    await recordAudit(tx, actor, { action, entityType: "Track", entityId: id, before: existing, after: updated });
     return updated;
   });
   deps.publicCache.clear();
@@ -91,6 +147,8 @@ export const RATING_ORDER = [{ value: "desc" as const }];
  */
 export function listTracksWithCourses(deps: Pick<Services, "db">) {
   return deps.db.prisma.track.findMany({
+    // The public catalogue: published tracks only, whoever asks (staff list drafts through GraphQL's `tracks`).
+    where: visibleTracks(null),
     orderBy: NEWEST_FIRST,
     include: {
       courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER },

@@ -58,7 +58,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   await hit(deps, `checkout:learner:${learnerId}`, LIMITS.checkoutPerLearner);
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
-  const track = await prisma.track.findUnique({ where: { id: input.trackId } });
+  const track = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" } });
   if (!track) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   editCourses: ["OWNER", "MANAGER", "INSTRUCTOR"],
   /** Learners' accounts and enrollments (finance reads them as the buyers of invoices). */
   readLearners: ["OWNER", "MANAGER", "FINANCE"],
+  /** Act on a learner's account: enroll by hand without payment, disable and enable it, send a password reset link. */
+  manageLearners: ["OWNER", "MANAGER"],
   readInvoices: ["OWNER", "MANAGER", "FINANCE"],
   /** Create, edit and delete invoices; confirm payments. */
   editInvoices: ["OWNER", "FINANCE"],

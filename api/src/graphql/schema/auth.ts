@@ -84,7 +84,7 @@ const UpdateAdminProfileInput = builder.inputType("UpdateAdminProfileInput", {
   }),
 });
 
-const MessagePayload = builder.objectRef<{ message: string }>("MessagePayload").implement({
+export const MessagePayload = builder.objectRef<{ message: string }>("MessagePayload").implement({
   description: "A mutation that answers with a message only.",
   fields: (t) => ({ message: t.exposeString("message", { description: "What happened, in words to show the user." }) }),
 });

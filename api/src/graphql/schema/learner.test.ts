@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { learnerWithToken } from "#testing/accounts.ts";
+import { lastMailTo, learnerWithToken, logIn, resetTokenIn, TEST_PASSWORD } from "#testing/accounts.ts";
+import { rest } from "#testing/app.ts";
 import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
 
 describe("Learner (schema/learner.ts, schema/account.ts)", () => {
@@ -52,5 +53,105 @@ describe("Learner (schema/learner.ts, schema/account.ts)", () => {
       expect(answer.data.node).toBeNull();
       expect(refusalOf(answer)).not.toBeNull();
     }
+  });
+});
+
+describe("Staff actions on a learner (schema/learner.ts, domain/accounts/learner-actions.ts)", () => {
+  const s = seededApp();
+  const ENROLL = `mutation ($learnerId: ID!, $trackId: ID!) {
+    enrollLearner(learnerId: $learnerId, trackId: $trackId) { __typename ... on EnrollmentPayload { enrollment { id track { name } } } ... on Error { message } }
+  }`;
+  const DISABLE = `mutation ($id: ID!) { disableLearner(id: $id) { __typename ... on LearnerPayload { learner { disabled } } ... on Error { message } } }`;
+  const ENABLE = `mutation ($id: ID!) { enableLearner(id: $id) { ... on LearnerPayload { learner { disabled } } ... on Error { message } } }`;
+  const RESET = `mutation ($id: ID!) { sendLearnerPasswordReset(id: $id) { __typename ... on MessagePayload { message } ... on Error { message } } }`;
+  /** Refused: an error at the top level, or the field answered one of the Error types. */
+  const refused = (answer: { data?: any; errors?: unknown[] }, field: string) =>
+    !!answer.errors?.length || /Error$/.test(answer.data?.[field]?.__typename ?? "");
+
+  it("only owners and managers may act on a learner; everyone else is refused and nothing changes", async () => {
+    const { learner } = await learnerWithToken(s.app);
+    const id = globalId("Learner", learner.id);
+    const trackId = globalId("Track", s.seeded.trackIds[0] as string);
+    for (const token of [s.who.stranger, s.who.learner, s.who.pending, s.who.finance, s.who.instructor]) {
+      expect(refused(await s.app.graphql(ENROLL, { learnerId: id, trackId }, token), "enrollLearner")).toBe(true);
+      expect(refused(await s.app.graphql(DISABLE, { id }, token), "disableLearner")).toBe(true);
+      expect(refused(await s.app.graphql(RESET, { id }, token), "sendLearnerPasswordReset")).toBe(true);
+    }
+    const { prisma } = s.app.services.db;
+    expect(await prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(0);
+    expect((await prisma.learner.findUniqueOrThrow({ where: { id: learner.id } })).disabled).toBe(false);
+    for (const token of [s.who.owner, s.who.manager]) {
+      const other = await learnerWithToken(s.app);
+      const answer = await s.app.graphql(ENROLL, { learnerId: globalId("Learner", other.learner.id), trackId }, token);
+      expect(answer.data.enrollLearner.enrollment.track.name).toBe("Track 0");
+    }
+  });
+
+  it("a comp enrollment is made exactly once under concurrent calls, with one audit entry", async () => {
+    const { learner } = await learnerWithToken(s.app);
+    const variables = { learnerId: globalId("Learner", learner.id), trackId: globalId("Track", s.seeded.trackIds[1] as string) };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => s.app.graphql(ENROLL, variables, i % 2 ? s.who.owner : s.who.manager)),
+    );
+    const made = answers.filter((a) => a.data?.enrollLearner?.enrollment);
+    expect(made).toHaveLength(1);
+    for (const a of answers.filter((a) => !a.data?.enrollLearner?.enrollment)) {
+      expect(a.data?.enrollLearner?.message).toBe("This learner is already enrolled in this track.");
+    }
+    const { prisma } = s.app.services.db;
+    expect(await prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(1);
+    expect(await prisma.invoice.count({ where: { learnerId: learner.id } })).toBe(0);
+    const enrollment = await prisma.enrollment.findFirstOrThrow({ where: { learnerId: learner.id } });
+    expect(await prisma.auditEntry.count({ where: { action: "enrollment.comp", entityId: enrollment.id } })).toBe(1);
+  });
+
+  it("a draft, an unknown track or an unknown learner is refused with a clear message", async () => {
+    const { learner } = await learnerWithToken(s.app);
+    const draft = await s.app.services.db.prisma.track.create({
+      data: { name: "Draft", priceCents: 0, duration: "1 week", instructor: "Ada", description: "x", status: "DRAFT" },
+    });
+    const learnerId = globalId("Learner", learner.id);
+    const cases = [
+      [{ learnerId, trackId: globalId("Track", draft.id) }, "Publish the track before enrolling learners in it."],
+      [{ learnerId, trackId: globalId("Track", "00000000-0000-4000-8000-000000000000") }, "Track not found."],
+      [
+        { learnerId: globalId("Learner", "00000000-0000-4000-8000-000000000000"), trackId: globalId("Track", draft.id) },
+        "Learner not found.",
+      ],
+    ] as const;
+    for (const [variables, message] of cases) {
+      expect((await s.app.graphql(ENROLL, variables, s.who.owner)).data.enrollLearner.message).toBe(message);
+    }
+    expect(await s.app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(0);
+  });
+
+  it("disabling ends the learner's sessions at once and login is refused; enabling lets them log in again", async () => {
+    const { learner, token } = await learnerWithToken(s.app);
+    const id = globalId("Learner", learner.id);
+    const me = "{ me { __typename } }";
+    expect((await s.app.graphql(me, {}, token)).data.me).not.toBeNull();
+    expect((await s.app.graphql(DISABLE, { id }, s.who.manager)).data.disableLearner.learner.disabled).toBe(true);
+    const after = await s.app.graphql(me, {}, token);
+    expect(after.data?.me ?? null).toBeNull();
+    const login = await rest(s.app, "POST", "/api/auth/login", { body: { email: learner.email, password: TEST_PASSWORD } });
+    expect(login.status).toBe(403);
+    expect(login.body.message).toBe("This account has been disabled.");
+    expect((await s.app.graphql(ENABLE, { id }, s.who.owner)).data.enableLearner.learner.disabled).toBe(false);
+    expect(await logIn(s.app, learner.email, TEST_PASSWORD)).toBeTruthy();
+    const actions = await s.app.services.db.prisma.auditEntry.findMany({ where: { entityId: learner.id }, select: { action: true } });
+    expect(actions.map((a) => a.action).sort()).toEqual(["learner.disable", "learner.enable"]);
+  });
+
+  it("a password reset link is mailed through the reset flow; a disabled learner gets none", async () => {
+    const { learner } = await learnerWithToken(s.app);
+    const id = globalId("Learner", learner.id);
+    const answer = await s.app.graphql(RESET, { id }, s.who.owner);
+    expect(answer.data.sendLearnerPasswordReset.message).toBe("A password reset link has been sent to the learner.");
+    const mail = await lastMailTo(s.app, learner.email);
+    expect(resetTokenIn(mail).token.length).toBeGreaterThan(10);
+    await s.app.graphql(DISABLE, { id }, s.who.owner);
+    expect((await s.app.graphql(RESET, { id }, s.who.owner)).data.sendLearnerPasswordReset.message).toBe(
+      "The learner's account is disabled.",
+    );
   });
 });

@@ -43,3 +43,119 @@ describe("Track (schema/track.ts)", () => {
     }
   });
 });
+
+describe("Track drafts and the catalogue's search and sort (schema/track.ts)", () => {
+  const s = seededApp();
+  const FIELDS = "id name status";
+  const CREATE = `mutation ($input: TrackInput!) { createTrack(input: $input) { ... on TrackPayload { track { ${FIELDS} } } ... on Error { message } } }`;
+  const PUBLISH = `mutation ($id: ID!) { publishTrack(id: $id) { ... on TrackPayload { track { ${FIELDS} } } ... on Error { message } } }`;
+  const UNPUBLISH = `mutation ($id: ID!) { unpublishTrack(id: $id) { ... on TrackPayload { track { ${FIELDS} } } ... on Error { message } } }`;
+  const ONE = `query ($id: ID!) { track(id: $id) { ${FIELDS} } }`;
+  const NODE = `query ($id: ID!) { node(id: $id) { id ... on Track { name } } }`;
+  const LIST = `query ($search: String, $sort: CatalogueSort) { tracks(first: 50, search: $search, sort: $sort) { edges { node { ${FIELDS} } } } }`;
+  const input = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    price: 12,
+    duration: "2 weeks",
+    instructor: "Ada",
+    description: "Draft material.",
+    ...extra,
+  });
+  const names = async (token?: string, variables: Record<string, unknown> = {}) => {
+    const { data, errors } = await s.app.graphql(LIST, variables, token);
+    expect(errors).toBeUndefined();
+    return data.tracks.edges.map((e: { node: { name: string } }) => e.node.name) as string[];
+  };
+
+  it("createTrack publishes at once unless a draft is asked for", async () => {
+    const published = await s.app.graphql(CREATE, { input: input("Published at once") }, s.who.manager);
+    expect(published.data.createTrack.track.status).toBe("PUBLISHED");
+    const draft = await s.app.graphql(CREATE, { input: input("A draft", { status: "DRAFT" }) }, s.who.manager);
+    expect(draft.data.createTrack.track.status).toBe("DRAFT");
+    const audit = await s.app.services.db.prisma.auditEntry.findFirst({
+      where: { entityId: globalIdRaw(draft.data.createTrack.track.id), action: "track.create" },
+    });
+    expect(audit).not.toBeNull();
+  });
+
+  it("a draft is invisible to anonymous callers and learners everywhere, also after an anonymous answer was kept, and seen by staff", async () => {
+    const created = await s.app.graphql(CREATE, { input: input("Secret draft", { status: "DRAFT" }) }, s.who.owner);
+    const id = created.data.createTrack.track.id as string;
+    // Anonymous answers are kept in the public cache: read before and after the draft is there.
+    for (const token of [s.who.stranger, s.who.learner, s.who.stranger]) {
+      expect(await names(token)).not.toContain("Secret draft");
+      expect(await names(token, { search: "secret" })).toEqual([]);
+      const one = await s.app.graphql(ONE, { id }, token);
+      expect(one.errors).toBeUndefined();
+      expect(one.data.track).toBeNull();
+      expect((await s.app.graphql(NODE, { id }, token)).data?.node ?? null).toBeNull();
+    }
+    for (const token of [s.who.owner, s.who.manager, s.who.finance, s.who.instructor]) {
+      expect(await names(token)).toContain("Secret draft");
+      expect((await s.app.graphql(ONE, { id }, token)).data.track).toMatchObject({ name: "Secret draft", status: "DRAFT" });
+    }
+    // Related tracks never suggest it.
+    const related = await s.app.graphql(`query ($id: ID!) { track(id: $id) { relatedTracks { name } } }`, {
+      id: globalId("Track", s.seeded.trackIds[0] as string),
+    });
+    expect(related.data.track.relatedTracks.map((t: { name: string }) => t.name)).not.toContain("Secret draft");
+    // Publishing clears the kept anonymous answer: the next anonymous read lists it.
+    const published = await s.app.graphql(PUBLISH, { id }, s.who.manager);
+    expect(published.data.publishTrack.track.status).toBe("PUBLISHED");
+    expect(await names(s.who.stranger)).toContain("Secret draft");
+    expect((await s.app.graphql(ONE, { id })).data.track.name).toBe("Secret draft");
+    // Unpublishing takes it away again, from the kept answer too.
+    await s.app.graphql(UNPUBLISH, { id }, s.who.owner);
+    expect(await names(s.who.stranger)).not.toContain("Secret draft");
+    const actions = await s.app.services.db.prisma.auditEntry.findMany({ where: { entityId: globalIdRaw(id) }, select: { action: true } });
+    expect(actions.map((a) => a.action).sort()).toEqual(["track.create", "track.publish", "track.unpublish"]);
+  });
+
+  it("only staff who edit the catalogue publish and unpublish; an unknown track is not found", async () => {
+    const created = await s.app.graphql(CREATE, { input: input("Gatekept", { status: "DRAFT" }) }, s.who.owner);
+    const id = created.data.createTrack.track.id as string;
+    for (const token of [s.who.stranger, s.who.learner, s.who.finance, s.who.instructor, s.who.pending]) {
+      const answer = await s.app.graphql(PUBLISH, { id }, token);
+      expect(answer.data?.publishTrack?.message ?? answer.errors?.[0]?.message).toBeTruthy();
+      expect(answer.data?.publishTrack?.track).toBeUndefined();
+    }
+    const track = await s.app.services.db.prisma.track.findUniqueOrThrow({ where: { id: globalIdRaw(id) } });
+    expect(track.status).toBe("DRAFT");
+    const missing = await s.app.graphql(PUBLISH, { id: globalId("Track", "00000000-0000-4000-8000-000000000000") }, s.who.owner);
+    expect(missing.data.publishTrack.message).toBe("Track not found.");
+  });
+
+  it("a learner cannot check out a draft: it is not found, and nothing is saved", async () => {
+    const created = await s.app.graphql(CREATE, { input: input("Unbuyable", { status: "DRAFT" }) }, s.who.owner);
+    const id = created.data.createTrack.track.id as string;
+    const before = await s.app.services.db.prisma.invoice.count();
+    const answer = await s.app.graphql(
+      `mutation ($input: CheckoutInput!) { checkout(input: $input) { __typename ... on Error { message } } }`,
+      { input: { trackId: id, contact: "+234 801 000 0000", gender: "FEMALE", location: "Lagos" } },
+      s.who.learner,
+    );
+    expect(answer.data?.checkout?.message ?? answer.errors?.[0]?.message).toMatch(/not found|Track/i);
+    expect(await s.app.services.db.prisma.invoice.count()).toBe(before);
+  });
+
+  it("searches name and description, and sorts by price and rating", async () => {
+    expect(await names(undefined, { search: "track 3 teaches" })).toEqual(["Track 3"]);
+    const byPriceLow = await names(undefined, { search: "teaches", sort: "PRICE_LOW" });
+    expect(byPriceLow).toEqual(["Track 0", "Track 1", "Track 2", "Track 3", "Track 4", "Track 5"]);
+    expect(await names(undefined, { search: "teaches", sort: "PRICE_HIGH" })).toEqual([...byPriceLow].reverse());
+    const { prisma } = s.app.services.db;
+    await prisma.track.update({ where: { id: s.seeded.trackIds[2] as string }, data: { ratingCount: 2, ratingTotal: 9 } });
+    await prisma.track.update({ where: { id: s.seeded.trackIds[4] as string }, data: { ratingCount: 1, ratingTotal: 3 } });
+    s.app.services.publicCache.clear();
+    const byRating = await names(undefined, { search: "teaches", sort: "RATING" });
+    expect(byRating.slice(0, 2)).toEqual(["Track 2", "Track 4"]);
+    expect(byRating).toHaveLength(6);
+    const bad = await s.app.graphql(LIST, { sort: "CHEAPEST" });
+    expect(bad.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+/** The database id inside a global ID. */
+function globalIdRaw(id: string): string {
+  return Buffer.from(id, "base64").toString().split(":")[1] as string;
+}

@@ -1,14 +1,43 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
-import { COURSE_ORDER, createTrack, deleteTrack, relatedTracks, updateTrack } from "../../domain/catalogue/tracks.ts";
-import { NEWEST_FIRST } from "../../domain/order.ts";
+import {
+  type CATALOGUE_SORTS,
+  COURSE_ORDER,
+  catalogueOrder,
+  createTrack,
+  deleteTrack,
+  relatedTracks,
+  setTrackStatus,
+  updateTrack,
+  visibleTracks,
+} from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
 import { refuseOversizedPage, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
 
+export const TrackStatus = builder.enumType("TrackStatus", {
+  description: "Whether learners see a track.",
+  values: {
+    DRAFT: { description: "Seen only by staff, until it is published." },
+    PUBLISHED: { description: "In the public catalogue." },
+  } as const,
+});
+
+export const CatalogueSort = builder.enumType("CatalogueSort", {
+  description: "The order of the catalogue.",
+  values: {
+    NEWEST: { description: "Newest first (the default)." },
+    PRICE_LOW: { description: "Cheapest first." },
+    PRICE_HIGH: { description: "Most expensive first." },
+    RATING: { description: "Best rated first; tracks without ratings last." },
+  } satisfies Record<(typeof CATALOGUE_SORTS)[number], { description: string }>,
+});
+
 export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
+  // `node(id:)` finds a draft only for staff: for anyone else it is as missing as a track that does not exist.
+  findUnique: (id, ctx) => ({ id, ...visibleTracks(ctx.viewer) }),
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   description: "A track of the catalogue: a paid programme of courses.",
@@ -26,6 +55,7 @@ export const Track = builder.prismaNode("Track", {
       description: "Average rating from 1 to 5 to one decimal; null before the first rating.",
       resolve: averageRating,
     }),
+    status: t.expose("status", { type: TrackStatus, description: "Draft (staff only) or published." }),
     reviewCount: t.exposeInt("ratingCount", { description: "How many learners rated the track." }),
     courses: t.relation("courses", { query: { orderBy: COURSE_ORDER }, description: "The track's courses, in order." }),
     courseCount: t.relationCount("courses", { description: "How many courses the track has." }),
@@ -43,18 +73,27 @@ builder.queryFields((t) => ({
   tracks: t.prismaConnection({
     type: "Track",
     cursor: "id",
-    description: "The public catalogue, newest first; `search` matches the name.",
+    description:
+      "The catalogue, newest first unless `sort` says otherwise; `search` matches the name or description. Learners and anonymous callers see published tracks only; staff see drafts too.",
     maxSize: refuseOversizedPage,
-    args: { search: t.arg.string({ description: "Words the name must contain." }) },
+    args: {
+      search: t.arg.string({ description: "Words the name or description must contain." }),
+      sort: t.arg({ type: CatalogueSort, description: "The order; newest first when omitted." }),
+    },
     resolve: (query, _root, args, ctx) =>
-      ctx.services.db.prisma.track.findMany({ ...query, where: wordsWhere(args.search, ["name"]), orderBy: NEWEST_FIRST }),
+      ctx.services.db.prisma.track.findMany({
+        ...query,
+        where: { ...wordsWhere(args.search, ["name", "description"]), ...visibleTracks(ctx.viewer) },
+        orderBy: catalogueOrder(args.sort),
+      }),
   }),
   track: t.prismaField({
     type: "Track",
     nullable: true,
-    description: "The track with this ID; null if there is none.",
+    description: "The track with this ID; null if there is none (or it is a draft and the caller is not staff).",
     args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
-    resolve: (query, _root, { id }, ctx) => ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id } }),
+    resolve: (query, _root, { id }, ctx) =>
+      ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, ...visibleTracks(ctx.viewer) } }),
   }),
 }));
 
@@ -67,6 +106,10 @@ const TrackInput = builder.inputType("TrackInput", {
     instructor: t.string({ description: "Who teaches it." }),
     description: t.string({ description: "What the track teaches." }),
     image: t.field({ type: "Upload", description: "JPEG, PNG or WebP, at most 5 MB. Omit to keep the current image." }),
+    status: t.field({
+      type: TrackStatus,
+      description: "New tracks only: DRAFT keeps it from learners; omitted, it is published at once. Ignored by updateTrack.",
+    }),
   }),
 });
 
@@ -96,6 +139,24 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: TrackInput, required: true, description: "The track's new values." }),
     },
     resolve: async (_root, { id, input }, ctx) => ({ track: await updateTrack(ctx.services, actor(ctx), id.id, input) }),
+  }),
+  publishTrack: t.field({
+    type: TrackPayload,
+    errors,
+    authScopes: { can: "editCatalogue" },
+    description: "Publishes a draft track: learners see it at once.",
+    args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
+    resolve: async (_root, { id }, ctx) => ({
+      track: await setTrackStatus(ctx.services, actor(ctx), id.id, { status: "PUBLISHED" }),
+    }),
+  }),
+  unpublishTrack: t.field({
+    type: TrackPayload,
+    errors,
+    authScopes: { can: "editCatalogue" },
+    description: "Takes a track back to draft: it leaves the catalogue; enrolled learners keep their enrollment.",
+    args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
+    resolve: async (_root, { id }, ctx) => ({ track: await setTrackStatus(ctx.services, actor(ctx), id.id, { status: "DRAFT" }) }),
   }),
   deleteTrack: t.field({
     type: DeletePayload,

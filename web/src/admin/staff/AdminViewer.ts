@@ -27,6 +27,7 @@ export type Permission =
   | "editCatalogue"
   | "editCourses"
   | "readLearners"
+  | "manageLearners"
   | "readInvoices"
   | "editInvoices"
   | "readDashboard"

@@ -4,6 +4,7 @@ import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import { PageHeader } from "../../../shared/ui/PageHeader.tsx";
 import { ListSkeleton } from "../../components/ListSkeleton.tsx";
 import type { LearnersPageQuery } from "./__generated__/LearnersPageQuery.graphql.ts";
+import { ExportLearnersButton } from "./_components/ExportLearnersButton.tsx";
 import { LEARNER_COLUMNS, LearnerList } from "./_components/LearnerList.tsx";
 
 // Sizes are variables the route sets (routes.tsx): the API's cost limit multiplies a literal `first` into the cost
@@ -17,7 +18,11 @@ const query = graphql`
 export default function LearnersPage({ queryRef }: QueryPageProps<LearnersPageQuery>) {
   return (
     <>
-      <PageHeader title="Manage Learners" description="Everyone who signed up on the learner site, newest first." />
+      <PageHeader
+        title="Manage Learners"
+        description="Everyone who signed up on the learner site, newest first."
+        actions={<ExportLearnersButton />}
+      />
       <Suspense
         fallback={
           <ListSkeleton

@@ -18,6 +18,7 @@ import type { AdminTrackDetailsPage_track$key } from "./__generated__/AdminTrack
 import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
+import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
 import styles from "./AdminTrackDetailsPage.module.css";
 
 export const TRACK_DETAILS_MESSAGES = {
@@ -100,6 +101,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         duration
         description
         image
+        status
         averageRating
         reviewCount
         courseCount
@@ -143,6 +145,10 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
             ) : (
               <ReadOnlyNote reason={READ_ONLY.tracks} short />
             )}
+          </div>
+          <div className={styles.status}>
+            <TrackStatusBadge status={track.status} />
+            {mayEdit && <TrackStatusControl track={track} />}
           </div>
           <p className={styles.price}>{formatPrice(track.price)}</p>
           <dl className={styles.facts}>

@@ -5,13 +5,14 @@ import { EmptyState } from "../../../shared/ui/EmptyState.tsx";
 import { TracksIcon } from "../../../shared/ui/icons.tsx";
 import { PageBanner } from "../../layout/PageBanner.tsx";
 import type { TracksPageQuery } from "./__generated__/TracksPageQuery.graphql.ts";
+import { CatalogueControls } from "./_components/CatalogueControls.tsx";
 import { CatalogueTrackCard } from "./_components/CatalogueTrackCard.tsx";
 import styles from "./TracksPage.module.css";
 
 // Tracks are not paged (docs/product.md, Limits): the whole catalogue, newest first, as much as the API's query-cost limit allows.
 const query = graphql`
-  query TracksPageQuery {
-    tracks(first: 50) {
+  query TracksPageQuery($search: String, $sort: CatalogueSort) {
+    tracks(first: 50, search: $search, sort: $sort) {
       edges {
         node {
           id
@@ -42,6 +43,7 @@ export default function TracksPage({ queryRef }: QueryPageProps<TracksPageQuery>
             </h2>
             <p className={styles.count}>{tracks.edges.length === 1 ? "1 track" : `${tracks.edges.length} tracks`}</p>
           </div>
+          <CatalogueControls />
           {tracks.edges.length > 0 ? (
             <ul className={styles.grid}>
               {tracks.edges.map(({ node }, i) => (

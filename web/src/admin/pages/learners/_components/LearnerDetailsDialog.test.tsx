@@ -29,6 +29,8 @@ const adaInDetail: MockPayloadGenerator.MockResolvers = {
   Learner: () => ada,
   LearnerEnrollmentsConnection: () => ({ edges: [{}, {}] }),
   Track: () => ({ name: enrolledIn[nextTrack++ % enrolledIn.length] }),
+  LearnerInvoicesConnection: () => ({ edges: [{}] }),
+  Invoice: () => ({ id: "invoice-1", amount: 499.99, status: "PAID", createdAt: "2026-01-20T09:00:00.000Z" }),
 };
 
 beforeEach(() => localStorage.clear());
@@ -71,5 +73,34 @@ describe("learner details", () => {
     ).toEqual(["Cloud Computing Fundamentals", "Software Engineering"]);
     expect(within(dialog).getByRole("heading", { name: "Bio" })).toBeTruthy();
     expect(within(dialog).getByRole("heading", { name: "Financials" })).toBeTruthy();
+  });
+});
+
+/** Ada in detail, her account active. */
+const activeAda = { ...ada, disabled: false };
+const activeAdaInDetail: MockPayloadGenerator.MockResolvers = {
+  ...adaInDetail,
+  Node: () => ({ __typename: "Learner", ...activeAda }),
+  Learner: () => activeAda,
+};
+
+describe("learner details: staff actions", () => {
+  it("lists the learner's invoices, and an owner disables the account from the dialog", async () => {
+    const environment = createMockEnvironment();
+    answerQuery(environment, LearnersPageQuery, { first: 10 }, oneLearner);
+    renderAdminRoute("/learners", environment);
+    const table = await screen.findByRole("table", { name: "Learners" }, routeLoad);
+    answerQuery(environment, LearnerDetailsDialogQuery, { id: "learner-1" }, activeAdaInDetail);
+    await act(async () => fireEvent.click(within(table).getByRole("button", { name: "View details of Ada Nwosu" })));
+    const dialog = await screen.findByRole("dialog", { name: "Learner Details" });
+    const invoices = (await within(dialog).findByRole("heading", { name: "Invoices" })).parentElement!;
+    expect(within(invoices).getByText("$499.99")).toBeTruthy();
+    expect(within(invoices).getByText("Paid")).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Disable account" })));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("LearnerStaffActionsDisableMutation");
+    expect(operation.request.variables).toEqual({ id: "learner-1" });
+    expect(within(dialog).getByRole("button", { name: "Send password reset" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Enroll in a track" })).toBeTruthy();
   });
 });

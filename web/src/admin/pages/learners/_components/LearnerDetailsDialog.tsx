@@ -13,6 +13,7 @@ import type { LearnerDetailsDialog_learner$key } from "./__generated__/LearnerDe
 import type { LearnerDetailsDialogQuery as Query } from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import styles from "./LearnerDetailsDialog.module.css";
+import { LearnerStaffActions } from "./LearnerStaffActions.tsx";
 import { genderLabel } from "./LearnerTable.tsx";
 
 export const LEARNER_DETAILS_FAILED = "Could not load learner details.";
@@ -88,6 +89,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
             }
           }
         }
+        ...LearnerStaffActions_learner
       }
     `,
     learnerKey,
@@ -144,6 +146,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
           <strong>{formatMoney(learner.totalPaid)}</strong>
         </p>
       </section>
+      <LearnerStaffActions learnerKey={learner} />
     </div>
   );
 }

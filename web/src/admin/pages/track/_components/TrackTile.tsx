@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ClockIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCard, TrackCardDescription } from "../../../../shared/ui/TrackCard.tsx";
+import { TrackStatusBadge } from "../../trackdetails/_components/TrackStatusControl.tsx";
 import type { TrackTile_track$key } from "./__generated__/TrackTile_track.graphql.ts";
 import styles from "./TrackTile.module.css";
 
@@ -16,6 +17,7 @@ export function TrackTile({ trackKey }: { trackKey: TrackTile_track$key }) {
         image
         duration
         instructor
+        status
       }
     `,
     trackKey,
@@ -30,6 +32,7 @@ export function TrackTile({ trackKey }: { trackKey: TrackTile_track$key }) {
       nameSize="md"
       coverClassName={styles.cover}
       nameClassName={styles.name}
+      eyebrow={<TrackStatusBadge status={track.status} />}
     >
       <TrackCardDescription>{track.description}</TrackCardDescription>
       <dl className={styles.meta}>

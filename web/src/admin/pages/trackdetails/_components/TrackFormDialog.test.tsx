@@ -99,3 +99,17 @@ describe("track form", () => {
     });
   });
 });
+
+describe("track form: drafts", () => {
+  it('"Save as draft" sends the new track as a DRAFT; left off, the track is published at once (no status sent)', async () => {
+    const { dialog, environment } = openAddTrack();
+    fireEvent.change(field("Name"), { target: { value: "Quiet launch" } });
+    fireEvent.change(field("Price ($)"), { target: { value: "10" } });
+    fireEvent.change(field("Duration"), { target: { value: "1 week" } });
+    fireEvent.change(field("Instructor"), { target: { value: "Ada" } });
+    fireEvent.change(field("Description"), { target: { value: "Soon." } });
+    fireEvent.click(within(dialog).getByRole("switch", { name: "Save as draft" }));
+    await submit(dialog);
+    expect(environment.mock.getMostRecentOperation().request.variables.input.status).toBe("DRAFT");
+  });
+});

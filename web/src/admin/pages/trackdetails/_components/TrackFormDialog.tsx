@@ -2,6 +2,7 @@ import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { Switch } from "../../../../shared/ui/Switch.tsx";
 import { EntityFormDialog, type FormCheck, useEntityForm } from "../../../components/EntityFormDialog.tsx";
 import { httpStatusOf, thrownMessage } from "../../../components/failures.ts";
 import formStyles from "../../../components/forms.module.css";
@@ -117,6 +118,8 @@ function TrackForm({
 }) {
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  // New tracks only: a draft is seen by staff alone until it is published.
+  const [draft, setDraft] = useState(false);
   const [createTrack, isCreating] = useAsyncMutation<TrackFormDialogCreateMutation>(createMutation);
   const [updateTrack, isUpdating] = useAsyncMutation<TrackFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
@@ -142,6 +145,7 @@ function TrackForm({
         instructor: instructor.trim(),
         description: description.trim(),
         ...(image ? { image } : {}),
+        ...(!track && draft ? { status: "DRAFT" as const } : {}),
       };
       return track
         ? (await updateTrack({ variables: { id: track.id, input } })).updateTrack
@@ -164,7 +168,13 @@ function TrackForm({
       entityForm={entityForm}
       onOpenChange={onOpenChange}
       title={track ? "Update Track" : "Add Track"}
-      description={track ? `Change the details of ${track.name}.` : "A new track appears in the catalogue straight away."}
+      description={
+        track
+          ? `Change the details of ${track.name}.`
+          : draft
+            ? "A draft is seen only by staff until you publish it."
+            : "A new track appears in the catalogue straight away."
+      }
       submitLabel={track ? "Save changes" : "Add Track"}
       pending={pending}
       size="wide"
@@ -199,6 +209,14 @@ function TrackForm({
         error={imageError}
         onError={setImageError}
       />
+      {!track && (
+        <Switch
+          label="Save as draft"
+          description="Keep it out of the catalogue until you publish it."
+          checked={draft}
+          onCheckedChange={setDraft}
+        />
+      )}
     </EntityFormDialog>
   );
 }

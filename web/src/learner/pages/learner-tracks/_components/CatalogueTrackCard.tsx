@@ -33,7 +33,7 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
   );
   const titleId = `track-${track.id}`;
   return (
-    <TrackCard name={track.name} image={track.image} headingId={titleId} eager={aboveTheFold}>
+    <TrackCard name={track.name} image={track.image} headingId={titleId} eager={aboveTheFold} to={trackPages.learnerDetails(track.id)}>
       <TrackCardDescription>{track.description}</TrackCardDescription>
       <div className={styles.rating}>
         {track.averageRating == null ? (
@@ -49,7 +49,7 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
         </span>
         <span className={styles.price}>{formatPrice(track.price)}</span>
       </div>
-      <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId}>
+      <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId} className={styles.preview}>
         Preview Course
       </ButtonLink>
     </TrackCard>
