@@ -9,7 +9,12 @@ import type { Plugin } from "vite";
  *   they are random strings that gzip cannot shrink, about 8 bytes a path.
  * - each icon's name and `aliases` (used only for `lucide-<name>` class names nothing here styles; every icon keeps
  *   the class `lucide`), its size (24, Lucide's default anyway) and the `__iconData.node;` statement after the data;
- * - the components' `displayName` (a name for React DevTools), whose helper then drops out too.
+ * - Lucide's general icon component: `createLucideIcon` is replaced by LEAN_CREATE_ICON below, which draws an icon's
+ *   elements with the attributes Lucide sets, for the props this app passes (size, strokeWidth, fill, className and
+ *   the ARIA ones), without Lucide's context, attribute builders and class merging (1.1 kB of gzip in the learner
+ *   site's first load). Its default size is the kit's 18 px, the value `startSite` gives Lucide's provider for the
+ *   dev server and the tests (so the provider, which it does not read, passes its children on in production). The
+ *   unit tests render Lucide's own component; the browser tests run this build.
  *
  * Each icon module's `createLucideIcon(...)` call is marked pure, so an icon imported but unused is left out.
  */
@@ -29,11 +34,44 @@ export function leanIcons(): Plugin {
           .replace(/= createLucideIcon\(/g, "= /* @__PURE__ */ createLucideIcon(");
         return { code: lean, map: null };
       }
-      if (file.endsWith("/dist/esm/createLucideIcon.mjs")) {
-        const lean = code.replace(/if \(iconData\.name\) \{\s*Component\.displayName = toPascalCase\(iconData\.name\);\s*\}/, "");
-        return { code: lean, map: null };
+      if (file.endsWith("/dist/esm/createLucideIcon.mjs")) return { code: LEAN_CREATE_ICON, map: null };
+      // LEAN_CREATE_ICON reads no context: the provider only passes its children on.
+      if (file.endsWith("/dist/esm/context.mjs")) {
+        return {
+          code: "export const LucideProvider = ({ children }) => children;\nexport const useLucideContext = () => ({});\n",
+          map: null,
+        };
       }
       return null;
     },
   };
 }
+
+/** `createLucideIcon` for production builds (see above): the same SVG as Lucide's component for the props the kit uses. */
+const LEAN_CREATE_ICON = `import { forwardRef, createElement } from "react";
+const a11y = (props) => Object.keys(props).some((k) => (k.startsWith("aria-") || k === "role" || k === "title") && props[k] != null);
+export default function createLucideIcon(icon) {
+  return forwardRef(({ size = 18, strokeWidth = 2, color = "currentColor", className, children, ...rest }, ref) =>
+    createElement(
+      "svg",
+      {
+        ref,
+        xmlns: "http://www.w3.org/2000/svg",
+        width: size,
+        height: size,
+        viewBox: "0 0 24 24",
+        fill: "none",
+        stroke: color,
+        strokeWidth,
+        strokeLinecap: "round",
+        strokeLinejoin: "round",
+        className: className ? "lucide " + className : "lucide",
+        ...(children || a11y(rest) ? {} : { "aria-hidden": "true" }),
+        ...rest,
+      },
+      ...icon.node.map(([tag, attrs]) => createElement(tag, attrs)),
+      children,
+    ),
+  );
+}
+`;

@@ -16,7 +16,6 @@ function withErrorBoundary(route: RouteObject, load: () => Promise<ComponentType
 }
 
 // A malformed track id in the address shows 'Track not found.' rather than the generic error page.
-import { catalogueVariables } from "./pages/learner-tracks/catalogueParams.ts";
 
 const trackErrorBoundary = async () => (await import("./tracks/TrackErrorBoundary.tsx")).TrackErrorBoundary;
 
@@ -50,7 +49,8 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               path: LEARNER_PAGES.tracks,
               component: () => import("./pages/learner-tracks/TracksPage.tsx"),
               query: () => import("./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
-              prepare: (_params, search) => catalogueVariables(search),
+              // The catalogue's URL params are read by code that loads with the route, not with the site's entry.
+              prepare: async (_params, search) => (await import("./pages/learner-tracks/catalogueParams.ts")).catalogueVariables(search),
             }),
             withErrorBoundary(
               page({

@@ -1,7 +1,8 @@
 import { Link } from "react-router-dom";
 import { Brand } from "../../shared/ui/Brand.tsx";
+import { InstagramIcon, LinkedInIcon, XSocialIcon, YouTubeIcon } from "../../shared/ui/BrandIcons.tsx";
 import { Container } from "../../shared/ui/Container.tsx";
-import { InstagramIcon, LinkedInIcon, MailIcon, MapPinIcon, PhoneIcon, XSocialIcon, YouTubeIcon } from "../../shared/ui/icons.tsx";
+import { MailIcon, MapPinIcon, PhoneIcon } from "../../shared/ui/icons.tsx";
 import styles from "./Footer.module.css";
 
 const menu = [

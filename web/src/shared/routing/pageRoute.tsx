@@ -30,8 +30,9 @@ interface QueryPageDefinition<Q extends OperationType> {
    * page module either, which would make the query wait for the page's code.
    */
   query: () => QueryModule<Q>;
-  /** Query variables from the route params and the search string. */
-  prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q>;
+  /** Query variables from the route params and the search string (a promise when the code that reads them loads with
+   * the route, not with the site's entry). */
+  prepare: (params: Params, search: URLSearchParams) => VariablesOf<Q> | Promise<VariablesOf<Q>>;
 }
 
 /**
@@ -61,10 +62,10 @@ export function createPageRoute(environment: IEnvironment) {
     return {
       path,
       HydrateFallback,
-      loader: async ({ params, request }) =>
-        loadQuery(environment, (await query()).default, prepare(params, new URL(request.url).searchParams), {
-          fetchPolicy: "store-or-network",
-        }),
+      loader: async ({ params, request }) => {
+        const [artifact, variables] = await Promise.all([query(), prepare(params, new URL(request.url).searchParams)]);
+        return loadQuery(environment, artifact.default, variables, { fetchPolicy: "store-or-network" });
+      },
       lazy: async () => {
         // withQueryRef (and the Relay hook it uses) is page code: it loads with the page, not with the site's entry.
         const [artifact, page, { withQueryRef }] = await Promise.all([query(), component(), import("./withQueryRef.tsx")]);

@@ -1,4 +1,4 @@
-import { StarIcon } from "./icons.tsx";
+import { StarIcon } from "./StarIcon.tsx";
 import styles from "./Stars.module.css";
 
 interface StarsProps {

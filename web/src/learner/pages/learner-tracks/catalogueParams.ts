@@ -1,7 +1,7 @@
 /**
  * The catalogue's URL search params (`?q=words&sort=price-low`), so a search is shareable, and their GraphQL
  * variables. The default (no search, newest first) sends no variables at all: every visitor's first view is one
- * request, which the server's public cache answers for all of them. Kept small: the router (the site's entry) reads it.
+ * request, which the server's public cache answers for all of them. The route loads it with its query.
  */
 const API_SORTS = { newest: "NEWEST", "price-low": "PRICE_LOW", "price-high": "PRICE_HIGH", rating: "RATING" } as const;
 
