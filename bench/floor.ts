@@ -56,7 +56,10 @@ const average = (t: Row) => (t.ratingCount ? Math.round((t.ratingTotal / t.ratin
 // ---- the statements, as Prisma writes them (sql-count.ts shows them; Prisma's comments left out) ---------------------
 
 /** The columns Prisma reads of a model: selected (`"t0"."id", ...`, enums as text) or built into a related row's JSON. */
-const TRACK = "id name priceCents currency duration instructor description image ratingCount ratingTotal createdAt updatedAt".split(" ");
+const TRACK =
+  "id name priceCents currency duration instructor description image status ratingCount ratingTotal ratingAverage createdAt updatedAt".split(
+    " ",
+  );
 const COURSE = "id title description image trackId createdAt updatedAt".split(" ");
 const LEARNER =
   "id firstName lastName email contact passwordHash location gender bio image disabled emailVerifiedAt createdAt updatedAt".split(" ");
@@ -69,6 +72,8 @@ const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"$
 const json = (t: string, names: string[], extra = "") =>
   `JSONB_BUILD_OBJECT(${names.map((c) => `'${c}', "${t}"."${c}"`).join(", ")}${extra}) AS "__prisma_data__"`;
 const TRACK_ORDER = `ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC`;
+/** What learners and anonymous callers see: published tracks (`$n` the parameter holding "PUBLISHED"). */
+const PUBLISHED = (n: number) => `"t0"."status" = CAST($${n}::text AS "public"."TrackStatus")`;
 /** All of a track's courses in order, as one JSON array (and how many there are when `counted`). */
 const coursesOf = (names: string[], counted: boolean) => `LEFT JOIN LATERAL (
     SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"${counted ? `, COUNT("__prisma_data__") AS "_aggr_count_courses"` : ""}
@@ -93,18 +98,18 @@ const SQL = {
   /** [tokenHash, 1] */
   session: `SELECT "t0"."id", "t0"."role"::text, "t0"."adminId", "t0"."learnerId", "t0"."expiresAt", "t0"."revokedAt"
     FROM "public"."Session" AS "t0" WHERE ("t0"."tokenHash" = $1 AND 1=1) LIMIT $2`,
-  /** [first + 1, 0] */
-  catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE 1=1 ${TRACK_ORDER} LIMIT $1 OFFSET $2`,
-  /** listTracksWithCourses: every track with its courses' ids and titles and its rating values. [] */
+  /** Published tracks only, as anonymous callers see them. ["PUBLISHED", first + 1, 0] */
+  catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ${PUBLISHED(1)} ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
+  /** listTracksWithCourses: every published track with its courses' ids and titles and its rating values. ["PUBLISHED"] */
   tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       "Track_ratings"."__prisma_data__" AS "ratings"
-    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} ${TRACK_ORDER}`,
-  /** A track with its courses and their count. [id, 1] */
+    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} WHERE ${PUBLISHED(1)} ${TRACK_ORDER}`,
+  /** A published track with its courses and their count. [id, "PUBLISHED", 1] */
   track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       JSONB_BUILD_OBJECT('courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
-    FROM "public"."Track" AS "t0" ${coursesOf(COURSE, true)} WHERE ("t0"."id" = $1 AND 1=1) LIMIT $2`,
-  /** [id, 4] */
-  relatedTracks: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE "t0"."id" <> $1 ${TRACK_ORDER} LIMIT $2`,
+    FROM "public"."Track" AS "t0" ${coursesOf(COURSE, true)} WHERE ("t0"."id" = $1 AND ${PUBLISHED(2)}) LIMIT $3`,
+  /** [id, "PUBLISHED", 4] */
+  relatedTracks: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ("t0"."id" <> $1 AND ${PUBLISHED(2)}) ${TRACK_ORDER} LIMIT $3`,
   /** [search, search, 0] */
   invoiceCount: `SELECT COUNT(*) AS "_count$_all" FROM (
       SELECT "public"."Invoice"."id" FROM "public"."Invoice"
@@ -178,7 +183,7 @@ async function viewer(db: Db, authorization: string | undefined, role: "ADMIN" |
 
 /** POST /graphql, the learner catalogue page: the newest 50 tracks. */
 async function catalogue(db: Db) {
-  const rows = await db.query(SQL.catalogue, [51, 0]);
+  const rows = await db.query(SQL.catalogue, ["PUBLISHED", 51, 0]);
   const node = (t: Row) => ({
     id: gid("Track", t.id),
     name: t.name,
@@ -194,7 +199,7 @@ async function catalogue(db: Db) {
 
 /** GET /api/tracks: every track with its courses and ratings. */
 async function catalogueRest(db: Db) {
-  const rows = await db.query(SQL.tracksWithCourses);
+  const rows = await db.query(SQL.tracksWithCourses, ["PUBLISHED"]);
   return {
     tracks: rows.map((t) => ({
       _id: t.id,
@@ -204,6 +209,7 @@ async function catalogueRest(db: Db) {
       instructor: t.instructor,
       description: t.description,
       image: t.image,
+      status: String(t.status).toLowerCase(),
       averageRating: average(t),
       reviewCount: t.ratingCount,
       ratings: t.ratings.map((r: Row) => ({ rating: r.value })),
@@ -219,9 +225,9 @@ async function trackDetails(db: Db, variables: Row) {
   const id = Buffer.from(String(variables.id), "base64")
     .toString("utf8")
     .replace(/^Track:/, "");
-  const [track] = await db.query(SQL.track, [id, 1]);
+  const [track] = await db.query(SQL.track, [id, "PUBLISHED", 1]);
   if (!track) return { data: { track: null, me: null } };
-  const related = await db.query(SQL.relatedTracks, [id, 4]);
+  const related = await db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]);
   return {
     data: {
       track: {

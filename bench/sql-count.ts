@@ -53,7 +53,16 @@ async function countAt(rows: number): Promise<Map<string, { count: number; state
       const text = await res.text();
       const count = app.queries.length;
       const error = res.status !== 200 || text.includes('"errors"') ? `${res.status}: ${text.slice(0, 160)}` : null;
-      out.set(op.key, { count, statements: app.queries.map((q) => q.replace(/\s+/g, " ").trim().slice(0, 240)), error });
+      out.set(op.key, {
+        count,
+        statements: app.queries.map((q) =>
+          q
+            .replace(/\s+/g, " ")
+            .trim()
+            .slice(0, Number(process.env.SQL_CHARS ?? 240)),
+        ),
+        error,
+      });
     }
   } finally {
     await app.close();
