@@ -59,7 +59,7 @@ export function TrackCard({
     >
       <TrackCover src={image} eager={eager} className={coverClassName} />
       <div className={cx(styles.body, density === "compact" && styles.compact)}>
-        {eyebrow}
+        {eyebrow && <div className={styles.eyebrow}>{eyebrow}</div>}
         <Heading id={headingId} className={cx(styles.name, nameSize === "md" && styles.nameMd, nameClassName)}>
           {to ? (
             <Link to={to} className={styles.link}>
