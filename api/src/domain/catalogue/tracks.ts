@@ -165,7 +165,7 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * whatever was sent). A track without a link, or published, opens to no token.
  */
 export function previewTokenOpens(track: { status: string; previewToken: string | null } | null, given: string): boolean {
-  if (!track || track.status !== "DRAFT" || !track.previewToken) return false;
+  if (track?.status !== "DRAFT" || !track.previewToken) return false;
   return timingSafeEqual(digest(track.previewToken), digest(given));
 }
 
