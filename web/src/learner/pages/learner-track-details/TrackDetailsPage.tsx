@@ -120,7 +120,7 @@ function TrackDetails({ trackKey, enrolled, preview }: { trackKey: TrackDetailsP
   return (
     <>
       {preview && (
-        <Alert tone="info" banner title={PREVIEW_BANNER}>
+        <Alert tone="info" banner title={PREVIEW_BANNER} className={styles.previewBanner}>
           Only people with this link see this page. Learners cannot enroll until the track is published.
         </Alert>
       )}
