@@ -138,6 +138,7 @@ const REACT_RELAY_HOOKS: Record<string, [file: string | null, exported: string]>
   ProfilerContext: ["ProfilerContext", "default"],
   RelayEnvironmentProvider: ["RelayEnvironmentProvider", "default"],
   useFragment: ["useFragment", "default"],
+  useLazyLoadQuery: ["useLazyLoadQuery", "default"],
   useMutation: ["useMutation", "default"],
   usePaginationFragment: ["usePaginationFragment", "default"],
   usePreloadedQuery: ["usePreloadedQuery", "default"],

@@ -10,6 +10,7 @@ import type { Audience } from "../domain/staff/permissions.ts";
 export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.tracks": "anyone",
   "Query.track": "anyone",
+  "Query.trackPreview": "anyone",
   "Query.node": "anyone",
   "Query.nodes": "anyone",
   "Query.me": "anyone",
@@ -46,6 +47,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.deleteTrack": "editCatalogue",
   "Mutation.publishTrack": "editCatalogue",
   "Mutation.unpublishTrack": "editCatalogue",
+  "Mutation.trackPreviewLink": "editCatalogue",
   "Mutation.createCourse": "editCourses",
   "Mutation.updateCourse": "editCourses",
   "Mutation.deleteCourse": "editCourses",

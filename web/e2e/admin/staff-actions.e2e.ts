@@ -5,41 +5,68 @@ import { consoleErrors, logIn, scrollsSideways, unique } from "./admin.ts";
 const app = setupHarness();
 
 describe("staff actions and the catalogue", () => {
-  it("a track saved as draft stays off the learner site until it is published", async () => {
-    const page = await app.newPage();
-    await logIn(app, page);
-    await page.goto(app.adminUrl("/track"));
-    await page.getByRole("heading", { level: 1, name: "Manage Tracks" }).waitFor();
-    await page.getByRole("button", { name: "Add Track" }).click();
-    const add = page.getByRole("dialog", { name: "Add Track" });
-    const name = unique("Quiet Launch");
-    await add.getByLabel("Name").fill(name);
-    await add.getByLabel("Price ($)").fill("99");
-    await add.getByLabel("Duration").fill("4 weeks");
-    await add.getByLabel("Instructor").fill("Ngozi Obi");
-    await add.getByLabel("Description").fill("A track that is not ready for learners yet.");
-    await add.getByRole("switch", { name: "Save as draft" }).click();
-    await add.getByRole("button", { name: "Add Track" }).click();
-    await add.waitFor({ state: "detached" });
-    const card = page.getByRole("article").filter({ hasText: name });
-    await card.getByText("Draft").waitFor();
-    await card.getByRole("link", { name }).click();
-    await page.waitForURL(/\/trackdetails\/.+/);
-    const trackId = page.url().split("/").at(-1) as string;
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`a track saved as draft stays off the learner site until it is published; staff preview it on the site (${size.width}x${size.height})`, async () => {
+      const page = await app.newPage(size);
+      await logIn(app, page);
+      await page.goto(app.adminUrl("/track"));
+      await page.getByRole("heading", { level: 1, name: "Manage Tracks" }).waitFor();
+      await page.getByRole("button", { name: "Add Track" }).click();
+      const add = page.getByRole("dialog", { name: "Add Track" });
+      const name = unique("Quiet Launch");
+      await add.getByLabel("Name").fill(name);
+      await add.getByLabel("Price ($)").fill("99");
+      await add.getByLabel("Duration").fill("4 weeks");
+      await add.getByLabel("Instructor").fill("Ngozi Obi");
+      await add.getByLabel("Description").fill("A track that is not ready for learners yet.");
+      await add.getByRole("switch", { name: "Save as draft" }).click();
+      await add.getByRole("button", { name: "Add Track" }).click();
+      await add.waitFor({ state: "detached" });
+      const card = page.getByRole("article").filter({ hasText: name });
+      await card.getByText("Draft").waitFor();
+      await card.getByRole("link", { name }).click();
+      await page.waitForURL(/\/trackdetails\/.+/);
+      const trackId = page.url().split("/").at(-1) as string;
 
-    // Learners (and anonymous visitors) see neither the card nor the page.
-    const learner = await app.newPage();
-    await learner.goto(app.learnerUrl(`/learner-tracks?q=${encodeURIComponent(name)}`));
-    await learner.getByText("No tracks found.").waitFor();
-    await learner.goto(app.learnerUrl(`/learner-track-details/${trackId}`));
-    await learner.getByText("Track not found", { exact: false }).first().waitFor();
+      // Learners (and anonymous visitors) see neither the card nor the page.
+      const learner = await app.newPage();
+      await learner.goto(app.learnerUrl(`/learner-tracks?q=${encodeURIComponent(name)}`));
+      await learner.getByText("No tracks found.").waitFor();
+      await learner.goto(app.learnerUrl(`/learner-track-details/${trackId}`));
+      await learner.getByText("Track not found", { exact: false }).first().waitFor();
 
-    await page.getByRole("button", { name: "Publish" }).click();
-    await page.getByText("Published", { exact: true }).waitFor();
-    await learner.goto(app.learnerUrl(`/learner-tracks?q=${encodeURIComponent(name)}`));
-    await learner.getByRole("heading", { name, exact: true }).waitFor();
-    expect(consoleErrors(app)).toEqual([]);
-  });
+      // "Preview on site" opens the learner site's page in a new tab, with the draft's token, under the preview banner.
+      const opened = page.context().waitForEvent("page");
+      await page.getByRole("button", { name: "Preview on site" }).click();
+      const preview = await opened;
+      await preview.waitForURL(app.learnerUrl(`/learner-track-details/${trackId}?preview=*`));
+      await preview.getByText("Preview: this track is not published yet").waitFor();
+      await preview.getByRole("heading", { level: 1, name, exact: true }).waitFor();
+      expect(await preview.getByRole("button", { name: "Enroll Now" }).isDisabled()).toBe(true);
+      expect(await preview.evaluate(() => window.opener)).toBeNull();
+      expect(await scrollsSideways(preview)).toBe(false);
+      // Anonymous visitors without the token, or with a wrong one, still find nothing.
+      const token = new URL(preview.url()).searchParams.get("preview") as string;
+      await learner.goto(app.learnerUrl(`/learner-track-details/${trackId}?preview=${token.slice(1)}`));
+      await learner.getByText("Track not found.", { exact: true }).first().waitFor();
+      await learner.goto(app.learnerUrl(`/learner-track-details/${trackId}`));
+      await learner.getByText("Track not found.", { exact: true }).first().waitFor();
+
+      await page.getByRole("button", { name: "Publish" }).click();
+      await page.getByText("Published", { exact: true }).waitFor();
+      expect(await page.getByRole("button", { name: "Preview on site" }).count()).toBe(0);
+      await learner.goto(app.learnerUrl(`/learner-tracks?q=${encodeURIComponent(name)}`));
+      await learner.getByRole("heading", { name, exact: true }).waitFor();
+      // The old preview link now shows the public page, without the banner.
+      await preview.reload();
+      await preview.getByRole("link", { name: "Enroll Now" }).waitFor();
+      expect(await preview.getByText("Preview: this track is not published yet").count()).toBe(0);
+      expect(consoleErrors(app)).toEqual([]);
+    });
+  }
 
   it("an owner sees a learner's invoices, sends a reset link, disables and enables the account, and exports learners", async () => {
     const page = await app.newPage();

@@ -1,9 +1,12 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { NotFoundError } from "../errors.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
 import { dollarsToCents } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
+import { newToken } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { can, type Viewer } from "../staff/permissions.ts";
 import { type FormInput, parseInput } from "../validation.ts";
@@ -51,6 +54,7 @@ export const TRACK_MESSAGES = {
   notFound: "Track not found.",
   invalidPrice: "Price must be a number of dollars, 0 or more.",
   invalidStatus: 'Status must be "draft" or "published".',
+  previewPublished: "This track is published: its page is public, no preview link is needed.",
 } as const;
 
 const text = (max: number) =>
@@ -111,13 +115,58 @@ export async function setTrackStatus(deps: Services, actor: Actor, id: string, r
     const existing = await tx.track.findUnique({ where: { id } });
     if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
     if (existing.status === status) return existing;
-    const updated = await tx.track.update({ where: { id }, data: { status } });
+    // Publishing retires the draft's preview link: a track unpublished again needs a new one.
+    const updated = await tx.track.update({ where: { id }, data: { status, ...(status === "PUBLISHED" ? { previewToken: null } : {}) } });
     const action = status === "PUBLISHED" ? "track.publish" : "track.unpublish";
     await recordAudit(tx, actor, { action, entityType: "Track", entityId: id, before: existing, after: updated });
     return updated;
   });
   deps.publicCache.clear();
   return track;
+}
+
+/** A draft's preview address on the learner site: its track page with the token in the query string. */
+function previewUrl(deps: Services, id: string, token: string) {
+  const page = `${siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "learner")}/learner-track-details/${id}`;
+  return `${page}?preview=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A draft's unlisted preview link, created on first ask and the same afterwards (until the track is published), so
+ * a link already shared keeps working. Every ask is audited (who obtained the link); the token itself never enters
+ * the audit log. Refused for a published track, whose page is public.
+ */
+export async function trackPreviewLink(deps: Services, actor: Actor, id: string) {
+  const token = await deps.db.prisma.$transaction(async (tx) => {
+    const existing = await tx.track.findUnique({ where: { id }, select: { status: true, previewToken: true } });
+    if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
+    if (existing.status === "PUBLISHED") throw new ConflictError(TRACK_MESSAGES.previewPublished);
+    let token = existing.previewToken;
+    if (!token) {
+      // Conditional: two staff asking at once get the same link (the second reads the first's token).
+      await tx.track.updateMany({ where: { id, status: "DRAFT", previewToken: null }, data: { previewToken: newToken() } });
+      token = (await tx.track.findUniqueOrThrow({ where: { id }, select: { previewToken: true } })).previewToken;
+    }
+    await recordAudit(tx, actor, {
+      action: "track.preview-link",
+      entityType: "Track",
+      entityId: id,
+      ...(existing.previewToken ? {} : { before: { previewLink: false }, after: { previewLink: true } }),
+    });
+    return token as string;
+  });
+  return { url: previewUrl(deps, id, token) };
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Whether a preview token given by a caller opens this draft: constant-time over SHA-256 digests (equal lengths
+ * whatever was sent). A track without a link, or published, opens to no token.
+ */
+export function previewTokenOpens(track: { status: string; previewToken: string | null } | null, given: string): boolean {
+  if (track?.status !== "DRAFT" || !track.previewToken) return false;
+  return timingSafeEqual(digest(track.previewToken), digest(given));
 }
 
 /** Deletes a track with its courses, ratings and enrollments; its invoices stay (for the books) without the link. */

@@ -24,7 +24,16 @@ export function staffActor(viewer: Viewer | null, ip: string): Actor {
 export type AuditChanges = Record<string, [unknown, unknown]>;
 
 /** Never copied into the audit log: secrets, and columns that change on every write. */
-const NOT_AUDITED = new Set(["passwordHash", "tokenHash", "codeHash", "updatedAt", "ratingCount", "ratingTotal", "ratingAverage"]);
+const NOT_AUDITED = new Set([
+  "passwordHash",
+  "tokenHash",
+  "codeHash",
+  "previewToken",
+  "updatedAt",
+  "ratingCount",
+  "ratingTotal",
+  "ratingAverage",
+]);
 
 const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 

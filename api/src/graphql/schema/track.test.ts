@@ -155,6 +155,103 @@ describe("Track drafts and the catalogue's search and sort (schema/track.ts)", (
   });
 });
 
+describe("A draft's preview link (schema/track.ts: trackPreviewLink, trackPreview)", () => {
+  const s = seededApp();
+  const CREATE = `mutation ($input: TrackInput!) { createTrack(input: $input) { ... on TrackPayload { track { id } } } }`;
+  const LINK = `mutation ($id: ID!) { trackPreviewLink(id: $id) { __typename ... on TrackPreviewLinkPayload { url } ... on Error { message } } }`;
+  const PUBLISH = `mutation ($id: ID!) { publishTrack(id: $id) { __typename } }`;
+  const UNPUBLISH = `mutation ($id: ID!) { unpublishTrack(id: $id) { __typename } }`;
+  const PREVIEW = `query ($id: ID!, $token: String!) { trackPreview(id: $id, token: $token) { name status courses { title } relatedTracks { name } } }`;
+  const draft = async (name: string) =>
+    (
+      await s.app.graphql(
+        CREATE,
+        { input: { name, price: 12, duration: "2 weeks", instructor: "Ada", description: "Draft.", status: "DRAFT" } },
+        s.who.owner,
+      )
+    ).data.createTrack.track.id as string;
+  const link = async (id: string, token?: string) => (await s.app.graphql(LINK, { id }, token)).data?.trackPreviewLink;
+  const tokenOf = (url: string) => new URL(url).searchParams.get("preview") as string;
+  const preview = async (id: string, token: string, caller?: string) => {
+    const answer = await s.app.graphql(PREVIEW, { id, token }, caller);
+    expect(answer.errors).toBeUndefined();
+    return answer.data.trackPreview;
+  };
+
+  it("only staff who edit the catalogue get the link: the learner site's track page with a 32-byte token, the same each time, audited", async () => {
+    const id = await draft("Previewed");
+    for (const caller of [s.who.stranger, s.who.learner, s.who.finance, s.who.instructor, s.who.pending]) {
+      const answer = await s.app.graphql(LINK, { id }, caller);
+      expect(answer.data?.trackPreviewLink?.url).toBeUndefined();
+      expect(answer.data?.trackPreviewLink?.message ?? answer.errors?.[0]?.message).toBeTruthy();
+    }
+    const row = () => s.app.services.db.prisma.track.findUniqueOrThrow({ where: { id: globalIdRaw(id) } });
+    expect((await row()).previewToken).toBeNull();
+    const first = await link(id, s.who.owner);
+    const url = new URL(first.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${s.app.services.config.publicUrl}/learner-track-details/${globalIdRaw(id)}`);
+    expect(Buffer.from(tokenOf(first.url), "base64url")).toHaveLength(32);
+    expect((await link(id, s.who.manager)).url).toBe(first.url);
+    const audit = await s.app.services.db.prisma.auditEntry.findMany({
+      where: { entityId: globalIdRaw(id), action: "track.preview-link" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audit).toHaveLength(2);
+    expect(JSON.stringify(audit)).not.toContain(tokenOf(first.url));
+    expect(audit[0]?.changes).toEqual({ previewLink: [false, true] });
+    // A published track needs none; an unknown one is not found.
+    expect((await link(globalId("Track", s.seeded.trackIds[0] as string), s.who.owner)).__typename).toBe("ConflictError");
+    expect((await link(globalId("Track", "00000000-0000-4000-8000-000000000000"), s.who.owner)).message).toBe("Track not found.");
+  });
+
+  it("the preview answers the draft to anyone with its token, and null for a wrong token, another track's, or after publishing", async () => {
+    const id = await draft("Preview me");
+    const other = await draft("Another draft");
+    const token = tokenOf((await link(id, s.who.manager)).url);
+    const otherToken = tokenOf((await link(other, s.who.manager)).url);
+    for (const caller of [s.who.stranger, s.who.learner, s.who.finance]) {
+      expect(await preview(id, token, caller)).toMatchObject({ name: "Preview me", status: "DRAFT", courses: [] });
+    }
+    // Still a draft everywhere else.
+    expect((await s.app.graphql("query ($id: ID!) { track(id: $id) { name } }", { id })).data.track).toBeNull();
+    const wrong = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    for (const [trackId, given] of [
+      [id, wrong],
+      [id, otherToken],
+      [other, token],
+      [id, ""],
+      [id, "x".repeat(10_000)],
+      [globalId("Track", "00000000-0000-4000-8000-000000000000"), token],
+      [globalId("Track", s.seeded.trackIds[0] as string), token],
+    ] as const) {
+      expect(await preview(trackId, given)).toBeNull();
+    }
+    // Publishing retires the link: the old token opens nothing, even once the track is a draft again.
+    await s.app.graphql(PUBLISH, { id }, s.who.owner);
+    expect(await preview(id, token)).toBeNull();
+    await s.app.graphql(UNPUBLISH, { id }, s.who.owner);
+    expect(await preview(id, token)).toBeNull();
+    const fresh = tokenOf((await link(id, s.who.owner)).url);
+    expect(fresh).not.toBe(token);
+    expect((await preview(id, fresh)).name).toBe("Preview me");
+  });
+
+  it("is never kept in the public cache, under an alias too: each ask runs, so a retired token opens nothing at once", async () => {
+    const id = await draft("Never kept");
+    const token = tokenOf((await link(id, s.who.owner)).url);
+    for (const query of [PREVIEW, `query ($id: ID!, $token: String!) { p: trackPreview(id: $id, token: $token) { name } }`]) {
+      await s.app.graphql(query, { id, token });
+      s.app.queries.length = 0;
+      const again = await s.app.graphql(query, { id, token });
+      expect(again.data.trackPreview ?? again.data.p).toMatchObject({ name: "Never kept" });
+      expect(s.app.queries.length).toBeGreaterThan(0);
+    }
+    // The token changes behind the API's back (no write through it, so nothing clears the cache): the next ask sees it.
+    await s.app.services.db.prisma.track.update({ where: { id: globalIdRaw(id) }, data: { previewToken: null } });
+    expect(await preview(id, token)).toBeNull();
+  });
+});
+
 /** The database id inside a global ID. */
 function globalIdRaw(id: string): string {
   return Buffer.from(id, "base64").toString().split(":")[1] as string;

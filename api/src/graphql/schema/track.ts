@@ -5,8 +5,10 @@ import {
   catalogueOrder,
   createTrack,
   deleteTrack,
+  previewTokenOpens,
   relatedTracks,
   setTrackStatus,
+  trackPreviewLink,
   updateTrack,
   visibleTracks,
 } from "../../domain/catalogue/tracks.ts";
@@ -95,6 +97,21 @@ builder.queryFields((t) => ({
     resolve: (query, _root, { id }, ctx) =>
       ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, ...visibleTracks(ctx.viewer) } }),
   }),
+  trackPreview: t.prismaField({
+    type: "Track",
+    nullable: true,
+    description:
+      "A draft track's page data for whoever holds its preview link's token (trackPreviewLink); null otherwise, as for a track that does not exist. Never kept in the public cache.",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
+      token: t.arg.string({ required: true, description: "The preview link's token." }),
+    },
+    resolve: async (query, _root, { id, token }, ctx) => {
+      // One statement (Track is read with `include`, so the row's columns, the token among them, come with it).
+      const track = await ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, status: "DRAFT" } });
+      return previewTokenOpens(track, token) ? track : null;
+    },
+  }),
 }));
 
 const TrackInput = builder.inputType("TrackInput", {
@@ -119,6 +136,15 @@ const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }>("Trac
 });
 
 const errors = { types: commonErrors };
+
+const TrackPreviewLinkPayload = builder.objectRef<{ url: string }>("TrackPreviewLinkPayload").implement({
+  description: "A draft track's unlisted preview link.",
+  fields: (t) => ({
+    url: t.exposeString("url", {
+      description: "The track's page on the learner site, with the preview token: anyone holding it sees the draft.",
+    }),
+  }),
+});
 
 builder.mutationFields((t) => ({
   createTrack: t.field({
@@ -157,6 +183,15 @@ builder.mutationFields((t) => ({
     description: "Takes a track back to draft: it leaves the catalogue; enrolled learners keep their enrollment.",
     args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ track: await setTrackStatus(ctx.services, actor(ctx), id.id, { status: "DRAFT" }) }),
+  }),
+  trackPreviewLink: t.field({
+    type: TrackPreviewLinkPayload,
+    errors,
+    authScopes: { can: "editCatalogue" },
+    description:
+      "A draft track's unlisted preview link on the learner site: created on first ask, the same afterwards, retired when the track is published.",
+    args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
+    resolve: (_root, { id }, ctx) => trackPreviewLink(ctx.services, actor(ctx), id.id),
   }),
   deleteTrack: t.field({
     type: DeletePayload,

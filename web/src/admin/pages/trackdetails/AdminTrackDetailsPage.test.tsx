@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { answerQuery, renderAdminRoute, routeLoad } from "../../testing.tsx";
+import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../testing.tsx";
 import AdminTrackDetailsPageQuery from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { TRACK_DETAILS_MESSAGES } from "./AdminTrackDetailsPage.tsx";
 
@@ -21,6 +21,9 @@ const freeTrack: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "I
 const cloudWithCourses: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ name: "Cloud Computing", courses: [{ title: "AWS Essentials" }, { title: "Azure Fundamentals" }] }),
 };
+
+const draft: MockPayloadGenerator.MockResolvers = { Track: () => ({ id: "track-1", name: "Quiet", status: "DRAFT", courses: [] }) };
+const published: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Live", status: "PUBLISHED", courses: [] }) };
 
 beforeEach(() => localStorage.clear());
 
@@ -85,5 +88,46 @@ describe("track details", () => {
     });
     expect(await screen.findByText(TRACK_DETAILS_MESSAGES.failed, {}, routeLoad)).toBeTruthy();
     vi.mocked(console.error).mockRestore();
+  });
+
+  it("a draft has 'Preview on site' for staff who edit the catalogue: a new tab goes to the preview link, cut off from this page", async () => {
+    const url = "http://localhost/learner-track-details/1?preview=abc";
+    const environment = createMockEnvironment();
+    answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, draft);
+    renderAdminRoute("/trackdetails/track-1", environment);
+    const button = await screen.findByRole("button", { name: "Preview on site" }, routeLoad);
+    const tab = { opener: window as Window | null, location: { href: "about:blank" }, close: vi.fn() };
+    const open = vi.spyOn(window, "open").mockReturnValue(tab as unknown as Window);
+    await act(async () => fireEvent.click(button));
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("TrackPreviewLinkMutation");
+    expect(operation.request.variables).toEqual({ id: "track-1" });
+    await act(async () =>
+      environment.mock.resolve(operation, {
+        data: { trackPreviewLink: { __typename: "TrackPreviewLinkPayload", url } },
+      }),
+    );
+    expect(tab.location.href).toBe(url);
+    expect(tab.opener).toBeNull();
+    open.mockRestore();
+  });
+
+  it("no 'Preview on site' for a published track", async () => {
+    renderTrack((environment) => answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, published));
+    await screen.findByRole("heading", { level: 1, name: "Live" }, routeLoad);
+    expect(screen.queryByRole("button", { name: "Preview on site" })).toBeNull();
+  });
+
+  it("no 'Preview on site' for finance staff, who only read the catalogue", async () => {
+    const environment = createMockEnvironment();
+    answerQuery(environment, AdminTrackDetailsPageQuery, { id: "track-1" }, draft);
+    renderAdminRoute(
+      "/trackdetails/track-1",
+      environment,
+      staffViewer({ staffRole: "FINANCE", permissions: ["readCatalogue", "readInvoices"] }),
+    );
+    await screen.findByRole("heading", { level: 1, name: "Quiet" }, routeLoad);
+    expect(screen.queryByRole("button", { name: "Preview on site" })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import type { AdminTrackDetailsPage_track$key } from "./__generated__/AdminTrack
 import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
+import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
 import styles from "./AdminTrackDetailsPage.module.css";
 
@@ -149,6 +150,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           <div className={styles.status}>
             <TrackStatusBadge status={track.status} />
             {mayEdit && <TrackStatusControl track={track} />}
+            {mayEdit && track.status === "DRAFT" && <TrackPreviewLink trackId={track.id} />}
           </div>
           <p className={styles.price}>{formatPrice(track.price)}</p>
           <dl className={styles.facts}>

@@ -2,7 +2,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { formatDate } from "../../../../shared/format/dates.ts";
 import { formatPrice } from "../../../../shared/format/format.ts";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
-import { ButtonLink } from "../../../../shared/ui/Button.tsx";
+import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { Fact } from "../../../../shared/ui/Fact.tsx";
 import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
@@ -13,10 +13,12 @@ interface TrackSideCardProps {
   trackKey: TrackSideCard_track$key;
   /** The signed-in learner is enrolled already: the card leads to the portal instead of the checkout. */
   enrolled: boolean;
+  /** A draft seen through its preview link: nobody can enroll yet, so the button is shown disabled. */
+  preview?: boolean;
 }
 
 /** The sticky card beside a track's details: picture, facts, price and the way to enroll (docs/product.md, Learner pages). */
-export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
+export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSideCardProps) {
   const track = useFragment(
     graphql`
       fragment TrackSideCard_track on Track {
@@ -46,7 +48,11 @@ export function TrackSideCard({ trackKey, enrolled }: TrackSideCardProps) {
             <time dateTime={track.updatedAt}>{formatDate(track.updatedAt)}</time>
           </Fact>
         </dl>
-        {enrolled ? (
+        {preview ? (
+          <Button size="lg" block disabled>
+            Enroll Now
+          </Button>
+        ) : enrolled ? (
           <>
             <p className={styles.enrolled}>
               <CheckCircleIcon size={18} />
