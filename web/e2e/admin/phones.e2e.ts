@@ -15,8 +15,12 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** The element is shown and lies within the screen's width (not cut off at the side or reached only by scrolling). */
 async function inView(locator: Locator, width: number) {
   await locator.waitFor();
+  // A list may render its rows again once (e.g. after its first refetch): wait for the cell's layout to settle.
+  await expect
+    .poll(async () => (await locator.boundingBox())?.width ?? 0, { message: `${locator.page().url()}: nothing shown`, timeout: 5000 })
+    .toBeGreaterThan(0);
   const box = await locator.boundingBox();
-  expect(box, await locator.evaluate((e) => e.outerHTML.slice(0, 120))).not.toBeNull();
+  expect(box, `${locator.page().url()}: ${await locator.evaluate((e) => e.outerHTML.slice(0, 400))}`).not.toBeNull();
   expect(box!.width).toBeGreaterThan(0);
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
