@@ -6,7 +6,8 @@
  * removed; the figures are what the README's Performance section and docs/SCALING.md cite.
  *
  * Environment: PROFILE_OPS (comma list of bench operation keys, default adminInvoicesSearch,learnerPortal),
- * PROFILE_SECONDS (load seconds per operation, default 8), PROFILE_OUT (a path to keep the .cpuprofile at, for a
+ * PROFILE_SECONDS (load seconds per operation, default 8), PROFILE_SERVER_DIR (a checkout whose built `api/dist` to
+ * profile instead of this one's, e.g. an older commit's for a before/after figure), PROFILE_OUT (a path to keep the .cpuprofile at, for a
  * profile viewer), BENCH_CONNECTIONS (50), BENCH_ROWS (1000), PROFILE_TOP (30).
  */
 import { copyFileSync, readdirSync, readFileSync } from "node:fs";
@@ -108,6 +109,7 @@ async function main() {
       DATABASE_URL: data.databaseUrl as string,
       RATE_LIMIT_SCALE: "1000000",
     },
+    { cwd: process.env.PROFILE_SERVER_DIR },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitHealthy(`${url}/readyz`, server);
