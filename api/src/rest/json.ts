@@ -158,7 +158,14 @@ export function invoiceJson(invoice: Node) {
     track: ref(invoice.track, "name"),
     amount: invoice.amount,
     dueDate: invoice.dueDate ?? null,
-    status: String(invoice.status).toLowerCase() as "pending" | "paid" | "failed",
+    status: String(invoice.status).toLowerCase() as
+      | "pending"
+      | "paid"
+      | "failed"
+      | "partially_refunded"
+      | "refunded"
+      | "void"
+      | "abandoned",
     paymentDetails: invoice.paymentDetails ?? null,
     createdAt: invoice.createdAt,
     updatedAt: invoice.updatedAt,

@@ -148,7 +148,10 @@ export const InvoiceSchema = object(
     }),
     amount: number("Dollars, at most 2 decimals."),
     dueDate: nullableText("YYYY-MM-DD; when null the screens show createdAt.", { format: "date" }),
-    status: choice(["pending", "paid", "failed"], { description: "'failed' only for card payments that failed." }),
+    status: choice(["pending", "paid", "failed", "partially_refunded", "refunded", "void", "abandoned"], {
+      description:
+        "pending and paid as in the spec; 'failed' only for card payments that failed; 'partially_refunded' and 'refunded' are paid invoices refunded in part or in full; 'void' was cancelled by finance; 'abandoned' is a card checkout never paid.",
+    }),
     paymentDetails: nullableText("Free text, e.g. bank transfer or mobile money."),
     createdAt: dateTime(),
     updatedAt: dateTime(),

@@ -1,6 +1,7 @@
 import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
 import { isPaymentReference } from "../../paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { paymentStatusOf } from "../invoices/status.ts";
 
 export const VERIFY_MESSAGES = {
   success: "Payment verified. You have successfully enrolled!",
@@ -85,8 +86,9 @@ export async function verifyPaymentForLearner(
       now = (await findOwnPayment(deps, learnerId, reference)) ?? invoice;
     }
   }
-  if (now.status === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
-  if (now.status === "FAILED")
+  const state = paymentStatusOf(now.status);
+  if (state === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
+  if (state === "FAILED")
     return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
   return { success: false, status: "PENDING", message: VERIFY_MESSAGES.pending };
 }

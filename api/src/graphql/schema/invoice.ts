@@ -13,6 +13,10 @@ export const InvoiceStatus = builder.enumType("InvoiceStatus", {
     PENDING: { description: "Not paid yet." },
     PAID: { description: "Paid." },
     FAILED: { description: "The payment failed." },
+    PARTIALLY_REFUNDED: { description: "Paid, then part of it refunded (see refundedAmount)." },
+    REFUNDED: { description: "Paid, then refunded in full." },
+    VOID: { description: "Cancelled by finance with a reason; never paid." },
+    ABANDONED: { description: "A card checkout not paid in time; not a failure and not counted." },
   } as const,
 });
 

@@ -1,4 +1,5 @@
 import { Repeater } from "graphql-yoga";
+import { paymentStatusOf } from "../../domain/invoices/status.ts";
 import { startCheckout } from "../../domain/payments/checkout.ts";
 import { findOwnPayment, verifyPaymentForLearner } from "../../domain/payments/verify.ts";
 import { builder } from "../builder.ts";
@@ -127,7 +128,7 @@ builder.subscriptionFields((t) => ({
         // in between is not missed.
         const events = await ctx.services.pubsub.listen("payment", reference);
         const current = await prisma.invoice.findUniqueOrThrow({ where: { reference }, select: { status: true } });
-        await push({ reference, status: current.status });
+        await push({ reference, status: paymentStatusOf(current.status) });
         if (current.status !== "PENDING") {
           stop();
           await events.return?.();

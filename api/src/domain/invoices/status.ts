@@ -1,0 +1,24 @@
+import type { InvoiceStatus } from "../../generated/prisma/enums.ts";
+
+/**
+ * What an invoice's status means for money (docs/ARCHITECTURE.md, "Money"). PENDING and PAID are the spec's; the
+ * others came with refunds, voids and abandoned checkouts.
+ */
+
+/** Paid records: money was received. Their amount, learner and track never change and they are never deleted. */
+export const PAID_RECORD_STATUSES = ["PAID", "PARTIALLY_REFUNDED", "REFUNDED"] as const satisfies readonly InvoiceStatus[];
+
+export function isPaidRecord(status: InvoiceStatus): boolean {
+  return (PAID_RECORD_STATUSES as readonly InvoiceStatus[]).includes(status);
+}
+
+/** What was received and kept: the amount less what was refunded (0 for anything not paid). */
+export function netCents(invoice: { status: InvoiceStatus; amountCents: number; refundedCents: number }): number {
+  return isPaidRecord(invoice.status) ? invoice.amountCents - invoice.refundedCents : 0;
+}
+
+/** The learner-facing state of a payment reference: paid records read as paid, anything that ended unpaid as failed. */
+export function paymentStatusOf(status: InvoiceStatus): "PENDING" | "PAID" | "FAILED" {
+  if (status === "PENDING") return "PENDING";
+  return isPaidRecord(status) ? "PAID" : "FAILED";
+}
