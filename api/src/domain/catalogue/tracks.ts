@@ -4,6 +4,7 @@ import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
+import { PAID_RECORD_STATUSES } from "../invoices/status.ts";
 import { dollarsToCents } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { newToken } from "../sessions.ts";
@@ -55,6 +56,7 @@ export const TRACK_MESSAGES = {
   invalidPrice: "Price must be a number of dollars, 0 or more.",
   invalidStatus: 'Status must be "draft" or "published".',
   previewPublished: "This track is published: its page is public, no preview link is needed.",
+  paidInvoices: "This track has paid invoices, so it can't be deleted: they stay for the books.",
 } as const;
 
 const text = (max: number) =>
@@ -175,6 +177,9 @@ export async function deleteTrack(deps: Services, actor: Actor, id: string) {
   const existing = await prisma.track.findUnique({ where: { id }, include: { courses: { select: { image: true } } } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   await prisma.$transaction(async (tx) => {
+    // A paid record keeps its track (the invoice lock would refuse the link's removal): such a track is not deleted.
+    const paid = await tx.invoice.count({ where: { trackId: id, status: { in: [...PAID_RECORD_STATUSES] } } });
+    if (paid > 0) throw new ConflictError(TRACK_MESSAGES.paidInvoices);
     await tx.track.delete({ where: { id } });
     const { courses: _, ...before } = existing;
     await recordAudit(tx, actor, { action: "track.delete", entityType: "Track", entityId: id, before, after: null });

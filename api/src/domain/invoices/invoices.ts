@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { NotFoundError } from "../errors.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { dollarsToCents } from "../money.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
+import { isPaidRecord } from "./status.ts";
 
 export const INVOICE_MESSAGES = {
   learner: "Learner is required.",
@@ -12,6 +14,17 @@ export const INVOICE_MESSAGES = {
   invalidAmount: "Amount must be a number of dollars, 0 or more.",
   status: "Status is required.",
   notFound: "Invoice not found.",
+  trackNotFound: "The selected track does not exist.",
+  description: "Describe what the invoice is for.",
+  descriptionTooLong: "The description can be at most 200 characters.",
+  trackOrDescription: "Choose a track or describe the line (Other), not both.",
+  paidLocked: "This invoice is paid: its amount, learner, track and status can't change. Record a refund instead.",
+  paidNotDeleted: "Paid invoices can't be deleted; they stay for the books. Record a refund instead.",
+  voidLocked: "This invoice is void: it can't be changed or deleted.",
+  voidReason: "Give a reason for voiding the invoice.",
+  voidReasonTooLong: "The reason can be at most 500 characters.",
+  voidPaid: "Paid invoices can't be voided. Record a refund instead.",
+  voidNotPending: "Only pending invoices can be voided.",
 } as const;
 
 const invoiceInput = z.object({
@@ -26,6 +39,15 @@ const invoiceInput = z.object({
     .nullable()
     .optional()
     .transform((v) => v || null),
+  // Omitted (undefined) keeps an existing invoice's track or description; null or blank clears it.
+  trackId: z.string().uuid(INVOICE_MESSAGES.trackNotFound).nullable().optional(),
+  description: z
+    .string()
+    .trim()
+    .max(200, INVOICE_MESSAGES.descriptionTooLong)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
 });
 
 /** What a learner has paid: their paid invoices (as a Prisma relation selection), and the sum of them in cents. */
@@ -40,14 +62,42 @@ async function requireLearner(deps: Services, learnerId: string) {
   if (!learner) throw new NotFoundError(INVOICE_MESSAGES.learnerNotFound);
 }
 
+async function requireTrack(deps: Services, trackId: string | null | undefined) {
+  if (!trackId) return;
+  const track = await deps.db.prisma.track.findUnique({ where: { id: trackId }, select: { id: true } });
+  if (!track) throw new NotFoundError(INVOICE_MESSAGES.trackNotFound);
+}
+
+/** What an invoice is for: a track or a described "Other" line, never both (neither is the spec's bare invoice). */
+function requireOneSubject(trackId: string | null, description: string | null) {
+  if (trackId && description) throw ValidationError.forField("description", INVOICE_MESSAGES.trackOrDescription);
+}
+
+/**
+ * The invoice row, locked until the transaction ends: a card payment settling it (a conditional update of the same
+ * row) waits for this change or this change sees it paid, so a check here holds when the write happens.
+ */
+async function lockInvoice(tx: Prisma.TransactionClient, id: string) {
+  await tx.$executeRaw`SELECT 1 FROM "Invoice" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  const existing = await tx.invoice.findUnique({ where: { id } });
+  if (!existing) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  return existing;
+}
+
 /** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen. */
 export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
+  const trackId = input.trackId ?? null;
+  const description = input.description ?? null;
+  requireOneSubject(trackId, description);
   await requireLearner(deps, input.learnerId);
+  await requireTrack(deps, trackId);
   return deps.db.prisma.$transaction(async (tx) => {
     const invoice = await tx.invoice.create({
       data: {
         learnerId: input.learnerId,
+        trackId,
+        description,
         amountCents: input.amount,
         dueDate: input.dueDate ?? null,
         status: input.status,
@@ -60,22 +110,44 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
   });
 }
 
-/** The due date is changed only when given (docs/product.md, REST routes: dueDate only if set). */
+/**
+ * The due date is changed only when given (docs/product.md, REST routes: dueDate only if set). A paid record keeps
+ * its amount, learner, track and status (docs/ARCHITECTURE.md, "Paid records are locked"): only its words (payment
+ * details, description) and due date may change; a void invoice does not change at all.
+ */
 export async function updateInvoice(deps: Services, actor: Actor, id: string, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   const { prisma } = deps.db;
-  const existing = await prisma.invoice.findUnique({ where: { id } });
-  if (!existing) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  if (!(await prisma.invoice.findUnique({ where: { id }, select: { id: true } }))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   await requireLearner(deps, input.learnerId);
-  const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
+  await requireTrack(deps, input.trackId);
   return prisma.$transaction(async (tx) => {
+    const existing = await lockInvoice(tx, id);
+    if (existing.status === "VOID") throw new ConflictError(INVOICE_MESSAGES.voidLocked);
+    const trackId = input.trackId === undefined ? existing.trackId : input.trackId;
+    const description = input.description === undefined ? existing.description : input.description;
+    requireOneSubject(trackId, description);
+    const paidRecord = isPaidRecord(existing.status);
+    if (
+      paidRecord &&
+      (input.amount !== existing.amountCents ||
+        input.learnerId !== existing.learnerId ||
+        trackId !== existing.trackId ||
+        input.status !== "PAID")
+    ) {
+      throw new ConflictError(INVOICE_MESSAGES.paidLocked);
+    }
+    const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
     const invoice = await tx.invoice.update({
       where: { id },
       data: {
         learnerId: input.learnerId,
+        trackId,
+        description,
         amountCents: input.amount,
         ...(input.dueDate ? { dueDate: input.dueDate } : {}),
-        status: input.status,
+        // A refunded record stays what it is: the form only knows pending and paid.
+        status: paidRecord ? existing.status : input.status,
         paymentDetails: input.paymentDetails,
         paidAt,
       },
@@ -85,12 +157,39 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
   });
 }
 
+/** Only invoices that never took money go: a paid record stays for the books, a void one as the record of why. */
 export async function deleteInvoice(deps: Services, actor: Actor, id: string) {
   return deps.db.prisma.$transaction(async (tx) => {
-    const existing = await tx.invoice.findUnique({ where: { id } });
-    const deleted = await tx.invoice.deleteMany({ where: { id } });
-    if (!existing || deleted.count === 0) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+    const existing = await lockInvoice(tx, id);
+    if (isPaidRecord(existing.status)) throw new ConflictError(INVOICE_MESSAGES.paidNotDeleted);
+    if (existing.status === "VOID") throw new ConflictError(INVOICE_MESSAGES.voidLocked);
+    await tx.invoice.delete({ where: { id } });
     await recordAudit(tx, actor, { action: "invoice.delete", entityType: "Invoice", entityId: id, before: existing, after: null });
     return { id };
+  });
+}
+
+const voidInput = z.object({
+  reason: z
+    .string({ error: INVOICE_MESSAGES.voidReason })
+    .trim()
+    .min(1, INVOICE_MESSAGES.voidReason)
+    .max(500, INVOICE_MESSAGES.voidReasonTooLong),
+});
+
+/**
+ * Finance cancels a pending invoice with a reason (docs/ARCHITECTURE.md, "Paid records are locked"): it becomes
+ * VOID with the reason and the time, in the audit log as `invoice.void`. A paid record is corrected by a refund
+ * instead; anything else that is not pending (failed, abandoned, already void) is refused too.
+ */
+export async function voidInvoice(deps: Services, actor: Actor, id: string, raw: FormInput<z.input<typeof voidInput>>) {
+  const { reason } = parseInput(voidInput, raw);
+  return deps.db.prisma.$transaction(async (tx) => {
+    const existing = await lockInvoice(tx, id);
+    if (isPaidRecord(existing.status)) throw new ConflictError(INVOICE_MESSAGES.voidPaid);
+    if (existing.status !== "PENDING") throw new ConflictError(INVOICE_MESSAGES.voidNotPending);
+    const invoice = await tx.invoice.update({ where: { id }, data: { status: "VOID", voidReason: reason, voidedAt: new Date() } });
+    await recordAudit(tx, actor, { action: "invoice.void", entityType: "Invoice", entityId: id, before: existing, after: invoice });
+    return invoice;
   });
 }

@@ -72,7 +72,8 @@ afterAll(() => app.close());
 
 // Each test builds the exact data set its figures are computed from.
 beforeEach(async () => {
-  await db().invoice.deleteMany();
+  // TRUNCATE, not a row-by-row DELETE: paid invoices refuse to be deleted (the paid-record lock).
+  await db().$executeRawUnsafe(`TRUNCATE "Invoice"`);
   await db().enrollment.deleteMany();
   await db().learner.deleteMany();
   await db().track.deleteMany();
