@@ -258,8 +258,23 @@ describe("every route's answers match the served OpenAPI document (independent v
       body: { learner: learnerId, amount: 150, status: "paid" },
     });
     await call("PUT", `/api/invoices/${MISSING}`, 404, { token: owner, body: { learner: learnerId, amount: 1, status: "paid" } });
-    await call("DELETE", `/api/invoices/${invoice.invoice._id}`, 200, { token: owner });
-    await call("DELETE", `/api/invoices/${invoice.invoice._id}`, 404, { token: owner });
+    // Paid now: locked (docs/ARCHITECTURE.md, "Paid records are locked").
+    await call("PUT", `/api/invoices/${invoice.invoice._id}`, 409, {
+      token: owner,
+      body: { learner: learnerId, amount: 1, status: "paid" },
+    });
+    await call("DELETE", `/api/invoices/${invoice.invoice._id}`, 409, { token: owner });
+    await call("POST", `/api/invoices/${invoice.invoice._id}/void`, 409, { token: owner, body: { reason: "Wrong" } });
+    const pending = await call("POST", "/api/invoices", 201, {
+      token: owner,
+      body: { learner: learnerId, amount: 10, status: "pending", description: "Printed books" },
+    });
+    await call("POST", `/api/invoices/${pending.invoice._id}/void`, 400, { token: owner, body: {} });
+    await call("POST", `/api/invoices/${MISSING}/void`, 404, { token: owner, body: { reason: "Wrong" } });
+    await call("DELETE", `/api/invoices/${pending.invoice._id}`, 200, { token: owner });
+    await call("DELETE", `/api/invoices/${pending.invoice._id}`, 404, { token: owner });
+    const toVoid = await call("POST", "/api/invoices", 201, { token: owner, body: { learner: learnerId, amount: 10, status: "pending" } });
+    await call("POST", `/api/invoices/${toVoid.invoice._id}/void`, 200, { token: owner, body: { reason: "Sent twice" } });
 
     const { learners } = await call("GET", "/api/learners", 200, { token: owner });
     expect(learners.length).toBeGreaterThan(0);

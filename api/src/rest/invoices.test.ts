@@ -85,6 +85,35 @@ describe("invoices", () => {
     // Only paid invoices count toward the learner's total.
     const after = await call("GET", "/api/learners?search=kofi", { token: adminToken });
     expect(after.body.learners[0].totalPaid).toBeCloseTo(paidBefore + 120.5, 2);
+    const paidTotal = after.body.learners[0].totalPaid as number;
+
+    // A paid invoice is locked: its amount, learner and status stay, and it is not deleted (docs/ARCHITECTURE.md,
+    // "Paid records are locked"); the edits and deletes below are of a pending invoice.
+    const locked = "This invoice is paid: its amount, learner, track and status can't change. Record a refund instead.";
+    const paidId = invoice._id;
+    for (const body of [
+      { learner: kofiId, amount: "75", status: "PENDING", dueDate: "", paymentDetails: "Mobile money" },
+      { learner: adaId, amount: 120.5, status: "paid" },
+      { learner: kofiId, amount: 0.01, status: "paid" },
+    ]) {
+      expectRefusal(await call("PUT", `/api/invoices/${paidId}`, { token: adminToken, body }), 409, locked);
+    }
+    const paidNotDeleted = "Paid invoices can't be deleted; they stay for the books. Record a refund instead.";
+    expectRefusal(await call("DELETE", `/api/invoices/${paidId}`, { token: adminToken }), 409, paidNotDeleted);
+    // Its words may change; the money stays.
+    const noted = await call("PUT", `/api/invoices/${paidId}`, {
+      token: adminToken,
+      body: { learner: kofiId, amount: 120.5, status: "paid", paymentDetails: "Bank transfer, slip 7" },
+    });
+    expect(noted.status, JSON.stringify(noted.body)).toBe(200);
+    expect(noted.body.invoice).toMatchObject({ amount: 120.5, status: "paid", paymentDetails: "Bank transfer, slip 7" });
+    expect((await call("GET", "/api/learners?search=kofi", { token: adminToken })).body.learners[0].totalPaid).toBeCloseTo(paidTotal, 2);
+
+    const pending = await call("POST", "/api/invoices", {
+      token: adminToken,
+      body: { learner: kofiId, amount: 120.5, status: "Pending", dueDate: "2026-03-01", paymentDetails: "Bank transfer" },
+    });
+    Object.assign(invoice, expectCreated(pending, "invoice", "Invoice created successfully.", INVOICE_KEYS));
 
     const updated = await call("PUT", `/api/invoices/${invoice._id}`, {
       token: adminToken,
@@ -104,7 +133,7 @@ describe("invoices", () => {
       body: { learner: kofiId, amount: 75, status: "pending", dueDate: "2026-04-15" },
     });
     expect(redated.body.invoice).toMatchObject({ dueDate: "2026-04-15", paymentDetails: null });
-    expect((await call("GET", "/api/learners?search=kofi", { token: adminToken })).body.learners[0].totalPaid).toBeCloseTo(paidBefore, 2);
+    expect((await call("GET", "/api/learners?search=kofi", { token: adminToken })).body.learners[0].totalPaid).toBeCloseTo(paidTotal, 2);
 
     expectRefusal(
       await call("PUT", `/api/invoices/${UNKNOWN_ID}`, { token: adminToken, body: { learner: kofiId, amount: 1, status: "paid" } }),
@@ -189,5 +218,115 @@ describe("invoices", () => {
       (await call("POST", "/api/invoices", { token: adminToken, body: "{oops", headers: { "content-type": "application/json" } })).status,
     ).toBe(400);
     expect(await prisma.invoice.count()).toBe(count);
+  });
+
+  it("an invoice is for a track or a described line (optional for REST clients); both, an unknown track or a long text are refused", async () => {
+    const { prisma } = app.services.db;
+    const track = await prisma.track.findFirstOrThrow({ orderBy: { name: "asc" } });
+    const forTrack = await call("POST", "/api/invoices", {
+      token: adminToken,
+      body: { learner: adaId, amount: track.priceCents / 100, status: "pending", track: track.id },
+    });
+    expect(expectCreated(forTrack, "invoice", "Invoice created successfully.", INVOICE_KEYS)).toMatchObject({
+      track: { _id: track.id, name: track.name },
+      description: null,
+    });
+    const other = await call("POST", "/api/invoices", {
+      token: adminToken,
+      body: { learner: adaId, amount: 20, status: "pending", description: "Printed workbook" },
+    });
+    expect(other.body.invoice).toMatchObject({ track: null, description: "Printed workbook" });
+    // Omitted on update: kept. Switched: the track cleared and a description given.
+    const kept = await call("PUT", `/api/invoices/${forTrack.body.invoice._id}`, {
+      token: adminToken,
+      body: { learner: adaId, amount: 5, status: "pending" },
+    });
+    expect(kept.body.invoice).toMatchObject({ track: { _id: track.id }, description: null, amount: 5 });
+    const switched = await call("PUT", `/api/invoices/${forTrack.body.invoice._id}`, {
+      token: adminToken,
+      body: { learner: adaId, amount: 5, status: "pending", track: null, description: "Exam fee" },
+    });
+    expect(switched.body.invoice).toMatchObject({ track: null, description: "Exam fee" });
+
+    const count = await prisma.invoice.count();
+    const good = { learner: adaId, amount: 10, status: "pending" };
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...good, track: track.id, description: "Both" }, 400, "Choose a track or describe the line (Other), not both."],
+      [{ ...good, track: UNKNOWN_ID }, 404, "The selected track does not exist."],
+      [{ ...good, track: "garbage" }, 400, "The selected track does not exist."],
+      [{ ...good, track: 7 }, 400, "track must be an id."],
+      [{ ...good, description: "x".repeat(201) }, 400, "The description can be at most 200 characters."],
+      [{ ...good, description: { a: 1 } }, 400, "description must be text."],
+    ];
+    for (const [body, status, message] of cases) {
+      expectRefusal(await call("POST", "/api/invoices", { token: adminToken, body }), status, message);
+    }
+    expect(await prisma.invoice.count()).toBe(count);
+  });
+
+  it("POST /api/invoices/{id}/void cancels a pending invoice with a reason; paid ones are refused (409)", async () => {
+    const { prisma } = app.services.db;
+    const created = await call("POST", "/api/invoices", { token: adminToken, body: { learner: adaId, amount: 30, status: "pending" } });
+    const id = created.body.invoice._id as string;
+    expectRefusal(await call("POST", `/api/invoices/${id}/void`, { body: { reason: "x" } }), 401, NO_TOKEN);
+    expect((await call("POST", `/api/invoices/${id}/void`, { token: adaToken, body: { reason: "x" } })).status).toBe(403);
+    expectRefusal(
+      await call("POST", `/api/invoices/${id}/void`, { token: adminToken, body: {} }),
+      400,
+      "Give a reason for voiding the invoice.",
+    );
+    expectRefusal(
+      await call("POST", `/api/invoices/${id}/void`, { token: adminToken, body: { reason: "x".repeat(501) } }),
+      400,
+      "The reason can be at most 500 characters.",
+    );
+    expectRefusal(
+      await call("POST", `/api/invoices/${id}/void`, { token: adminToken, body: { reason: ["x"] } }),
+      400,
+      "reason must be text.",
+    );
+    expectRefusal(
+      await call("POST", `/api/invoices/${UNKNOWN_ID}/void`, { token: adminToken, body: { reason: "x" } }),
+      404,
+      "Invoice not found.",
+    );
+    expectRefusal(await call("POST", "/api/invoices/12/void", { token: adminToken, body: { reason: "x" } }), 404, "Invoice not found.");
+
+    const voided = await call("POST", `/api/invoices/${id}/void`, { token: adminToken, body: { reason: "Sent twice" } });
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    expect(voided.body.message).toBe("Invoice voided successfully.");
+    expect(voided.body.invoice).toMatchObject({ _id: id, status: "void", amount: 30 });
+    expect(voided.body.data).toEqual(voided.body.invoice);
+    expect(await prisma.auditEntry.count({ where: { entityId: id, action: "invoice.void" } })).toBe(1);
+    expectRefusal(
+      await call("POST", `/api/invoices/${id}/void`, { token: adminToken, body: { reason: "x" } }),
+      409,
+      "Only pending invoices can be voided.",
+    );
+    expectRefusal(
+      await call("DELETE", `/api/invoices/${id}`, { token: adminToken }),
+      409,
+      "This invoice is void: it can't be changed or deleted.",
+    );
+
+    const paid = await prisma.invoice.findFirstOrThrow({ where: { status: "PAID" } });
+    expectRefusal(
+      await call("POST", `/api/invoices/${paid.id}/void`, { token: adminToken, body: { reason: "x" } }),
+      409,
+      "Paid invoices can't be voided. Record a refund instead.",
+    );
+    expect(await prisma.invoice.findUniqueOrThrow({ where: { id: paid.id } })).toEqual(paid);
+  });
+
+  it("DELETE /api/tracks/{id} refuses a track with paid invoices (409): they keep their track", async () => {
+    const { prisma } = app.services.db;
+    const paid = await prisma.invoice.findFirstOrThrow({ where: { status: "PAID", trackId: { not: null } } });
+    const trackId = paid.trackId as string;
+    expectRefusal(
+      await call("DELETE", `/api/tracks/${trackId}`, { token: adminToken }),
+      409,
+      "This track has paid invoices, so it can't be deleted: they stay for the books.",
+    );
+    expect(await prisma.track.findUnique({ where: { id: trackId } })).not.toBeNull();
   });
 });

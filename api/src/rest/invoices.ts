@@ -16,6 +16,7 @@ import {
   paging,
   ref,
   uuidParams,
+  VoidInputSchema,
   withMessageAndData,
 } from "./schemas.ts";
 
@@ -29,11 +30,15 @@ const UPDATE = `mutation($id: ID!, $input: InvoiceInput!) {
   result: updateInvoice(id: $id, input: $input) { ${ERROR_FIELDS} ... on InvoicePayload { invoice { ${INVOICE_FIELDS} } } }
 }`;
 const DELETE = `mutation($id: ID!) { result: deleteInvoice(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId } } }`;
+const VOID = `mutation($input: VoidInvoiceInput!) {
+  result: voidInvoice(input: $input) { ${ERROR_FIELDS} ... on VoidInvoicePayload { invoice { ${INVOICE_FIELDS} } } }
+}`;
 
 export const INVOICE_REST_MESSAGES = {
   created: "Invoice created successfully.",
   updated: "Invoice updated successfully.",
   deleted: "Invoice deleted successfully.",
+  voided: "Invoice voided successfully.",
 } as const;
 
 function invoiceInput(body: Record<string, unknown>) {
@@ -44,6 +49,9 @@ function invoiceInput(body: Record<string, unknown>) {
     status: invoiceStatusIn(body.status),
     dueDate: dateIn(body.dueDate, "dueDate"),
     paymentDetails,
+    // Optional for REST clients (the spec's calls send neither): omitted keeps an existing invoice's values.
+    ...(body.track !== undefined ? { trackId: idIn(body.track, "track", "Track") ?? null } : {}),
+    ...(body.description !== undefined ? { description: textIn(body.description, "description") ?? null } : {}),
   };
 }
 
@@ -85,11 +93,12 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     url: "/api/invoices/:id",
     schema: {
       operationId: "updateInvoice",
-      summary: "Changes an invoice; the due date only if given.",
+      summary:
+        "Changes an invoice; the due date only if given. A paid invoice keeps its amount, learner, track and status (409); a void one does not change.",
       tags: ["invoices"],
       params: uuidParams("invoice"),
       body: InvoiceInputSchema,
-      response: { 200: answer("Updated.", withMessageAndData("invoice", ref(InvoiceSchema))), ...errors(400, 404) },
+      response: { 200: answer("Updated.", withMessageAndData("invoice", ref(InvoiceSchema))), ...errors(400, 404, 409) },
     },
     handle: async (call) => {
       const id = idParam(call.req, INVOICE_MESSAGES.notFound);
@@ -104,14 +113,34 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     url: "/api/invoices/:id",
     schema: {
       operationId: "deleteInvoice",
-      summary: "Deletes an invoice.",
+      summary: "Deletes an invoice that never took money; a paid or void invoice is refused (409).",
       tags: ["invoices"],
       params: uuidParams("invoice"),
-      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404) },
+      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404, 409) },
     },
     handle: async (call) => {
       await call.mutate(DELETE, { id: toGlobalId("Invoice", idParam(call.req, INVOICE_MESSAGES.notFound)) });
       return { message: INVOICE_REST_MESSAGES.deleted };
+    },
+  });
+
+  route.graphql({
+    method: "POST",
+    url: "/api/invoices/:id/void",
+    schema: {
+      operationId: "voidInvoice",
+      summary: "Cancels a pending invoice with a reason (finance and owners). A paid invoice is refunded instead (409).",
+      tags: ["invoices"],
+      params: uuidParams("invoice"),
+      body: VoidInputSchema,
+      response: { 200: answer("Voided.", withMessageAndData("invoice", ref(InvoiceSchema))), ...errors(400, 404, 409) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, INVOICE_MESSAGES.notFound);
+      const body = jsonBody(call.req);
+      const ok = await call.mutate(VOID, { input: { id: toGlobalId("Invoice", id), reason: textIn(body.reason, "reason") ?? null } });
+      const invoice = invoiceJson(ok.invoice);
+      return { message: INVOICE_REST_MESSAGES.voided, invoice, data: invoice };
     },
   });
 }

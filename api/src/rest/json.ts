@@ -65,7 +65,7 @@ export const TRACK_FIELDS = `id name price duration instructor description image
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
 
-export const INVOICE_FIELDS = `id amount dueDate status paymentDetails createdAt updatedAt
+export const INVOICE_FIELDS = `id amount dueDate status paymentDetails description createdAt updatedAt
   learner { id firstName lastName email image } track { id name }`;
 
 /** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
@@ -167,6 +167,7 @@ export function invoiceJson(invoice: Node) {
       | "void"
       | "abandoned",
     paymentDetails: invoice.paymentDetails ?? null,
+    description: invoice.description ?? null,
     createdAt: invoice.createdAt,
     updatedAt: invoice.updatedAt,
   };

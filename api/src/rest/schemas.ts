@@ -144,7 +144,7 @@ export const InvoiceSchema = object(
     }),
     track: Type.Unsafe<Static<typeof TrackRefSchema> | null>({
       oneOf: [{ $ref: "TrackRef#" }, { type: "null" }],
-      description: "The track paid for (card payments); null for manual invoices.",
+      description: "The track the invoice is for (card payments, and manual invoices written for a track); null otherwise.",
     }),
     amount: number("Dollars, at most 2 decimals."),
     dueDate: nullableText("YYYY-MM-DD; when null the screens show createdAt.", { format: "date" }),
@@ -153,6 +153,7 @@ export const InvoiceSchema = object(
         "pending and paid as in the spec; 'failed' only for card payments that failed; 'partially_refunded' and 'refunded' are paid invoices refunded in part or in full; 'void' was cancelled by finance; 'abandoned' is a card checkout never paid.",
     }),
     paymentDetails: nullableText("Free text, e.g. bank transfer or mobile money."),
+    description: nullableText('What the invoice is for when it is not a track (an "Other" line written by staff).'),
     createdAt: dateTime(),
     updatedAt: dateTime(),
   },
@@ -282,7 +283,14 @@ export const InvoiceInputSchema = form({
   status: text("pending or paid, in any case."),
   dueDate: nullableText("YYYY-MM-DD; optional. On update, omitted or empty keeps the current due date.", { format: "date" }),
   paymentDetails: nullableText("Free text; optional."),
+  track: nullableText("Optional: the _id of the track the invoice is for. On update, omitted keeps it and null clears it.", {
+    format: "uuid",
+  }),
+  description: nullableText(
+    "Optional: what the invoice is for when it is not a track, at most 200 characters (not both). On update, omitted keeps it.",
+  ),
 });
+export const VoidInputSchema = form({ reason: text("Why the invoice is voided: required, at most 500 characters.") });
 export const ProfileFormSchema = form({
   firstName: text(),
   lastName: text(),

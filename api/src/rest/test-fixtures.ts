@@ -34,7 +34,18 @@ export const TRACK_KEYS = [
   "updatedAt",
 ];
 export const COURSE_KEYS = ["_id", "title", "description", "image", "track", "createdAt"];
-export const INVOICE_KEYS = ["_id", "learner", "track", "amount", "dueDate", "status", "paymentDetails", "createdAt", "updatedAt"];
+export const INVOICE_KEYS = [
+  "_id",
+  "learner",
+  "track",
+  "amount",
+  "dueDate",
+  "status",
+  "paymentDetails",
+  "description",
+  "createdAt",
+  "updatedAt",
+];
 export const LEARNER_KEYS = [
   "_id",
   "firstName",

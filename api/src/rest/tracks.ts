@@ -147,10 +147,11 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     url: "/api/tracks/:id",
     schema: {
       operationId: "deleteTrack",
-      summary: "Deletes a track with its courses, ratings, enrollments and images; its invoices stay without the link.",
+      summary:
+        "Deletes a track with its courses, ratings, enrollments and images; its unpaid invoices stay without the link. A track with paid invoices is refused (409).",
       tags: ["tracks"],
       params: uuidParams("track"),
-      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404) },
+      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404, 409) },
     },
     handle: async (call) => {
       await call.mutate(DELETE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });

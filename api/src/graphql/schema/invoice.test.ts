@@ -54,4 +54,64 @@ describe("Invoice (schema/invoice.ts)", () => {
       expect(refusalOf(answer)).not.toBeNull();
     }
   });
+
+  describe("paid records are locked; pending ones are voided (schema/invoice-void.ts)", () => {
+    const UPDATE = `mutation ($id: ID!, $input: InvoiceInput!) {
+      updateInvoice(id: $id, input: $input) { __typename ... on Error { message } ... on InvoicePayload { invoice { amount status } } }
+    }`;
+    const DELETE = "mutation ($id: ID!) { deleteInvoice(id: $id) { __typename ... on Error { message } } }";
+    const VOID = `mutation ($input: VoidInvoiceInput!) {
+      voidInvoice(input: $input) { __typename ... on Error { message } ... on VoidInvoicePayload { invoice { status voidReason voidedAt paidRecord } } }
+    }`;
+    const READ = "query ($id: ID!) { node(id: $id) { ... on Invoice { amount status paidRecord description track { name } } } }";
+
+    it("a paid invoice answers ConflictError to a change of its money and to a delete, and reads as a paid record", async () => {
+      const { prisma } = s.app.services.db;
+      const paid = await prisma.invoice.findFirstOrThrow({ where: { status: "PAID", trackId: { not: null } }, include: { track: true } });
+      const id = globalId("Invoice", paid.id);
+      const input = { learnerId: globalId("Learner", paid.learnerId as string), amount: 0.01, status: "PAID" };
+      const update = await s.app.graphql(UPDATE, { id, input }, s.who.finance);
+      expect(update.data.updateInvoice).toEqual({
+        __typename: "ConflictError",
+        message: "This invoice is paid: its amount, learner, track and status can't change. Record a refund instead.",
+      });
+      expect((await s.app.graphql(DELETE, { id }, s.who.owner)).data.deleteInvoice).toEqual({
+        __typename: "ConflictError",
+        message: "Paid invoices can't be deleted; they stay for the books. Record a refund instead.",
+      });
+      expect((await s.app.graphql(VOID, { input: { id, reason: "Wrong learner" } }, s.who.finance)).data.voidInvoice).toEqual({
+        __typename: "ConflictError",
+        message: "Paid invoices can't be voided. Record a refund instead.",
+      });
+      expect((await s.app.graphql(READ, { id }, s.who.finance)).data.node).toEqual({
+        amount: 100,
+        status: "PAID",
+        paidRecord: true,
+        description: null,
+        track: { name: paid.track?.name },
+      });
+      const { track: _, ...row } = paid;
+      expect(await prisma.invoice.findUniqueOrThrow({ where: { id: paid.id } })).toEqual(row);
+    });
+
+    it("finance and owners void a pending invoice with a reason; managers, instructors and learners are refused", async () => {
+      const { prisma } = s.app.services.db;
+      const pending = await prisma.invoice.create({
+        data: { learnerId: s.seeded.learnerIds[0] as string, amountCents: 700, description: "Exam fee" },
+      });
+      const id = globalId("Invoice", pending.id);
+      for (const token of [s.who.manager, s.who.instructor, s.who.learner])
+        expect((await s.app.graphql(VOID, { input: { id, reason: "x" } }, token)).data.voidInvoice.__typename).toBe("ForbiddenError");
+      expect((await s.app.graphql(VOID, { input: { id, reason: " " } }, s.who.finance)).data.voidInvoice).toEqual({
+        __typename: "ValidationError",
+        message: "Give a reason for voiding the invoice.",
+      });
+      const voided = await s.app.graphql(VOID, { input: { id, reason: "Duplicate" } }, s.who.finance);
+      expect(voided.data.voidInvoice).toMatchObject({
+        __typename: "VoidInvoicePayload",
+        invoice: { status: "VOID", voidReason: "Duplicate", paidRecord: false },
+      });
+      expect((await s.app.graphql(READ, { id }, s.who.owner)).data.node).toMatchObject({ description: "Exam fee", track: null });
+    });
+  });
 });

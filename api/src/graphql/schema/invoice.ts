@@ -6,6 +6,7 @@ import { Learner } from "./account.ts";
 import { commonErrors } from "./errors.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "./paging.ts";
 import { DeletePayload } from "./payloads.ts";
+import { Track } from "./track.ts";
 
 export const InvoiceStatus = builder.enumType("InvoiceStatus", {
   description: "Where an invoice's payment stands.",
@@ -75,6 +76,13 @@ const InvoiceInput = builder.inputType("InvoiceInput", {
     dueDate: t.field({ type: "Date", description: "Optional; on update, omitted keeps the current due date." }),
     status: t.field({ type: InvoiceStatus, description: "Pending, paid or failed." }),
     paymentDetails: t.string({ description: "Free text, e.g. bank transfer or mobile money." }),
+    trackId: t.globalID({
+      for: [Track],
+      description: "The track the invoice is for; or give a description instead. On update, omitted keeps it and null clears it.",
+    }),
+    description: t.string({
+      description: "What the invoice is for when it is not a track (at most 200 characters). On update, omitted keeps it.",
+    }),
   }),
 });
 
@@ -84,7 +92,11 @@ const InvoicePayload = builder.objectRef<{ invoice: typeof Invoice.$inferType }>
 });
 
 const errors = { types: commonErrors };
-const invoiceInput = <T extends { learnerId?: { id: string } | null }>(input: T) => ({ ...input, learnerId: input.learnerId?.id });
+const invoiceInput = <T extends { learnerId?: { id: string } | null; trackId?: { id: string } | null }>(input: T) => ({
+  ...input,
+  learnerId: input.learnerId?.id,
+  trackId: input.trackId === undefined ? undefined : (input.trackId?.id ?? null),
+});
 
 builder.mutationFields((t) => ({
   createInvoice: t.field({
