@@ -3,15 +3,41 @@ import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-uti
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../testing.tsx";
 import InvoicePageQuery from "./__generated__/InvoicePageQuery.graphql.ts";
+import { PAID_LOCKED } from "./_components/InvoiceRowActions.tsx";
+import { VOID_MESSAGES } from "./_components/VoidInvoiceDialog.tsx";
 
 const oneInvoice: MockPayloadGenerator.MockResolvers = {
   InvoiceConnection: () => ({ totalCount: 1, edges: [{}] }),
-  Invoice: () => ({ amount: 1234.5, status: "PENDING", dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Invoice: () => ({
+    amount: 1234.5,
+    status: "PENDING",
+    paidRecord: false,
+    description: null,
+    track: null,
+    dueDate: null,
+    createdAt: "2026-03-04T10:00:00.000Z",
+  }),
   Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
 };
 
 const noInvoices: MockPayloadGenerator.MockResolvers = { InvoiceConnection: () => ({ totalCount: 0, edges: [] }) };
 const threePages: MockPayloadGenerator.MockResolvers = { ...oneInvoice, InvoiceConnection: () => ({ totalCount: 25, edges: [{}] }) };
+
+/** A paid, a pending and a void invoice, in that order. */
+let shown = 0;
+const rows: MockPayloadGenerator.MockResolvers = {
+  ...oneInvoice,
+  InvoiceConnection: () => ({ totalCount: 3, edges: [{}, {}, {}] }),
+  Invoice: () => {
+    const n = shown++;
+    const [status, paidRecord, track, description] = [
+      ["PAID", true, { name: "Data Science" }, null],
+      ["PENDING", false, null, "Printed workbook"],
+      ["VOID", false, null, null],
+    ][n % 3] as [string, boolean, { name: string } | null, string | null];
+    return { amount: 450, status, paidRecord, track, description, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" };
+  },
+};
 
 beforeEach(() => localStorage.clear());
 
@@ -55,6 +81,60 @@ describe("Manage Invoices", () => {
     const refetch = environment.mock.getMostRecentOperation();
     expect(refetch.request.node.params.name).toBe("InvoiceListRefetchQuery");
     expect(refetch.request.variables).toMatchObject({ search: "", page: 2, first: 10 });
+  });
+});
+
+describe("paid and void invoices are locked; pending ones can be voided", () => {
+  it("a paid row offers no edit or delete and says why; a pending row offers void, edit and delete; it shows what it is for", async () => {
+    renderInvoices(rows);
+    const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    const [, ...body] = within(table).getAllByRole("row");
+    const byStatus = (status: string) => body.find((row) => within(row).queryByText(status)) as HTMLElement;
+    const paid = byStatus("Paid");
+    expect(within(paid).queryByRole("button")).toBeNull();
+    expect(
+      within(paid)
+        .getByText(/Locked/)
+        .textContent?.trim(),
+    ).toBe(`Locked: ${PAID_LOCKED}`);
+    expect(within(paid).getByText("Data Science")).toBeTruthy();
+    const pending = byStatus("Pending");
+    expect(
+      within(pending)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Void invoice for Ada Nwosu", "Edit invoice for Ada Nwosu", "Delete invoice for Ada Nwosu"]);
+    expect(within(pending).getByText("Printed workbook")).toBeTruthy();
+    expect(within(byStatus("VOID")).queryByRole("button")).toBeNull();
+  });
+
+  it("Void asks for a reason, sends it, and keeps the dialog with the server's message when refused", async () => {
+    const { environment } = renderInvoices(rows);
+    const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    await act(async () =>
+      fireEvent.click((await within(table).findAllByRole("button", { name: "Void invoice for Ada Nwosu" }))[0] as HTMLElement),
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Void invoice" });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Void invoice" })));
+    expect(within(dialog).getByText(VOID_MESSAGES.reason)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText(/Reason/));
+    fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: " Sent twice " } });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Void invoice" })));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("VoidInvoiceDialogMutation");
+    expect(operation.request.variables.input.reason).toBe("Sent twice");
+    await act(async () =>
+      environment.mock.resolve(operation, {
+        data: {
+          voidInvoice: {
+            __typename: "ConflictError",
+            __isError: "ConflictError",
+            message: "Paid invoices can't be voided. Record a refund instead.",
+          },
+        },
+      }),
+    );
+    expect(within(dialog).getByRole("alert").textContent).toBe("Paid invoices can't be voided. Record a refund instead.");
   });
 });
 

@@ -2,8 +2,6 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { formatCalendarDate, formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
-import { IconButton } from "../../../../shared/ui/IconButton.tsx";
-import { PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
@@ -12,6 +10,7 @@ import type {
   AdminInvoiceTable_invoices$data,
   AdminInvoiceTable_invoices$key,
 } from "./__generated__/AdminInvoiceTable_invoices.graphql.ts";
+import { InvoiceRowActions } from "./InvoiceRowActions.tsx";
 
 export const NO_INVOICES = "No invoices found.";
 
@@ -22,6 +21,8 @@ interface AdminInvoiceTableProps {
   /** The row's invoice id. */
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Opens the void dialog of a pending invoice. */
+  onVoid?: (id: string) => void;
   /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
   editable?: boolean;
 }
@@ -29,13 +30,18 @@ interface AdminInvoiceTableProps {
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
-export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = true }: AdminInvoiceTableProps) {
+export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () => undefined, editable = true }: AdminInvoiceTableProps) {
   const invoices = useFragment(
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
         id
         amount
         status
+        paidRecord
+        description
+        track {
+          name
+        }
         dueDate
         createdAt
         learner {
@@ -66,7 +72,21 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = tr
         <span className={styles.nowrap}>{invoice.dueDate ? formatCalendarDate(invoice.dueDate) : formatInstant(invoice.createdAt)}</span>
       ),
     },
-    { key: "amount", header: "Amount", cell: (invoice) => <span className={styles.money}>{formatMoney(invoice.amount)}</span> },
+    {
+      key: "amount",
+      header: "Amount",
+      cell: (invoice) => (
+        <>
+          <span className={styles.money}>{formatMoney(invoice.amount)}</span>
+          {/* What it is for: the track, or the line staff described. */}
+          {(invoice.track || invoice.description) && (
+            <span className={styles.muted} style={{ display: "block", fontSize: "0.8125rem" }}>
+              {invoice.track?.name ?? invoice.description}
+            </span>
+          )}
+        </>
+      ),
+    },
     { key: "status", header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
     {
       key: "action",
@@ -76,14 +96,7 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = tr
         !editable ? (
           <ReadOnlyNote reason={READ_ONLY.invoices} short />
         ) : (
-          <span className={styles.rowActions}>
-            <IconButton label={`Edit invoice for ${learnerName(invoice)}`} tone="primary" onClick={() => onEdit(invoice.id)}>
-              <PencilIcon size={17} />
-            </IconButton>
-            <IconButton label={`Delete invoice for ${learnerName(invoice)}`} tone="danger" onClick={() => onDelete(invoice.id)}>
-              <TrashIcon size={17} />
-            </IconButton>
-          </span>
+          <InvoiceRowActions invoice={invoice} who={learnerName(invoice)} onEdit={onEdit} onDelete={onDelete} onVoid={onVoid} />
         ),
     },
   ];

@@ -3,6 +3,7 @@ import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { field, messageOf, renderWithRelay } from "../../../testing.tsx";
 import InvoiceLearnerSelectQuery from "./__generated__/InvoiceLearnerSelectQuery.graphql.ts";
+import InvoiceTrackSelectQuery from "./__generated__/InvoiceTrackSelectQuery.graphql.ts";
 import { INVOICE_FORM_MESSAGES, InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
 import { LEARNERS_FAILED } from "./InvoiceLearnerSelect.tsx";
 
@@ -12,6 +13,11 @@ const learners: MockPayloadGenerator.MockResolvers = {
     const n = generateId();
     return { id: `learner-${n}`, fullName: `Learner ${n}`, email: `learner${n}@example.com` };
   },
+  QueryTracksConnection: () => ({ edges: [{}, {}] }),
+  Track: (_context, generateId) => {
+    const n = generateId();
+    return { id: `track-${n}`, name: `Track ${n}`, price: 100 + n, status: n % 2 ? "PUBLISHED" : "DRAFT" };
+  },
 };
 
 const created: MockPayloadGenerator.MockResolvers = { CreateInvoiceResult: () => ({ __typename: "InvoicePayload" }) };
@@ -19,6 +25,9 @@ const created: MockPayloadGenerator.MockResolvers = { CreateInvoiceResult: () =>
 function openAddDialog(answer: (environment: ReturnType<typeof createMockEnvironment>) => void) {
   const environment = createMockEnvironment();
   environment.mock.queuePendingOperation(InvoiceLearnerSelectQuery, { first: 100 });
+  environment.mock.queuePendingOperation(InvoiceTrackSelectQuery, { first: 100 });
+  // A queued resolver answers one operation: one for the learners, one for the tracks.
+  answer(environment);
   answer(environment);
   const onOpenChange = vi.fn();
   renderWithRelay(<InvoiceFormDialog open onOpenChange={onOpenChange} connectionIds={["client:root:invoices"]} />, { environment });
@@ -53,12 +62,14 @@ describe("invoice form", () => {
     );
     await within(dialog).findByRole("option", { name: /Learner 2/ });
     fireEvent.change(field("Learner"), { target: { value: "learner-2" } });
+    fireEvent.change(field("Track"), { target: { value: "OTHER" } });
+    fireEvent.change(field("Description"), { target: { value: " Printed workbook " } });
     fireEvent.change(field("Amount ($)"), { target: { value: "1234.5" } });
     fireEvent.change(field("Status"), { target: { value: "PAID" } });
     await submit(dialog);
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.variables).toEqual({
-      input: { learnerId: "learner-2", amount: 1234.5, status: "PAID", paymentDetails: "" },
+      input: { learnerId: "learner-2", amount: 1234.5, status: "PAID", paymentDetails: "", trackId: null, description: "Printed workbook" },
       connections: ["client:root:invoices"],
     });
     await act(async () => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, created)));
@@ -71,6 +82,8 @@ describe("invoice form", () => {
     );
     await within(dialog).findByRole("option", { name: /Learner 1/ });
     fireEvent.change(field("Learner"), { target: { value: "learner-1" } });
+    fireEvent.change(field("Track"), { target: { value: "OTHER" } });
+    fireEvent.change(field("Description"), { target: { value: "Exam fee" } });
     fireEvent.change(field("Amount ($)"), { target: { value: "50" } });
     fireEvent.change(field("Status"), { target: { value: "PENDING" } });
     await submit(dialog);
@@ -84,5 +97,35 @@ describe("invoice form", () => {
     const { dialog } = openAddDialog((env) => env.mock.queueOperationResolver(() => new Error("offline")));
     expect(await within(dialog).findByText(LEARNERS_FAILED)).toBeTruthy();
     vi.mocked(console.error).mockRestore();
+  });
+
+  it("is for a track (drafts too; the amount follows its price until one is typed) or Other with a description", async () => {
+    const { environment, dialog } = openAddDialog((env) =>
+      env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
+    );
+    await within(dialog).findByRole("option", { name: /Learner 1/ });
+    const tracks = await within(dialog).findAllByRole("option", { name: /^Track \d/ });
+    expect(tracks.map((o) => o.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/\(draft\)$/)]));
+    await submit(dialog);
+    expect(messageOf("Track")).toBe(INVOICE_FORM_MESSAGES.track);
+
+    const [first, second] = tracks.map((o) => (o as HTMLOptionElement).value);
+    fireEvent.change(field("Track"), { target: { value: first } });
+    const price = field("Amount ($)").value;
+    expect(price).toMatch(/^\d+\.00$/);
+    fireEvent.change(field("Track"), { target: { value: second } });
+    expect(field("Amount ($)").value).not.toBe(price);
+    fireEvent.change(field("Amount ($)"), { target: { value: "80" } });
+    fireEvent.change(field("Track"), { target: { value: first } });
+    expect(field("Amount ($)").value).toBe("80");
+
+    fireEvent.change(field("Track"), { target: { value: "OTHER" } });
+    await submit(dialog);
+    expect(messageOf("Description")).toBe(INVOICE_FORM_MESSAGES.description);
+    fireEvent.change(field("Description"), { target: { value: "x".repeat(201) } });
+    await submit(dialog);
+    expect(messageOf("Description")).toBe(INVOICE_FORM_MESSAGES.descriptionTooLong);
+    const mutations = environment.mock.getAllOperations().filter((op) => op.request.node.params.operationKind === "mutation");
+    expect(mutations).toHaveLength(0);
   });
 });

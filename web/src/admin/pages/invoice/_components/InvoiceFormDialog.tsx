@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Select, TextField } from "../../../../shared/ui/Field.tsx";
@@ -8,12 +9,16 @@ import type { InvoiceFormDialog_invoice$data, InvoiceFormDialog_invoice$key } fr
 import type { InvoiceFormDialogCreateMutation } from "./__generated__/InvoiceFormDialogCreateMutation.graphql.ts";
 import type { InvoiceFormDialogUpdateMutation, InvoiceStatus } from "./__generated__/InvoiceFormDialogUpdateMutation.graphql.ts";
 import { InvoiceLearnerSelect } from "./InvoiceLearnerSelect.tsx";
+import { InvoiceTrackSelect, OTHER_LINE } from "./InvoiceTrackSelect.tsx";
 
 export const INVOICE_FORM_MESSAGES = {
   learner: "Learner is required",
   amount: "Amount is required",
   amountInvalid: "Amount must be 0 or more, with at most 2 decimals",
   status: "Status is required",
+  track: "Choose a track, or Other",
+  description: "Describe what the invoice is for",
+  descriptionTooLong: "At most 200 characters",
   createFailed: "Failed to create invoice.",
   updateFailed: "Failed to update invoice.",
   created: "Invoice added.",
@@ -27,6 +32,11 @@ const fragment = graphql`
     dueDate
     status
     paymentDetails
+    description
+    track {
+      id
+      name
+    }
     learner {
       id
       fullName
@@ -68,13 +78,30 @@ const updateMutation = graphql`
   }
 `;
 
-export type InvoiceFields = { learnerId: string; amount: string; dueDate: string; status: string; paymentDetails: string };
-const FIELDS = ["learnerId", "amount", "dueDate", "status", "paymentDetails"] as const;
+export type InvoiceFields = {
+  learnerId: string;
+  trackId: string;
+  description: string;
+  amount: string;
+  dueDate: string;
+  status: string;
+  paymentDetails: string;
+};
+const FIELDS = ["learnerId", "trackId", "description", "amount", "dueDate", "status", "paymentDetails"] as const;
 
-/** Learner, amount and status are required; due date and payment details are optional (docs/product.md, Validation). */
-export function validateInvoice(values: InvoiceFields): FieldErrors<InvoiceFields> {
+/**
+ * Learner, amount and status are required; due date and payment details are optional (docs/product.md, Validation).
+ * What the invoice is for (a track, or Other with a description) is required too, except when updating an older
+ * invoice written without either.
+ */
+export function validateInvoice(values: InvoiceFields, requireSubject = true): FieldErrors<InvoiceFields> {
   const errors: FieldErrors<InvoiceFields> = {};
   if (!values.learnerId) errors.learnerId = INVOICE_FORM_MESSAGES.learner;
+  if (!values.trackId && requireSubject) errors.trackId = INVOICE_FORM_MESSAGES.track;
+  if (values.trackId === OTHER_LINE) {
+    if (!values.description.trim()) errors.description = INVOICE_FORM_MESSAGES.description;
+    else if (values.description.trim().length > 200) errors.description = INVOICE_FORM_MESSAGES.descriptionTooLong;
+  }
   const amount = Number(values.amount);
   if (!values.amount.trim()) errors.amount = INVOICE_FORM_MESSAGES.amount;
   else if (!Number.isFinite(amount) || amount < 0 || Math.round(amount * 100) !== amount * 100) {
@@ -113,9 +140,14 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
   const [createInvoice, isCreating] = useAsyncMutation<InvoiceFormDialogCreateMutation>(createMutation);
   const [updateInvoice, isUpdating] = useAsyncMutation<InvoiceFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
+  // The amount follows the chosen track's price until someone types one (an update starts with its own amount).
+  const amountTyped = useRef(invoice !== null);
+  const requireSubject = !invoice || Boolean(invoice.track || invoice.description);
   const entityForm = useEntityForm<InvoiceFields>({
     initial: {
       learnerId: invoice?.learner?.id ?? "",
+      trackId: invoice?.track?.id ?? (invoice?.description ? OTHER_LINE : ""),
+      description: invoice?.description ?? "",
       amount: invoice ? invoice.amount.toFixed(2) : "",
       dueDate: invoice?.dueDate ?? "",
       status: invoice?.status ?? "",
@@ -125,10 +157,12 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
     updating: invoice !== null,
     messages: INVOICE_FORM_MESSAGES,
     pending,
-    check: (values) => ({ message: null, fields: validateInvoice(values) }),
-    save: async ({ learnerId, amount, dueDate, status, paymentDetails }) => {
+    check: (values) => ({ message: null, fields: validateInvoice(values, requireSubject) }),
+    save: async ({ learnerId, trackId, description, amount, dueDate, status, paymentDetails }) => {
       const input = {
         learnerId,
+        // A track, or Other with its description (the other one cleared); neither chosen keeps an older invoice's.
+        ...(trackId === OTHER_LINE ? { trackId: null, description: description.trim() } : trackId ? { trackId, description: null } : {}),
         amount: Number(amount),
         status: status as InvoiceStatus,
         paymentDetails: paymentDetails.trim(),
@@ -145,6 +179,7 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
     },
   });
   const { form } = entityForm;
+  const amountField = form.field("amount");
 
   return (
     <EntityFormDialog
@@ -156,6 +191,16 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
       pending={pending}
     >
       <InvoiceLearnerSelect {...form.field("learnerId")} current={invoice?.learner} />
+      <InvoiceTrackSelect
+        {...form.field("trackId")}
+        current={invoice?.track}
+        onPrice={(price) => {
+          if (price !== null && (!amountTyped.current || !form.values.amount.trim())) form.setValue("amount", price.toFixed(2));
+        }}
+      />
+      {form.values.trackId === OTHER_LINE && (
+        <TextField label="Description" placeholder="e.g. Printed workbook" required maxLength={200} {...form.field("description")} />
+      )}
       <div className={formStyles.row}>
         <TextField
           label="Amount ($)"
@@ -165,7 +210,11 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
           step={0.01}
           placeholder="0.00"
           required
-          {...form.field("amount")}
+          {...amountField}
+          onChange={(event) => {
+            amountTyped.current = true;
+            amountField.onChange(event);
+          }}
         />
         <TextField label="Due date" type="date" hint="Optional" {...form.field("dueDate")} />
       </div>

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
@@ -8,6 +9,7 @@ import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetch
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
+import { VoidInvoiceDialog } from "./VoidInvoiceDialog.tsx";
 
 export const INVOICE_COLUMNS = ["Learner", "Email address", "Due date", "Amount", "Status", "Action"];
 
@@ -34,6 +36,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
               ...AdminInvoiceTable_invoices
               ...InvoiceFormDialog_invoice
               ...DeleteInvoiceDialog_invoice
+              ...VoidInvoiceDialog_invoice
             }
           }
         }
@@ -46,6 +49,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   const rows = edges.map((edge) => edge.node);
   const dialogs = useRowDialogs(list, rows, connectionId);
 
+  const [voidingId, setVoidingId] = useState<string | null>(null);
   const mayEdit = can(useViewer(), "editInvoices");
   return (
     <>
@@ -60,7 +64,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         noun={["invoice", "invoices"]}
         pagesLabel="Invoice pages"
       >
-        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} editable={mayEdit} />
+        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} onVoid={setVoidingId} editable={mayEdit} />
       </PagedList>
       <InvoiceFormDialog
         open={dialogs.adding}
@@ -74,6 +78,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         onOpenChange={dialogs.closeDelete}
         connectionIds={[connectionId]}
         onDeleted={dialogs.afterDelete}
+      />
+      <VoidInvoiceDialog
+        invoiceKey={rows.find((row) => row.id === voidingId) ?? null}
+        onOpenChange={(open) => !open && setVoidingId(null)}
       />
     </>
   );

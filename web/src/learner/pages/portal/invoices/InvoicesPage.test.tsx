@@ -29,6 +29,21 @@ function openInvoices(edges: ReturnType<typeof invoice>[] | Error) {
 beforeEach(() => localStorage.clear());
 
 describe("portal invoices", () => {
+  it("shows what an invoice written by staff is for: its track, or the line they described", async () => {
+    const other = invoice("SW52b2ljZTo0", "", 20, "PENDING", null);
+    const bare = invoice("SW52b2ljZTo1", "", 5, "PENDING", null);
+    openInvoices([
+      { node: { ...other.node, track: null, description: "Printed workbook" } as never },
+      { node: { ...bare.node, track: null, description: null } as never },
+    ]);
+    const table = await screen.findByRole("table", { name: "Your invoices" });
+    const firstCells = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+    expect(firstCells).toEqual(["Printed workbook", "—"]);
+  });
+
   it("lists track, amount in dollars, status (paid green, anything else yellow) and date", async () => {
     openInvoices([
       invoice("SW52b2ljZTox", "Cloud Computing Fundamentals", 350, "PAID", null),

@@ -21,8 +21,11 @@ function StatusBadge({ status }: { status: Invoice["status"] }) {
   );
 }
 
+/** What the invoice is for: its track, or the line staff described ("Other"). */
+const boughtOf = (invoice: Invoice) => invoice.track?.name ?? invoice.description ?? "—";
+
 const columns: Column<Invoice>[] = [
-  { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{invoice.track?.name ?? "—"}</span> },
+  { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{boughtOf(invoice)}</span> },
   {
     key: "amount",
     header: "Amount",
@@ -58,6 +61,7 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               status
               dueDate
               createdAt
+              description
               track {
                 name
               }
@@ -91,7 +95,7 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               return (
                 <li key={invoice.id} className={styles.card}>
                   <div className={styles.cardTop}>
-                    <span className={styles.track}>{invoice.track?.name ?? "—"}</span>
+                    <span className={styles.track}>{boughtOf(invoice)}</span>
                     <span className={styles.amount}>{formatMoney(invoice.amount)}</span>
                   </div>
                   <div className={styles.cardBottom}>

@@ -1,0 +1,50 @@
+import { IconButton } from "../../../../shared/ui/IconButton.tsx";
+import { LockIcon, PencilIcon, TrashIcon, XIcon } from "../../../../shared/ui/icons.tsx";
+import styles from "../../../components/ListLayout.module.css";
+
+/** Why a paid invoice offers no edit or delete (the API refuses both too: docs/ARCHITECTURE.md, "Paid records are locked"). */
+export const PAID_LOCKED = "Paid invoices can't be edited or deleted; record a refund instead.";
+/** Why a void invoice offers no edit or delete. */
+export const VOID_LOCKED = "Void invoices are kept as they are, with the reason.";
+
+interface InvoiceRowActionsProps {
+  invoice: { id: string; status: string; paidRecord: boolean };
+  /** The learner's name, for the buttons' names. */
+  who: string;
+  onEdit: (id: string) => void;
+  onDelete: (id: string) => void;
+  onVoid: (id: string) => void;
+}
+
+/**
+ * A row's actions: edit and delete while the invoice never took money, void while it is pending; a paid or void
+ * invoice says why it is locked instead.
+ */
+export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid }: InvoiceRowActionsProps) {
+  const locked = invoice.paidRecord ? PAID_LOCKED : invoice.status === "VOID" ? VOID_LOCKED : null;
+  if (locked) {
+    return (
+      <span className={styles.rowActions}>
+        {/* The reason shows on hover and is read out with the row, as the view-only note does. */}
+        <span className={styles.muted} title={locked} data-locked>
+          <LockIcon size={15} aria-hidden="true" /> Locked<span className="visually-hidden">: {locked}</span>
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span className={styles.rowActions}>
+      {invoice.status === "PENDING" && (
+        <IconButton label={`Void invoice for ${who}`} onClick={() => onVoid(invoice.id)}>
+          <XIcon size={17} />
+        </IconButton>
+      )}
+      <IconButton label={`Edit invoice for ${who}`} tone="primary" onClick={() => onEdit(invoice.id)}>
+        <PencilIcon size={17} />
+      </IconButton>
+      <IconButton label={`Delete invoice for ${who}`} tone="danger" onClick={() => onDelete(invoice.id)}>
+        <TrashIcon size={17} />
+      </IconButton>
+    </span>
+  );
+}
