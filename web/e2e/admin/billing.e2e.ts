@@ -6,7 +6,7 @@ import { consoleErrors, logIn } from "./admin.ts";
 const app = setupHarness();
 
 describe("invoices and learners", () => {
-  it("creates, finds, edits and deletes an invoice", async () => {
+  it("creates, finds, edits and deletes an invoice; a paid one is locked, a pending one is voided", async () => {
     const page = await app.newPage();
     await logIn(app, page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Invoices" }).click();
@@ -33,7 +33,10 @@ describe("invoices and learners", () => {
     await add.getByText("Learner is required").waitFor();
     await add.getByText("Amount is required").waitFor();
     await add.getByText("Status is required").waitFor();
+    await add.getByText("Choose a track, or Other").waitFor();
     await add.getByLabel("Learner").selectOption({ label: "Halima Abdi (halima.abdi@example.com)" });
+    await add.getByLabel("Track").selectOption("OTHER");
+    await add.getByLabel("Description").fill("Printed workbook");
     await add.getByLabel("Amount ($)").fill("1234.5");
     await add.getByLabel("Due date").fill("2027-01-31");
     await add.getByLabel("Status").selectOption("PENDING");
@@ -45,6 +48,7 @@ describe("invoices and learners", () => {
     expect(await row.textContent()).toContain("Halima Abdi");
     expect(await row.textContent()).toContain("Jan 31, 2027");
     expect(await row.textContent()).toContain("Pending");
+    expect(await row.textContent()).toContain("Printed workbook");
 
     await page.getByPlaceholder("Search by learner name...").fill("halima");
     await page.waitForFunction(() =>
@@ -58,13 +62,54 @@ describe("invoices and learners", () => {
     await edit.waitFor({ state: "detached" });
     await row.filter({ hasText: "Paid" }).waitFor();
 
-    await row.getByRole("button", { name: "Delete invoice for Halima Abdi" }).click();
+    // Paid: locked. No edit or delete, the reason instead; the API refuses both too (docs/ARCHITECTURE.md).
+    const locked = "Paid invoices can't be edited or deleted; record a refund instead.";
+    await row.getByText("Locked").waitFor();
+    expect(await row.getByRole("button").count()).toBe(0);
+    expect(await row.locator("[data-locked]").getAttribute("title")).toBe(locked);
+    expect(await row.textContent()).toContain(locked);
+
+    // A pending invoice for a track: its price fills the amount. Voided with a reason, it is locked as well.
+    await page.getByRole("button", { name: "Add Invoice" }).click();
+    const forTrack = page.getByRole("dialog", { name: "Add Invoice" });
+    await forTrack.getByLabel("Learner").selectOption({ label: "Halima Abdi (halima.abdi@example.com)" });
+    const trackName = (await forTrack.getByLabel("Track").locator("option").nth(1).textContent())?.replace(/ \(draft\)$/, "") ?? "";
+    await forTrack.getByLabel("Track").selectOption({ index: 1 });
+    expect(await forTrack.getByLabel("Amount ($)").inputValue()).toMatch(/^\d+\.\d{2}$/);
+    await forTrack.getByLabel("Amount ($)").fill("55.5");
+    await forTrack.getByLabel("Status").selectOption("PENDING");
+    await forTrack.getByRole("button", { name: "Add Invoice" }).click();
+    await forTrack.waitFor({ state: "detached" });
+    const pendingRow = table.getByRole("row").filter({ hasText: "$55.50" });
+    await pendingRow.filter({ hasText: trackName }).waitFor();
+    await pendingRow.getByRole("button", { name: "Void invoice for Halima Abdi" }).click();
+    const voiding = page.getByRole("dialog", { name: "Void invoice" });
+    await voiding.getByRole("button", { name: "Void invoice" }).click();
+    await voiding.getByText("Give a reason for voiding the invoice.").waitFor();
+    await voiding.getByLabel("Reason").fill("Sent twice by mistake");
+    await voiding.getByRole("button", { name: "Void invoice" }).click();
+    await voiding.waitFor({ state: "detached" });
+    await pendingRow.getByText("Locked").waitFor();
+    expect(await pendingRow.getByRole("button").count()).toBe(0);
+
+    // A pending invoice is still deleted as before.
+    await page.getByRole("button", { name: "Add Invoice" }).click();
+    const third = page.getByRole("dialog", { name: "Add Invoice" });
+    await third.getByLabel("Learner").selectOption({ label: "Halima Abdi (halima.abdi@example.com)" });
+    await third.getByLabel("Track").selectOption("OTHER");
+    await third.getByLabel("Description").fill("Exam fee");
+    await third.getByLabel("Amount ($)").fill("77");
+    await third.getByLabel("Status").selectOption("PENDING");
+    await third.getByRole("button", { name: "Add Invoice" }).click();
+    await third.waitFor({ state: "detached" });
+    const deletable = table.getByRole("row").filter({ hasText: "$77.00" });
+    await deletable.getByRole("button", { name: "Delete invoice for Halima Abdi" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Delete invoice" });
-    for (const text of ["This action cannot be undone.", "Halima Abdi", "$1,234.50", "Paid"])
+    for (const text of ["This action cannot be undone.", "Halima Abdi", "$77.00", "Pending"])
       await confirm.getByText(text).first().waitFor();
     await confirm.getByRole("button", { name: "Delete invoice" }).click();
     await confirm.waitFor({ state: "detached" });
-    await page.waitForFunction(() => ![...document.querySelectorAll("table tbody tr")].some((tr) => tr.textContent?.includes("$1,234.50")));
+    await page.waitForFunction(() => ![...document.querySelectorAll("table tbody tr")].some((tr) => tr.textContent?.includes("$77.00")));
     await page.getByPlaceholder("Search by learner name...").fill("nobody by this name");
     await page.getByText("No invoices found.").waitFor();
     expect(consoleErrors(app)).toEqual([]);
