@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { formatCalendarDate, formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
+import { cx } from "../../../../shared/ui/cx.ts";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
@@ -10,6 +11,7 @@ import type {
   AdminInvoiceTable_invoices$data,
   AdminInvoiceTable_invoices$key,
 } from "./__generated__/AdminInvoiceTable_invoices.graphql.ts";
+import lines from "./InvoiceLines.module.css";
 import { InvoiceRowActions } from "./InvoiceRowActions.tsx";
 
 export const NO_INVOICES = "No invoices found.";
@@ -76,15 +78,13 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () =
       key: "amount",
       header: "Amount",
       cell: (invoice) => (
-        <>
+        <span className={lines.amount}>
           <span className={styles.money}>{formatMoney(invoice.amount)}</span>
           {/* What it is for: the track, or the line staff described. */}
           {(invoice.track || invoice.description) && (
-            <span className={styles.muted} style={{ display: "block", fontSize: "0.8125rem" }}>
-              {invoice.track?.name ?? invoice.description}
-            </span>
+            <span className={cx(styles.muted, lines.subject)}>{invoice.track?.name ?? invoice.description}</span>
           )}
-        </>
+        </span>
       ),
     },
     { key: "status", header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },

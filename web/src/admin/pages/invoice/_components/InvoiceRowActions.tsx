@@ -1,6 +1,8 @@
+import { cx } from "../../../../shared/ui/cx.ts";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
 import { LockIcon, PencilIcon, TrashIcon, XIcon } from "../../../../shared/ui/icons.tsx";
 import styles from "../../../components/ListLayout.module.css";
+import lines from "./InvoiceLines.module.css";
 
 /** Why a paid invoice offers no edit or delete (the API refuses both too: docs/ARCHITECTURE.md, "Paid records are locked"). */
 export const PAID_LOCKED = "Paid invoices can't be edited or deleted; record a refund instead.";
@@ -26,8 +28,9 @@ export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid }: In
     return (
       <span className={styles.rowActions}>
         {/* The reason shows on hover and is read out with the row, as the view-only note does. */}
-        <span className={styles.muted} title={locked} data-locked>
-          <LockIcon size={15} aria-hidden="true" /> Locked<span className="visually-hidden">: {locked}</span>
+        <span className={cx(styles.muted, lines.locked)} title={locked} data-locked>
+          <LockIcon size={15} aria-hidden="true" />
+          Locked<span className="visually-hidden">: {locked}</span>
         </span>
       </span>
     );
