@@ -16,7 +16,12 @@ builder.prismaObjectFields(Invoice, (t) => ({
       "Money was received (paid, or refunded in part or in full): its amount, learner and track are locked and it cannot be deleted.",
     resolve: (invoice) => isPaidRecord(invoice.status),
   }),
-  voidReason: t.exposeString("voidReason", { nullable: true, description: "Why finance voided it; null unless void." }),
+  // Finance's own words, like flaggedReason: staff read them, the learner sees the status only.
+  voidReason: t.exposeString("voidReason", {
+    nullable: true,
+    authScopes: { can: "readInvoices" },
+    description: "Why finance voided it; null unless void. Staff only.",
+  }),
   voidedAt: t.expose("voidedAt", { type: "DateTime", nullable: true, description: "When it was voided; null unless void." }),
 }));
 

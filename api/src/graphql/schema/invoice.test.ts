@@ -96,9 +96,8 @@ describe("Invoice (schema/invoice.ts)", () => {
 
     it("finance and owners void a pending invoice with a reason; managers, instructors and learners are refused", async () => {
       const { prisma } = s.app.services.db;
-      const pending = await prisma.invoice.create({
-        data: { learnerId: s.seeded.learnerIds[0] as string, amountCents: 700, description: "Exam fee" },
-      });
+      const { learner, token: ownToken } = await learnerWithToken(s.app);
+      const pending = await prisma.invoice.create({ data: { learnerId: learner.id, amountCents: 700, description: "Exam fee" } });
       const id = globalId("Invoice", pending.id);
       for (const token of [s.who.manager, s.who.instructor, s.who.learner])
         expect((await s.app.graphql(VOID, { input: { id, reason: "x" } }, token)).data.voidInvoice.__typename).toBe("ForbiddenError");
@@ -112,6 +111,10 @@ describe("Invoice (schema/invoice.ts)", () => {
         invoice: { status: "VOID", voidReason: "Duplicate", paidRecord: false },
       });
       expect((await s.app.graphql(READ, { id }, s.who.owner)).data.node).toMatchObject({ description: "Exam fee", track: null });
+      // The learner sees their invoice is void and what it was for, not finance's reason.
+      expect((await s.app.graphql(READ, { id }, ownToken)).data.node).toMatchObject({ status: "VOID", description: "Exam fee" });
+      const reason = await s.app.graphql("query ($id: ID!) { node(id: $id) { ... on Invoice { voidReason } } }", { id }, ownToken);
+      expect(refusalOf(reason)).toBe("ForbiddenError");
     });
   });
 });
