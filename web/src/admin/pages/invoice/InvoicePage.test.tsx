@@ -108,6 +108,23 @@ describe("paid and void invoices are locked; pending ones can be voided", () => 
     expect(within(byStatus("VOID")).queryByRole("button")).toBeNull();
   });
 
+  it("Delete says the server's reason when it refuses (an invoice paid meanwhile is locked)", async () => {
+    const { environment } = renderInvoices(rows);
+    const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    await act(async () => fireEvent.click(await within(table).findByRole("button", { name: "Delete invoice for Ada Nwosu" })));
+    const confirm = await screen.findByRole("alertdialog", { name: "Delete invoice" });
+    await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "Delete invoice" })));
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.name).toBe("DeleteInvoiceDialogMutation");
+    const message = "Paid invoices can't be deleted; they stay for the books. Record a refund instead.";
+    await act(async () =>
+      environment.mock.resolve(operation, {
+        data: { deleteInvoice: { __typename: "ConflictError", __isError: "ConflictError", message } },
+      }),
+    );
+    expect(within(confirm).getByRole("alert").textContent).toContain(message);
+  });
+
   it("Void asks for a reason, sends it, and keeps the dialog with the server's message when refused", async () => {
     const { environment } = renderInvoices(rows);
     const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);

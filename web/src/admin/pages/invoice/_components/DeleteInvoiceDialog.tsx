@@ -61,7 +61,9 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
         const result = await deleteInvoice({ variables: { id: invoice.id, connections: connectionIds } }).catch(() => {
           throw new Error(DELETE_INVOICE_FAILED);
         });
-        if (failureOf(result.deleteInvoice, DELETE_INVOICE_FAILED)) throw new Error(DELETE_INVOICE_FAILED);
+        // The server's reason when it refuses (e.g. the invoice was paid meanwhile: paid invoices are locked).
+        const failure = failureOf(result.deleteInvoice, DELETE_INVOICE_FAILED);
+        if (failure) throw new Error(failure.message);
         toast.success("Invoice deleted.");
         onDeleted();
       }}
