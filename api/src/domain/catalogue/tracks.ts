@@ -178,6 +178,8 @@ export async function deleteTrack(deps: Services, actor: Actor, id: string) {
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   await prisma.$transaction(async (tx) => {
     // A paid record keeps its track (the invoice lock would refuse the link's removal): such a track is not deleted.
+    // Its invoices are locked first, so a card payment settling one now waits and then finds it without a track.
+    await tx.$executeRaw`SELECT 1 FROM "Invoice" WHERE "trackId" = ${id}::uuid FOR UPDATE`;
     const paid = await tx.invoice.count({ where: { trackId: id, status: { in: [...PAID_RECORD_STATUSES] } } });
     if (paid > 0) throw new ConflictError(TRACK_MESSAGES.paidInvoices);
     await tx.track.delete({ where: { id } });

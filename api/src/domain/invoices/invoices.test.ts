@@ -206,6 +206,27 @@ describe("deleting a track", () => {
   });
 });
 
+describe("deleting a track while a card payment for it settles", () => {
+  it("either refuses (409, the payment came first) or deletes and the invoice keeps no track; never a server error", async () => {
+    for (let i = 0; i < 10; i++) {
+      const trackId = await track();
+      const pending = await prisma().invoice.create({ data: { learnerId: await learner(), trackId, amountCents: 45_000 } });
+      const settle = prisma().invoice.updateMany({
+        where: { id: pending.id, status: "PENDING" },
+        data: { status: "PAID", paidAt: new Date() },
+      });
+      const [deleted] = await Promise.allSettled([deleteTrack(app.services, actor, trackId), settle]);
+      const after = await prisma().invoice.findUniqueOrThrow({ where: { id: pending.id } });
+      if (deleted.status === "rejected") {
+        expect(String(deleted.reason)).toBe(String(new ConflictError(TRACK_MESSAGES.paidInvoices)));
+        expect(after).toMatchObject({ status: "PAID", trackId });
+      } else {
+        expect(after.trackId).toBeNull();
+      }
+    }
+  });
+});
+
 describe("voiding", () => {
   it("cancels a pending invoice with a reason, audited as invoice.void; then it neither changes nor goes", async () => {
     const ada = await learner();
