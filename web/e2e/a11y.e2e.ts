@@ -185,7 +185,7 @@ async function adminConsole(viewport: { width: number; height: number }, report:
   await logInAsAdmin(app, page, DEMO_ADMIN);
   /** The dialogs of a page, by the buttons that open them. */
   const dialogs: Record<string, (string | RegExp)[]> = {
-    [ADMIN_PAGES.invoices]: ["Add Invoice", /^Edit /, /^Delete /],
+    [ADMIN_PAGES.invoices]: ["Add Invoice", /^Edit /, /^Delete /, /^Void /],
     [ADMIN_PAGES.learners]: [/^View details of /],
     [ADMIN_PAGES.tracks]: ["Add Track"],
     [ADMIN_PAGES.trackDetails]: ["Edit track", "Delete track"],
