@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { adminWithToken } from "#testing/accounts.ts";
+import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { TRACK_MESSAGES } from "../domain/catalogue/tracks.ts";
 import { adaId, adaToken, adminToken, app, call, expectRefusal, kofiToken, UNKNOWN_ID, useSeededApp } from "./test-fixtures.ts";
 
@@ -155,6 +155,31 @@ describe("archiving tracks", () => {
     );
     expect(restored.data?.restoreTrack).toEqual({ __typename: "TrackPayload", track: { archivedAt: null } });
   });
+});
+
+describe("deleting a track while learners check out", () => {
+  for (const priceCents of [0, 9900]) {
+    it(`${priceCents ? "paid" : "free"} track: every answer is a success or a clear refusal, and a track that sold is archived, never deleted`, async () => {
+      const track = await app.services.db.prisma.track.create({
+        data: { name: `Race ${randomBytes(3).toString("hex")}`, priceCents, duration: "1 week", instructor: "I", description: "D" },
+      });
+      const learners = await Promise.all(Array.from({ length: 6 }, () => learnerWithToken(app)));
+      const [deleted, ...checkouts] = await Promise.all([
+        call("DELETE", `/api/tracks/${track.id}`, { token: adminToken }),
+        ...learners.map(({ token }) => checkout(token, track.id)),
+      ]);
+      expect(deleted?.status).toBe(200);
+      for (const answer of checkouts) expect([200, 404, 409], JSON.stringify(answer.body)).toContain(answer.status);
+      const { prisma } = app.services.db;
+      const row = await prisma.track.findUnique({ where: { id: track.id } });
+      const sold =
+        (await prisma.enrollment.count({ where: { trackId: track.id } })) + (await prisma.invoice.count({ where: { trackId: track.id } }));
+      const succeeded = checkouts.filter((answer) => answer.status === 200).length;
+      expect(sold).toBe(succeeded);
+      if (succeeded > 0) expect(row?.archivedAt).toBeInstanceOf(Date);
+      expect(deleted?.body.archived === true).toBe(row !== null);
+    });
+  }
 });
 
 describe("archiving courses", () => {

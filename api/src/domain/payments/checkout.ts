@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { TRACK_MESSAGES } from "../catalogue/tracks.ts";
@@ -86,10 +87,13 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   });
 
   if (track.priceCents === 0) {
-    const enrollment = await prisma.enrollment.upsert({
-      where: { learnerId_trackId: { learnerId, trackId: track.id } },
-      create: { learnerId, trackId: track.id },
-      update: {},
+    const enrollment = await prisma.$transaction(async (tx) => {
+      await lockSoldTrack(tx, track.id);
+      return tx.enrollment.upsert({
+        where: { learnerId_trackId: { learnerId, trackId: track.id } },
+        create: { learnerId, trackId: track.id },
+        update: {},
+      });
     });
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
@@ -99,12 +103,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
   const { invoice, created } = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
-    // The track's row, shared: a track archived at this moment (deleteTrack locks it) is not sold after all.
-    const [sold] = await tx.$queryRaw<
-      { archivedAt: Date | null }[]
-    >`SELECT "archivedAt" FROM "Track" WHERE "id" = ${track.id}::uuid FOR SHARE`;
-    if (!sold) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
-    if (sold.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
+    await lockSoldTrack(tx, track.id);
     const open = await tx.invoice.findFirst({
       where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
@@ -151,6 +150,19 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
+}
+
+/**
+ * Holds the track's row (shared) until the checkout's transaction ends, and refuses a track deleted or archived at this
+ * very moment: deleteTrack locks the row for update, so it either sees this checkout's invoice or enrollment (and
+ * archives the track instead of deleting it) or runs first (and this checkout is refused, never a 5xx).
+ */
+async function lockSoldTrack(tx: Prisma.TransactionClient, trackId: string) {
+  const [sold] = await tx.$queryRaw<
+    { archivedAt: Date | null }[]
+  >`SELECT "archivedAt" FROM "Track" WHERE "id" = ${trackId}::uuid FOR SHARE`;
+  if (!sold) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  if (sold.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
 }
 
 /** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */
