@@ -7,8 +7,8 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
 /**
  * What the API does now and then besides answering requests: forgets expired rate-limit windows (so the table stays
- * small) and expires card checkouts left unpaid past CHECKOUT_EXPIRY_HOURS, for every learner (a learner's own next
- * checkout does it too).
+ * small) and marks card checkouts left unpaid past the owner's `checkoutAbandonHours` abandoned, for every learner (a
+ * learner's own next checkout does it too).
  */
 export async function housekeeping(deps: Services): Promise<{ rateLimits: number; checkouts: number }> {
   const rateLimits = await sweepExpired(deps.db.prisma);

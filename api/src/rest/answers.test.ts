@@ -241,6 +241,21 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("DELETE", `/api/tracks/${created.track._id}`, 200, { token: owner });
     await call("DELETE", `/api/tracks/${created.track._id}`, 404, { token: owner });
     await call("DELETE", `/api/tracks/${trackId}`, 403, { token: learner });
+
+    // A track with history is archived by DELETE (`archived: true`), and restored; so is a course of a track with learners.
+    const kept = await call("POST", "/api/tracks", 201, { token: owner, body: { ...fields, name: "Kept track" } });
+    const keptCourse = await call("POST", "/api/courses", 201, {
+      token: owner,
+      body: { title: "Kept course", track: kept.track._id, description: "A course." },
+    });
+    await app.services.db.prisma.enrollment.create({ data: { learnerId, trackId: kept.track._id } });
+    expect((await call("DELETE", `/api/courses/${keptCourse.course._id}`, 200, { token: owner })).archived).toBe(true);
+    await call("POST", `/api/courses/${keptCourse.course._id}/restore`, 200, { token: owner });
+    await call("POST", `/api/courses/${MISSING}/restore`, 404, { token: owner });
+    expect((await call("DELETE", `/api/tracks/${kept.track._id}`, 200, { token: owner })).archived).toBe(true);
+    await call("POST", `/api/tracks/${kept.track._id}/restore`, 200, { token: owner });
+    await call("POST", `/api/tracks/${kept.track._id}/restore`, 403, { token: learner });
+    await call("POST", `/api/tracks/${MISSING}/restore`, 404, { token: owner });
   });
 
   it("invoices, learners, enrollments and payments", async () => {

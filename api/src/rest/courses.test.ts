@@ -113,6 +113,8 @@ describe("courses", () => {
 
     expectRefusal(await call("DELETE", `/api/courses/${course._id}`), 401, NO_TOKEN);
     expect((await call("DELETE", `/api/courses/${course._id}`, { token: adaToken })).status).toBe(403);
+    // A track without learners: its course is deleted outright (one whose track has learners is archived, archive.test.ts).
+    await app.services.db.prisma.enrollment.deleteMany({ where: { trackId: other.id } });
     const deleted = await call("DELETE", `/api/courses/${course._id}`, { token: adminToken });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: "Course deleted successfully." });

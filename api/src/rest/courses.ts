@@ -9,7 +9,9 @@ import {
   answer,
   CourseFormSchema,
   CourseSchema,
+  DeletedSchema,
   errors,
+  form,
   listQuerySchema,
   MessageSchema,
   MULTIPART_OR_JSON,
@@ -27,12 +29,15 @@ const CREATE = `mutation($input: CourseInput!) { result: createCourse(input: $in
 const UPDATE = `mutation($id: ID!, $input: CourseInput!) {
   result: updateCourse(id: $id, input: $input) { ${ERROR_FIELDS} ... on CoursePayload { course { ${COURSE_FIELDS} } } }
 }`;
-const DELETE = `mutation($id: ID!) { result: deleteCourse(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId } } }`;
+const DELETE = `mutation($id: ID!) { result: deleteCourse(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId archived } } }`;
+const RESTORE = `mutation($id: ID!) { result: restoreCourse(id: $id) { ${ERROR_FIELDS} ... on CoursePayload { course { id } } } }`;
 
 export const COURSE_REST_MESSAGES = {
   created: "Course created successfully.",
   updated: "Course updated successfully.",
   deleted: "Course deleted successfully.",
+  archived: "Course archived: it has learner history, so it was kept. Restore it to bring it back.",
+  restored: "Course restored successfully.",
 } as const;
 
 function courseInput(fields: Record<string, unknown>, image: File | null) {
@@ -105,14 +110,32 @@ export async function courseRoutes(app: FastifyInstance, services: Services) {
     url: "/api/courses/:id",
     schema: {
       operationId: "deleteCourse",
-      summary: "Deletes a course and its image.",
+      summary:
+        "Deletes a course and its image; a course of a track with enrollments is archived instead (`archived: true`), kept for those enrolled, restorable.",
       tags: ["courses"],
       params: uuidParams("course"),
-      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404) },
+      response: { 200: answer("Deleted, or archived when it has history (`archived`).", ref(DeletedSchema)), ...errors(404) },
     },
     handle: async (call) => {
-      await call.mutate(DELETE, { id: toGlobalId("Course", idParam(call.req, COURSE_MESSAGES.notFound)) });
-      return { message: COURSE_REST_MESSAGES.deleted };
+      const { archived } = await call.mutate(DELETE, { id: toGlobalId("Course", idParam(call.req, COURSE_MESSAGES.notFound)) });
+      return archived ? { message: COURSE_REST_MESSAGES.archived, archived } : { message: COURSE_REST_MESSAGES.deleted };
+    },
+  });
+
+  route.graphql({
+    method: "POST",
+    url: "/api/courses/:id/restore",
+    schema: {
+      operationId: "restoreCourse",
+      summary: "Brings an archived course back (an active one is left as it is).",
+      tags: ["courses"],
+      params: uuidParams("course"),
+      body: form({}, "Nothing is read from the body."),
+      response: { 200: answer("Restored.", ref(MessageSchema)), ...errors(404) },
+    },
+    handle: async (call) => {
+      await call.mutate(RESTORE, { id: toGlobalId("Course", idParam(call.req, COURSE_MESSAGES.notFound)) });
+      return { message: COURSE_REST_MESSAGES.restored };
     },
   });
 }

@@ -133,6 +133,18 @@ export function invoiceStatusIn(value: unknown): "PENDING" | "PAID" | undefined 
   throw ValidationError.forField("status", INVALID_INVOICE_STATUS);
 }
 
+const INVOICE_LIST_STATUSES = ["PENDING", "PAID", "FAILED", "PARTIALLY_REFUNDED", "REFUNDED", "VOID", "ABANDONED"] as const;
+
+/** `?status=` of the invoice list: one invoice status in any case, or undefined (every status but abandoned). */
+export function invoiceListStatusIn(req: FastifyRequest): (typeof INVOICE_LIST_STATUSES)[number] | undefined {
+  const value = queryOf(req).status;
+  if (value === undefined || value === "") return undefined;
+  const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
+  const known = INVOICE_LIST_STATUSES.find((status) => status === upper);
+  if (!known) throw ValidationError.forField("status", `status must be one of: ${INVOICE_LIST_STATUSES.join(", ").toLowerCase()}.`);
+  return known;
+}
+
 const CHOOSE_ROLE = "Choose a role: owner, manager, finance or instructor.";
 
 /** `owner`, `MANAGER`...: a role of the table in domain/staff/permissions.ts; blank is "not given" unless `required`. */

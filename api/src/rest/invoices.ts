@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { INVOICE_MESSAGES } from "../domain/invoices/invoices.ts";
 import type { Services } from "../services.ts";
-import { dateIn, idIn, idParam, invoiceStatusIn, jsonBody, numberIn, textIn, toGlobalId } from "./input.ts";
+import { dateIn, idIn, idParam, invoiceListStatusIn, invoiceStatusIn, jsonBody, listQuery, numberIn, textIn, toGlobalId } from "./input.ts";
 import { INVOICE_FIELDS, invoiceJson } from "./json.ts";
 import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
@@ -10,7 +10,7 @@ import {
   errors,
   InvoiceInputSchema,
   InvoiceSchema,
-  listQuerySchema,
+  invoiceListQuerySchema,
   MessageSchema,
   object,
   paging,
@@ -20,8 +20,8 @@ import {
   withMessageAndData,
 } from "./schemas.ts";
 
-const LIST = `query($search: String, $page: Int!, $first: Int!) {
-  invoices(search: $search, page: $page, first: $first) { totalCount edges { node { ${INVOICE_FIELDS} } } }
+const LIST = `query($search: String, $status: InvoiceStatus, $page: Int!, $first: Int!) {
+  invoices(search: $search, status: $status, page: $page, first: $first) { totalCount edges { node { ${INVOICE_FIELDS} } } }
 }`;
 const CREATE = `mutation($input: InvoiceInput!) {
   result: createInvoice(input: $input) { ${ERROR_FIELDS} ... on InvoicePayload { invoice { ${INVOICE_FIELDS} } } }
@@ -63,12 +63,16 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     url: "/api/invoices",
     schema: {
       operationId: "listInvoices",
-      summary: "Invoices, newest first, 10 a page; `search` matches the learner's name.",
+      summary:
+        "Invoices, newest first, 10 a page; `search` matches the learner's name; `status` picks one status (abandoned checkouts are listed only when asked for).",
       tags: ["invoices"],
-      querystring: listQuerySchema,
+      querystring: invoiceListQuerySchema,
       response: { 200: answer("A page of invoices.", object({ invoices: Type.Array(ref(InvoiceSchema)), ...paging })), ...errors(400) },
     },
-    handle: (call) => call.page(LIST, "invoices", invoiceJson),
+    handle: (call) =>
+      call.page(LIST, "invoices", invoiceJson, {
+        variables: () => ({ search: listQuery(call.req).search, status: invoiceListStatusIn(call.req) }),
+      }),
   });
 
   route.graphql({

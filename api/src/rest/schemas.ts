@@ -76,6 +76,20 @@ export const ErrorSchema = object(
 
 export const MessageSchema = object({ message }, { $id: "Message" });
 
+/** A DELETE's answer: the spec's `{message}` plus whether the record had history and was archived instead (restorable). */
+export const DeletedSchema = object(
+  {
+    message,
+    archived: Type.Optional(
+      Type.Boolean({
+        description:
+          "Present (true) when the record had history (enrollments, invoices) and was archived instead of deleted; POST .../restore brings it back. Absent when it was deleted.",
+      }),
+    ),
+  },
+  { $id: "Deleted" },
+);
+
 const GENDER = ["Male", "Female"] as const;
 const STAFF_ROLE = ["owner", "manager", "finance", "instructor"] as const;
 
@@ -308,6 +322,7 @@ export const ProfileFormSchema = form({
 const COMPONENTS = [
   ErrorSchema,
   MessageSchema,
+  DeletedSchema,
   UserSchema,
   TrackRefSchema,
   CourseRefSchema,
@@ -370,6 +385,16 @@ export const uuidParams = (what: string) =>
 export const listQuerySchema = object({
   search: Type.Optional(text("Words that must all match (case-insensitive).")),
   page: Type.Optional(Type.Integer({ minimum: 1, description: "1-based page number; 10 rows a page." })),
+});
+
+/** GET /api/invoices: the list query and an optional status (every status but abandoned when omitted). */
+export const invoiceListQuerySchema = object({
+  ...listQuerySchema.properties,
+  status: Type.Optional(
+    choice(["pending", "paid", "failed", "partially_refunded", "refunded", "void", "abandoned"], {
+      description: "Only invoices in this status; omitted, every status but abandoned checkouts.",
+    }),
+  ),
 });
 
 export const paging = {

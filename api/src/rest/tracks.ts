@@ -10,7 +10,9 @@ import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
   ANY_REFUSAL,
   answer,
+  DeletedSchema,
   errors,
+  form,
   MessageSchema,
   MULTIPART_OR_JSON,
   object,
@@ -26,12 +28,15 @@ const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $inpu
 const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
   result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
 }`;
-const DELETE = `mutation($id: ID!) { result: deleteTrack(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId } } }`;
+const DELETE = `mutation($id: ID!) { result: deleteTrack(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId archived } } }`;
+const RESTORE = `mutation($id: ID!) { result: restoreTrack(id: $id) { ${ERROR_FIELDS} ... on TrackPayload { track { id } } } }`;
 
 export const TRACK_REST_MESSAGES = {
   created: "Track created successfully.",
   updated: "Track updated successfully.",
   deleted: "Track deleted successfully.",
+  archived: "Track archived: it has learner history, so it was kept. Restore it to bring it back.",
+  restored: "Track restored successfully.",
 } as const;
 
 function trackInput(fields: Record<string, unknown>, image: File | null) {
@@ -71,7 +76,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     config: { publicCache: true },
     schema: {
       operationId: "listTracks",
-      summary: "Every published track, newest first (not paged); drafts are never listed here.",
+      summary: "Every published track, newest first (not paged); drafts and archived tracks are never listed here.",
       tags: ["tracks"],
       response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
     },
@@ -148,14 +153,31 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     schema: {
       operationId: "deleteTrack",
       summary:
-        "Deletes a track with its courses, ratings, enrollments and images; its unpaid invoices stay without the link. A track with paid invoices is refused (409).",
+        "Deletes a track with its courses, ratings and images; a track with enrollments or invoices is archived instead (`archived: true`): gone from the catalogue and checkout, still open to those enrolled, restorable.",
       tags: ["tracks"],
       params: uuidParams("track"),
-      response: { 200: answer("Deleted.", ref(MessageSchema)), ...errors(404, 409) },
+      response: { 200: answer("Deleted, or archived when it has history (`archived`).", ref(DeletedSchema)), ...errors(404) },
     },
     handle: async (call) => {
-      await call.mutate(DELETE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
-      return { message: TRACK_REST_MESSAGES.deleted };
+      const { archived } = await call.mutate(DELETE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
+      return archived ? { message: TRACK_REST_MESSAGES.archived, archived } : { message: TRACK_REST_MESSAGES.deleted };
+    },
+  });
+
+  route.graphql({
+    method: "POST",
+    url: "/api/tracks/:id/restore",
+    schema: {
+      operationId: "restoreTrack",
+      summary: "Brings an archived track back (an active one is left as it is).",
+      tags: ["tracks"],
+      params: uuidParams("track"),
+      body: form({}, "Nothing is read from the body."),
+      response: { 200: answer("Restored.", ref(MessageSchema)), ...errors(404) },
+    },
+    handle: async (call) => {
+      await call.mutate(RESTORE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
+      return { message: TRACK_REST_MESSAGES.restored };
     },
   });
 }

@@ -64,16 +64,48 @@ export async function updateCourse(deps: Services, actor: Actor, id: string, raw
   return course;
 }
 
-export async function deleteCourse(deps: Services, actor: Actor, id: string) {
+/**
+ * Deletes a course, unless its track has enrollments: then the course is archived instead (`archived: true`), hidden
+ * from the track's public course list but kept for those enrolled and for staff, restorable (restoreCourse).
+ */
+export async function deleteCourse(deps: Services, actor: Actor, id: string): Promise<{ id: string; archived: boolean }> {
   const { prisma } = deps.db;
   const existing = await prisma.course.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
   if (!(await mayEditTrackContent(prisma, actor, existing.trackId))) throw new ForbiddenError(NOT_ASSIGNED_MESSAGE);
-  await prisma.$transaction(async (tx) => {
+  const archived = await prisma.$transaction(async (tx) => {
+    // The track's row lock orders this with an enrollment made at the same moment (its insert waits for the lock).
+    await tx.$executeRaw`SELECT 1 FROM "Track" WHERE "id" = ${existing.trackId}::uuid FOR UPDATE`;
+    const current = await tx.course.findUnique({ where: { id } });
+    if (!current) throw new NotFoundError(COURSE_MESSAGES.notFound);
+    if ((await tx.enrollment.count({ where: { trackId: current.trackId } })) > 0) {
+      if (current.archivedAt) return true;
+      const after = await tx.course.update({ where: { id }, data: { archivedAt: new Date() } });
+      await recordAudit(tx, actor, { action: "course.archive", entityType: "Course", entityId: id, before: current, after });
+      return true;
+    }
     await tx.course.delete({ where: { id } });
-    await recordAudit(tx, actor, { action: "course.delete", entityType: "Course", entityId: id, before: existing, after: null });
+    await recordAudit(tx, actor, { action: "course.delete", entityType: "Course", entityId: id, before: current, after: null });
+    return false;
   });
   deps.publicCache.clear();
-  if (existing.image) await deps.storage.remove(existing.image);
-  return { id };
+  if (!archived && existing.image) await deps.storage.remove(existing.image);
+  return { id, archived };
+}
+
+/** Brings an archived course back to its track's course list. Restoring an active course changes nothing. */
+export async function restoreCourse(deps: Services, actor: Actor, id: string) {
+  const { prisma } = deps.db;
+  const existing = await prisma.course.findUnique({ where: { id } });
+  if (!existing) throw new NotFoundError(COURSE_MESSAGES.notFound);
+  if (!(await mayEditTrackContent(prisma, actor, existing.trackId))) throw new ForbiddenError(NOT_ASSIGNED_MESSAGE);
+  const course = await prisma.$transaction(async (tx) => {
+    const current = await tx.course.findUniqueOrThrow({ where: { id } });
+    if (!current.archivedAt) return current;
+    const updated = await tx.course.update({ where: { id }, data: { archivedAt: null } });
+    await recordAudit(tx, actor, { action: "course.restore", entityType: "Course", entityId: id, before: current, after: updated });
+    return updated;
+  });
+  deps.publicCache.clear();
+  return course;
 }

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
@@ -17,17 +18,43 @@ import { type FormInput, parseInput } from "../validation.ts";
 export const COURSE_ORDER = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
- * Which tracks a viewer may see (a Prisma `where`): staff who read the catalogue see drafts too; learners and anonymous
- * callers see published tracks only, everywhere (catalogue, track page, related tracks, checkout, REST). The public
- * cache keeps anonymous answers only, so a kept answer never holds a draft.
+ * Which tracks a viewer may see (a Prisma `where`): staff who read the catalogue see drafts and archived tracks too;
+ * learners and anonymous callers see published tracks that are not archived, everywhere (catalogue, search, related
+ * tracks, checkout, REST). The public cache keeps anonymous answers only, so a kept answer never holds a draft.
  */
-export function visibleTracks(viewer: Viewer | null | undefined): { status?: "PUBLISHED" } {
-  return can(viewer, "readCatalogue") ? {} : { status: "PUBLISHED" };
+export function visibleTracks(viewer: Viewer | null | undefined): { status?: "PUBLISHED"; archivedAt?: null } {
+  return can(viewer, "readCatalogue") ? {} : { status: "PUBLISHED", archivedAt: null };
+}
+
+/**
+ * Which track a viewer may open by its id (a track's page, `node`): what `visibleTracks` lists, and for a learner also
+ * an archived track they are enrolled in (archived tracks stay fully usable by those enrolled).
+ */
+export function readableTrack(viewer: Viewer | null | undefined): Omit<Prisma.TrackWhereInput, "id"> {
+  if (can(viewer, "readCatalogue")) return {};
+  if (viewer?.role !== "LEARNER") return { status: "PUBLISHED", archivedAt: null };
+  return { status: "PUBLISHED", OR: [{ archivedAt: null }, { enrollments: { some: { learnerId: viewer.accountId } } }] };
+}
+
+/**
+ * Which of a track's courses a viewer sees: all for staff; archived courses only for learners enrolled in the track.
+ */
+export function visibleCourses(viewer: Viewer | null | undefined): Prisma.CourseWhereInput {
+  if (can(viewer, "readCatalogue")) return {};
+  if (viewer?.role !== "LEARNER") return { archivedAt: null };
+  return { OR: [{ archivedAt: null }, { track: { enrollments: { some: { learnerId: viewer.accountId } } } }] };
+}
+
+/** The staff list's archive filter (a Prisma `where`): true archived only, false active only, null or omitted both. */
+export function archivedWhere(archived: boolean | null | undefined): { archivedAt?: null | { not: null } } {
+  if (archived === true) return { archivedAt: { not: null } };
+  if (archived === false) return { archivedAt: null };
+  return {};
 }
 
 /** Which tracks a track's page suggests: up to 4 other published tracks, in the catalogue's order (a Prisma findMany's arguments). */
 export const relatedTracks = (trackId: string) => ({
-  where: { id: { not: trackId }, status: "PUBLISHED" as const },
+  where: { id: { not: trackId }, status: "PUBLISHED" as const, archivedAt: null },
   orderBy: NEWEST_FIRST,
   take: 4,
 });
@@ -56,7 +83,7 @@ export const TRACK_MESSAGES = {
   invalidPrice: "Price must be a number of dollars, 0 or more.",
   invalidStatus: 'Status must be "draft" or "published".',
   previewPublished: "This track is published: its page is public, no preview link is needed.",
-  paidInvoices: "This track has paid invoices, so it can't be deleted: they stay for the books.",
+  noLongerSold: "This track is no longer sold.",
 } as const;
 
 const text = (max: number) =>
@@ -171,24 +198,54 @@ export function previewTokenOpens(track: { status: string; previewToken: string 
   return timingSafeEqual(digest(track.previewToken), digest(given));
 }
 
-/** Deletes a track with its courses, ratings and enrollments; its invoices stay (for the books) without the link. */
-export async function deleteTrack(deps: Services, actor: Actor, id: string) {
+/**
+ * Deletes a track with its courses and ratings, unless it has history: a track with enrollments or invoices (paid
+ * records must never lose their track, and a pending one may still be paid) is archived instead (`archived: true`):
+ * gone from the catalogue and checkout, still usable by those enrolled, restorable (restoreTrack). The track's row is
+ * locked first, so an enrollment or invoice made at the same moment is either seen here or waits for the archive.
+ */
+export async function deleteTrack(deps: Services, actor: Actor, id: string): Promise<{ id: string; archived: boolean }> {
   const { prisma } = deps.db;
-  const existing = await prisma.track.findUnique({ where: { id }, include: { courses: { select: { image: true } } } });
-  if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
-  await prisma.$transaction(async (tx) => {
-    // A paid record keeps its track (the invoice lock would refuse the link's removal): such a track is not deleted.
-    // Its invoices are locked first, so a card payment settling one now waits and then finds it without a track.
-    await tx.$executeRaw`SELECT 1 FROM "Invoice" WHERE "trackId" = ${id}::uuid FOR UPDATE`;
-    const paid = await tx.invoice.count({ where: { trackId: id, status: { in: [...PAID_RECORD_STATUSES] } } });
-    if (paid > 0) throw new ConflictError(TRACK_MESSAGES.paidInvoices);
+  const found = await prisma.track.findUnique({ where: { id }, select: { id: true } });
+  if (!found) throw new NotFoundError(TRACK_MESSAGES.notFound);
+  const outcome = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Track" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const existing = await tx.track.findUnique({
+      where: { id },
+      include: { courses: { select: { image: true } }, _count: { select: { enrollments: true, invoices: true } } },
+    });
+    if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
+    const { courses, _count, ...before } = existing;
+    if (_count.enrollments > 0 || _count.invoices > 0) {
+      if (existing.archivedAt) return { archived: true, images: [] };
+      const after = await tx.track.update({ where: { id }, data: { archivedAt: new Date() } });
+      await recordAudit(tx, actor, { action: "track.archive", entityType: "Track", entityId: id, before, after });
+      return { archived: true, images: [] };
+    }
     await tx.track.delete({ where: { id } });
-    const { courses: _, ...before } = existing;
     await recordAudit(tx, actor, { action: "track.delete", entityType: "Track", entityId: id, before, after: null });
+    return { archived: false, images: [existing.image, ...courses.map((c) => c.image)] };
   });
   deps.publicCache.clear();
-  for (const path of [existing.image, ...existing.courses.map((c) => c.image)]) if (path) await deps.storage.remove(path);
-  return { id };
+  for (const path of outcome.images) if (path) await deps.storage.remove(path);
+  return { id, archived: outcome.archived };
+}
+
+/** Brings an archived track back to the catalogue (as it was: a draft stays a draft). Restoring an active track changes nothing. */
+export async function restoreTrack(deps: Services, actor: Actor, id: string) {
+  const { prisma } = deps.db;
+  const found = await prisma.track.findUnique({ where: { id }, select: { id: true } });
+  if (!found) throw new NotFoundError(TRACK_MESSAGES.notFound);
+  const track = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Track" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const existing = await tx.track.findUniqueOrThrow({ where: { id } });
+    if (!existing.archivedAt) return existing;
+    const updated = await tx.track.update({ where: { id }, data: { archivedAt: null } });
+    await recordAudit(tx, actor, { action: "track.restore", entityType: "Track", entityId: id, before: existing, after: updated });
+    return updated;
+  });
+  deps.publicCache.clear();
+  return track;
 }
 
 /**
@@ -207,7 +264,7 @@ export function listTracksWithCourses(deps: Pick<Services, "db">) {
     where: visibleTracks(null),
     orderBy: NEWEST_FIRST,
     include: {
-      courses: { select: { id: true, title: true }, orderBy: COURSE_ORDER },
+      courses: { where: visibleCourses(null), select: { id: true, title: true }, orderBy: COURSE_ORDER },
       ratings: { select: { value: true }, orderBy: RATING_ORDER },
     },
   });

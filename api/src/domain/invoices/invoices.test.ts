@@ -192,22 +192,20 @@ describe("the database lock (trigger), for writers that bypass the domain", () =
 });
 
 describe("deleting a track", () => {
-  it("is refused (409) while it has paid invoices; with only unpaid ones it goes and they keep no link", async () => {
+  it("archives a track with invoices instead (paid or pending): it stays, and every invoice keeps its track", async () => {
     const trackId = await track();
     const paid = await paidInvoice(await learner(), trackId);
-    expect(await refusal(deleteTrack(app.services, actor, trackId))).toEqual(String(new ConflictError(TRACK_MESSAGES.paidInvoices)));
-    expect(await prisma().track.findUnique({ where: { id: trackId } })).not.toBeNull();
-    expect((await prisma().invoice.findUniqueOrThrow({ where: { id: paid.id } })).trackId).toBe(trackId);
-
-    const unpaidTrack = await track();
-    const pending = await prisma().invoice.create({ data: { learnerId: await learner(), trackId: unpaidTrack, amountCents: 100 } });
-    await deleteTrack(app.services, actor, unpaidTrack);
-    expect((await prisma().invoice.findUniqueOrThrow({ where: { id: pending.id } })).trackId).toBeNull();
+    const pending = await prisma().invoice.create({ data: { learnerId: await learner(), trackId, amountCents: 100 } });
+    expect(await deleteTrack(app.services, actor, trackId)).toEqual({ id: trackId, archived: true });
+    expect((await prisma().track.findUniqueOrThrow({ where: { id: trackId } })).archivedAt).toBeInstanceOf(Date);
+    for (const invoice of [paid, pending]) {
+      expect((await prisma().invoice.findUniqueOrThrow({ where: { id: invoice.id } })).trackId).toBe(trackId);
+    }
   });
 });
 
 describe("deleting a track while a card payment for it settles", () => {
-  it("either refuses (409, the payment came first) or deletes and the invoice keeps no track; never a server error", async () => {
+  it("archives it whichever comes first, and the invoice keeps its track; never a server error", async () => {
     for (let i = 0; i < 10; i++) {
       const trackId = await track();
       const pending = await prisma().invoice.create({ data: { learnerId: await learner(), trackId, amountCents: 45_000 } });
@@ -215,14 +213,9 @@ describe("deleting a track while a card payment for it settles", () => {
         where: { id: pending.id, status: "PENDING" },
         data: { status: "PAID", paidAt: new Date() },
       });
-      const [deleted] = await Promise.allSettled([deleteTrack(app.services, actor, trackId), settle]);
-      const after = await prisma().invoice.findUniqueOrThrow({ where: { id: pending.id } });
-      if (deleted.status === "rejected") {
-        expect(String(deleted.reason)).toBe(String(new ConflictError(TRACK_MESSAGES.paidInvoices)));
-        expect(after).toMatchObject({ status: "PAID", trackId });
-      } else {
-        expect(after.trackId).toBeNull();
-      }
+      const [deleted] = await Promise.all([deleteTrack(app.services, actor, trackId), settle]);
+      expect(deleted).toEqual({ id: trackId, archived: true });
+      expect(await prisma().invoice.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "PAID", trackId });
     }
   });
 });

@@ -22,3 +22,11 @@ export function paymentStatusOf(status: InvoiceStatus): "PENDING" | "PAID" | "FA
   if (status === "PENDING") return "PENDING";
   return isPaidRecord(status) ? "PAID" : "FAILED";
 }
+
+/**
+ * Which invoices a list shows (a Prisma `where`): the one status asked for, or, when none is, every invoice but
+ * abandoned checkouts (never paid, nothing went wrong: they would only be noise in the books and for the learner).
+ */
+export function listedInvoices(status?: InvoiceStatus | null): { status: InvoiceStatus | { not: "ABANDONED" } } {
+  return { status: status ?? { not: "ABANDONED" } };
+}

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
+import { TRACK_MESSAGES } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
@@ -16,6 +18,7 @@ export const CHECKOUT_MESSAGES = {
   alreadyEnrolled: "You are already enrolled in this track.",
   enrolled: "Successfully Enrolled!",
   providerDown: "Payment could not be started. Please try again in a moment.",
+  noLongerSold: TRACK_MESSAGES.noLongerSold,
 } as const;
 
 /** The payment provider failed; nothing was charged. */
@@ -44,8 +47,17 @@ const newReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toStr
 /** How long a repeated checkout waits for the payment page another request is still asking Paystack for. */
 const PAYMENT_PAGE_WAIT_MS = 10_000;
 
-/** Written on an abandoned checkout's invoice (it becomes FAILED, without a flag: nothing went wrong). */
+/** Written on an abandoned checkout's invoice (it becomes ABANDONED, without a flag: nothing went wrong). */
 export const ABANDONED_DETAILS = "Card payment (Paystack): not paid in time, the checkout expired.";
+
+/**
+ * When a card checkout made now would count as abandoned if still unpaid: the owner's setting
+ * (`BusinessSettings.checkoutAbandonHours`, 24 unless changed) before now.
+ */
+export async function abandonCutoff(deps: Pick<Services, "db">, now = Date.now()): Promise<Date> {
+  const settings = await deps.db.prisma.businessSettings.findUnique({ where: { id: 1 }, select: { checkoutAbandonHours: true } });
+  return new Date(now - (settings?.checkoutAbandonHours ?? 24) * 60 * 60_000);
+}
 
 /**
  * Starts a checkout: unless the learner is already enrolled, their contact details are saved, then a free track
@@ -60,6 +72,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   const { prisma } = deps.db;
   const track = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" } });
   if (!track) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  if (track.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
@@ -74,19 +87,23 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   });
 
   if (track.priceCents === 0) {
-    const enrollment = await prisma.enrollment.upsert({
-      where: { learnerId_trackId: { learnerId, trackId: track.id } },
-      create: { learnerId, trackId: track.id },
-      update: {},
+    const enrollment = await prisma.$transaction(async (tx) => {
+      await lockSoldTrack(tx, track.id);
+      return tx.enrollment.upsert({
+        where: { learnerId_trackId: { learnerId, trackId: track.id } },
+        create: { learnerId, trackId: track.id },
+        update: {},
+      });
     });
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
 
   await expireAbandonedCheckouts(deps, learnerId);
-  const cutoff = new Date(Date.now() - deps.config.checkoutExpiryMs);
+  const cutoff = await abandonCutoff(deps);
   // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
   const { invoice, created } = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
+    await lockSoldTrack(tx, track.id);
     const open = await tx.invoice.findFirst({
       where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
@@ -135,6 +152,19 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   }
 }
 
+/**
+ * Holds the track's row (shared) until the checkout's transaction ends, and refuses a track deleted or archived at this
+ * very moment: deleteTrack locks the row for update, so it either sees this checkout's invoice or enrollment (and
+ * archives the track instead of deleting it) or runs first (and this checkout is refused, never a 5xx).
+ */
+async function lockSoldTrack(tx: Prisma.TransactionClient, trackId: string) {
+  const [sold] = await tx.$queryRaw<
+    { archivedAt: Date | null }[]
+  >`SELECT "archivedAt" FROM "Track" WHERE "id" = ${trackId}::uuid FOR SHARE`;
+  if (!sold) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  if (sold.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
+}
+
 /** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */
 async function paymentPageOf(deps: Services, invoiceId: string): Promise<string> {
   for (const started = Date.now(); Date.now() - started < PAYMENT_PAGE_WAIT_MS; ) {
@@ -147,10 +177,11 @@ async function paymentPageOf(deps: Services, invoiceId: string): Promise<string>
 }
 
 /**
- * Pending card checkouts older than the configured expiry (CHECKOUT_EXPIRY_HOURS) are no longer payable. Each is
- * settled first, so a payment made late is still honoured (and a declined one marked as such); one Paystack still
- * reports as open is marked FAILED with ABANDONED_DETAILS. Runs on the learner's next checkout, or for everyone when
- * `learnerId` is omitted; returns how many were expired.
+ * Pending card checkouts older than the owner's setting (`BusinessSettings.checkoutAbandonHours`) are no longer
+ * payable. Each is settled first, so a payment made late is still honoured (and a declined one marked as such); one
+ * Paystack still reports as open becomes ABANDONED (with ABANDONED_DETAILS): not a failure, counted nowhere, hidden
+ * from the learner and from the admin list's default view. A Paystack success that arrives later still settles it.
+ * Runs on the learner's next checkout, or for everyone when `learnerId` is omitted; returns how many were abandoned.
  */
 export async function expireAbandonedCheckouts(deps: Services, learnerId?: string, batch = 50): Promise<number> {
   const { prisma } = deps.db;
@@ -159,7 +190,9 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
       ...(learnerId ? { learnerId } : {}),
       status: "PENDING",
       reference: { not: null },
-      createdAt: { lte: new Date(Date.now() - deps.config.checkoutExpiryMs) },
+      // Card checkouts only: an offline (bank transfer / mobile money) invoice lapses at its own `expiresAt`.
+      expiresAt: null,
+      createdAt: { lte: await abandonCutoff(deps) },
     },
     select: { id: true, reference: true },
     take: batch,
@@ -178,7 +211,7 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
     }
     const changed = await prisma.invoice.updateMany({
       where: { id: invoice.id, status: "PENDING" },
-      data: { status: "FAILED", paymentDetails: ABANDONED_DETAILS },
+      data: { status: "ABANDONED", paymentDetails: ABANDONED_DETAILS },
     });
     if (changed.count) {
       expired++;

@@ -209,7 +209,11 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(second.body.reference).not.toBe(first.body.reference);
       const { invoices } = await counts(learner.id, t.id);
       const byReference = Object.fromEntries(invoices.map((i) => [i.reference, i]));
-      expect(byReference[first.body.reference]).toMatchObject({ status: "FAILED", flaggedReason: null, paymentDetails: ABANDONED_DETAILS });
+      expect(byReference[first.body.reference]).toMatchObject({
+        status: "ABANDONED",
+        flaggedReason: null,
+        paymentDetails: ABANDONED_DETAILS,
+      });
       expect(byReference[second.body.reference]).toMatchObject({ status: "PENDING" });
       expect((await verify(token, first.body.reference)).body).toMatchObject({
         success: false,
@@ -225,7 +229,7 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       const done = await housekeeping(app.services);
       expect(done.checkouts).toBeGreaterThanOrEqual(1);
       const { invoices } = await counts(learner.id, t.id);
-      expect(invoices).toEqual([expect.objectContaining({ status: "FAILED", paymentDetails: ABANDONED_DETAILS })]);
+      expect(invoices).toEqual([expect.objectContaining({ status: "ABANDONED", paymentDetails: ABANDONED_DETAILS })]);
       expect(await prisma.rateLimit.count({ where: { key: `stale-${learner.id}` } })).toBe(0);
     });
 

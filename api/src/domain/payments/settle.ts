@@ -51,7 +51,8 @@ export async function settlePayment(deps: Services, reference: string): Promise<
 
   const settled = await prisma.$transaction(async (db) => {
     const flipped = await db.invoice.updateMany({
-      where: { id: invoice.id, status: "PENDING" },
+      // An abandoned checkout paid late is still settled (its reference stays valid at Paystack).
+      where: { id: invoice.id, status: { in: ["PENDING", "ABANDONED"] } },
       data: { status: "PAID", paidAt: tx.paid_at ? new Date(tx.paid_at) : new Date() },
     });
     if (flipped.count === 0) return false;

@@ -63,7 +63,7 @@ export interface Dashboard {
   totalLearners: Metric;
   /** Cents of paid invoices; months compare what was paid in them (by paidAt). */
   revenue: Metric;
-  /** All invoices, whatever their status; months compare invoices created in them. */
+  /** All invoices but abandoned checkouts; months compare invoices created in them. */
   invoices: Metric;
   /** The last REVENUE_MONTHS calendar months, oldest first, months without revenue as 0. */
   revenueByMonth: MonthRevenue[];
@@ -104,7 +104,7 @@ export async function loadDashboard(deps: Services, now = new Date()): Promise<D
           AS "revenueCurrent",
         coalesce(sum("amountCents") FILTER (WHERE status = 'PAID' AND "paidAt" >= ${previous} AND "paidAt" < ${current}), 0)::bigint
           AS "revenuePrevious"
-      FROM "Invoice"`,
+      FROM "Invoice" WHERE status <> 'ABANDONED'`,
     prisma.$queryRaw<{ month: string; revenue: bigint }[]>`
       SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum("amountCents")::bigint AS revenue
       FROM "Invoice"

@@ -50,7 +50,7 @@ const CourseInput = builder.inputType("CourseInput", {
   }),
 });
 
-const CoursePayload = builder.objectRef<{ course: typeof Course.$inferType }>("CoursePayload").implement({
+export const CoursePayload = builder.objectRef<{ course: typeof Course.$inferType }>("CoursePayload").implement({
   description: "A saved course.",
   fields: (t) => ({ course: t.field({ type: Course, description: "The course as saved.", resolve: (p) => p.course }) }),
 });
@@ -88,7 +88,7 @@ builder.mutationFields((t) => ({
     type: DeletePayload,
     errors,
     authScopes: { can: "editCourses" },
-    description: "Deletes a course.",
+    description: "Deletes a course; a course of a track with enrollments is archived instead (`archived: true` in the payload).",
     args: { id: t.arg.globalID({ required: true, for: [Course], description: "The course's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ ...(await deleteCourse(ctx.services, actor(ctx), id.id)), type: "Course" }),
   }),

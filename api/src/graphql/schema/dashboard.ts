@@ -41,7 +41,11 @@ const DashboardRef = builder.objectRef<Dashboard>("Dashboard").implement({
       description: "Dollars of paid invoices; months count what was paid in them.",
       resolve: (d) => dollarMetric(d.revenue),
     }),
-    invoices: t.field({ type: MetricRef, description: "Invoices of any status; months count those created.", resolve: (d) => d.invoices }),
+    invoices: t.field({
+      type: MetricRef,
+      description: "Invoices of any status but abandoned checkouts; months count those created.",
+      resolve: (d) => d.invoices,
+    }),
     revenueByMonth: t.field({
       type: [MonthRevenueRef],
       description: "The last 6 calendar months, oldest first, the current month last.",

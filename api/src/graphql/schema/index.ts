@@ -15,6 +15,7 @@ import "./dashboard.ts";
 import "./report.ts";
 import "./payment.ts";
 import "./staff.ts";
+import "./archive.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

@@ -1,4 +1,5 @@
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/invoices/invoices.ts";
+import { listedInvoices } from "../../domain/invoices/status.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
@@ -55,11 +56,16 @@ builder.queryFields((t) => ({
   invoices: t.field({
     type: InvoiceConnection,
     authScopes: { can: "readInvoices" },
-    description: "All invoices, newest first, 10 a page; `search` matches the learner's name.",
-    args: { search: t.arg.string({ description: "Words the learner's first or last name must contain." }), ...pageArgs },
+    description:
+      "Invoices, newest first, 10 a page; `search` matches the learner's name. Every status but abandoned checkouts unless `status` asks for one.",
+    args: {
+      search: t.arg.string({ description: "Words the learner's first or last name must contain." }),
+      status: t.arg({ type: InvoiceStatus, description: "Only invoices in this status; omitted, every status but ABANDONED." }),
+      ...pageArgs,
+    },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
-      const where = wordsWhere(args.search, ["learner.firstName", "learner.lastName"]);
+      const where = { ...wordsWhere(args.search, ["learner.firstName", "learner.lastName"]), ...listedInvoices(args.status) };
       return pagedConnection(args, ctx, info, {
         count: () => prisma.invoice.count({ where }),
         rows: (query, skip, take) => prisma.invoice.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),

@@ -11,6 +11,7 @@ import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wo
 import { Track } from "./track.ts";
 import "./enrollment.ts";
 import "./invoice.ts";
+import { listedInvoices } from "../../domain/invoices/status.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
 
 builder.prismaObjectFields("Learner", (t) => ({
@@ -27,7 +28,12 @@ builder.prismaObjectFields("Learner", (t) => ({
   ),
   invoices: t.relatedConnection(
     "invoices",
-    { cursor: "id", query: { orderBy: NEWEST_FIRST }, maxSize: refuseOversizedPage, description: "The learner's invoices, newest first." },
+    {
+      cursor: "id",
+      query: { where: listedInvoices(), orderBy: NEWEST_FIRST },
+      maxSize: refuseOversizedPage,
+      description: "The learner's invoices, newest first; abandoned checkouts are not listed.",
+    },
     { description: "A page of a learner's invoices." },
   ),
 }));

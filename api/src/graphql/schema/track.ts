@@ -1,15 +1,18 @@
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
 import {
+  archivedWhere,
   type CATALOGUE_SORTS,
   COURSE_ORDER,
   catalogueOrder,
   createTrack,
   deleteTrack,
   previewTokenOpens,
+  readableTrack,
   relatedTracks,
   setTrackStatus,
   trackPreviewLink,
   updateTrack,
+  visibleCourses,
   visibleTracks,
 } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
@@ -39,7 +42,7 @@ export const CatalogueSort = builder.enumType("CatalogueSort", {
 export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
   // `node(id:)` finds a draft only for staff: for anyone else it is as missing as a track that does not exist.
-  findUnique: (id, ctx) => ({ id, ...visibleTracks(ctx.viewer) }),
+  findUnique: (id, ctx) => ({ id, ...readableTrack(ctx.viewer) }),
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   description: "A track of the catalogue: a paid programme of courses.",
@@ -59,8 +62,15 @@ export const Track = builder.prismaNode("Track", {
     }),
     status: t.expose("status", { type: TrackStatus, description: "Draft (staff only) or published." }),
     reviewCount: t.exposeInt("ratingCount", { description: "How many learners rated the track." }),
-    courses: t.relation("courses", { query: { orderBy: COURSE_ORDER }, description: "The track's courses, in order." }),
-    courseCount: t.relationCount("courses", { description: "How many courses the track has." }),
+    courses: t.relation("courses", {
+      // Archived courses: for staff and the track's enrolled learners only.
+      query: (_args, ctx) => ({ where: visibleCourses(ctx.viewer), orderBy: COURSE_ORDER }),
+      description: "The track's courses, in order (archived ones only for staff and learners enrolled in the track).",
+    }),
+    courseCount: t.relationCount("courses", {
+      where: (_args, ctx) => visibleCourses(ctx.viewer),
+      description: "How many courses the track has (as `courses` lists them).",
+    }),
     relatedTracks: t.prismaField({
       type: ["Track"],
       description: "Up to 4 other tracks.",
@@ -76,26 +86,31 @@ builder.queryFields((t) => ({
     type: "Track",
     cursor: "id",
     description:
-      "The catalogue, newest first unless `sort` says otherwise; `search` matches the name or description. Learners and anonymous callers see published tracks only; staff see drafts too.",
+      "The catalogue, newest first unless `sort` says otherwise; `search` matches the name or description. Learners and anonymous callers see published tracks that are not archived; staff see drafts and archived tracks too (`archived` narrows the list).",
     maxSize: refuseOversizedPage,
     args: {
       search: t.arg.string({ description: "Words the name or description must contain." }),
       sort: t.arg({ type: CatalogueSort, description: "The order; newest first when omitted." }),
+      archived: t.arg.boolean({
+        description: "Staff: true lists archived tracks only, false active ones only; omitted, both. Others see active tracks only.",
+      }),
     },
     resolve: (query, _root, args, ctx) =>
       ctx.services.db.prisma.track.findMany({
         ...query,
-        where: { ...wordsWhere(args.search, ["name", "description"]), ...visibleTracks(ctx.viewer) },
+        // The viewer's visibility comes last: it wins over the filter for anyone but staff.
+        where: { ...wordsWhere(args.search, ["name", "description"]), ...archivedWhere(args.archived), ...visibleTracks(ctx.viewer) },
         orderBy: catalogueOrder(args.sort),
       }),
   }),
   track: t.prismaField({
     type: "Track",
     nullable: true,
-    description: "The track with this ID; null if there is none (or it is a draft and the caller is not staff).",
+    description:
+      "The track with this ID; null if there is none (or it is a draft and the caller is not staff, or it is archived and the caller is neither staff nor enrolled in it).",
     args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: (query, _root, { id }, ctx) =>
-      ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, ...visibleTracks(ctx.viewer) } }),
+      ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, ...readableTrack(ctx.viewer) } }),
   }),
   trackPreview: t.prismaField({
     type: "Track",
@@ -130,7 +145,7 @@ const TrackInput = builder.inputType("TrackInput", {
   }),
 });
 
-const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }>("TrackPayload").implement({
+export const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }>("TrackPayload").implement({
   description: "A saved (or rated) track.",
   fields: (t) => ({ track: t.field({ type: Track, description: "The track as saved.", resolve: (p) => p.track }) }),
 });
@@ -197,7 +212,8 @@ builder.mutationFields((t) => ({
     type: DeletePayload,
     errors,
     authScopes: { can: "editCatalogue" },
-    description: "Deletes a track and its courses.",
+    description:
+      "Deletes a track and its courses; a track with enrollments or invoices is archived instead (`archived: true` in the payload).",
     args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ ...(await deleteTrack(ctx.services, actor(ctx), id.id)), type: "Track" }),
   }),

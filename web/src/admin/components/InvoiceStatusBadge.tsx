@@ -4,6 +4,7 @@ const looks = {
   PAID: { tone: "success", label: "Paid" },
   PENDING: { tone: "warning", label: "Pending" },
   FAILED: { tone: "danger", label: "Failed" },
+  ABANDONED: { tone: "neutral", label: "Abandoned" },
 } as const;
 
 /** An invoice's status in words and colour: paid green, pending yellow (docs/product.md, States and flows), failed card payments red. */

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
+import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../testing.tsx";
 import InvoicePageQuery from "./__generated__/InvoicePageQuery.graphql.ts";
@@ -81,6 +81,25 @@ describe("Manage Invoices", () => {
     const refetch = environment.mock.getMostRecentOperation();
     expect(refetch.request.node.params.name).toBe("InvoiceListRefetchQuery");
     expect(refetch.request.variables).toMatchObject({ search: "", page: 2, first: 10 });
+  });
+
+  it("lists every status but abandoned checkouts by default; the status filter refetches page 1 of one status, and keeps it for the next page", async () => {
+    const { environment } = renderInvoices(threePages);
+    const filter = await screen.findByRole("combobox", { name: "Invoice status" }, routeLoad);
+    expect((filter as HTMLSelectElement).value).toBe("");
+    expect(
+      within(filter)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All but abandoned", "Pending", "Paid", "Failed", "Partially refunded", "Refunded", "Void", "Abandoned"]);
+    await act(async () => fireEvent.change(filter, { target: { value: "ABANDONED" } }));
+    const refetch = environment.mock.getMostRecentOperation();
+    expect(refetch.request.node.params.name).toBe("InvoiceListRefetchQuery");
+    expect(refetch.request.variables).toMatchObject({ status: "ABANDONED", page: 1 });
+    await act(async () => environment.mock.resolveMostRecentOperation((op) => MockPayloadGenerator.generate(op, threePages)));
+    const pages = await screen.findByRole("navigation", { name: "Invoice pages" });
+    await act(async () => fireEvent.click(within(pages).getByRole("button", { name: "Page 2" })));
+    expect(environment.mock.getMostRecentOperation().request.variables).toMatchObject({ status: "ABANDONED", page: 2 });
   });
 });
 

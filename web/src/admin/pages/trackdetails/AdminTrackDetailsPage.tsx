@@ -17,6 +17,7 @@ import { can, useViewer } from "../../staff/AdminViewer.ts";
 import type { AdminTrackDetailsPage_track$key } from "./__generated__/AdminTrackDetailsPage_track.graphql.ts";
 import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
+import { ArchivedBadge, RestoreTrackButton, TRACK_ARCHIVE_MESSAGES } from "./_components/TrackArchive.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
@@ -103,6 +104,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         description
         image
         status
+        archivedAt
         averageRating
         reviewCount
         courseCount
@@ -149,9 +151,12 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           </div>
           <div className={styles.status}>
             <TrackStatusBadge status={track.status} />
+            {track.archivedAt && <ArchivedBadge />}
+            {mayEdit && track.archivedAt && <RestoreTrackButton track={track} />}
             {mayEdit && <TrackStatusControl track={track} />}
             {mayEdit && track.status === "DRAFT" && <TrackPreviewLink trackId={track.id} />}
           </div>
+          {track.archivedAt && <p className={styles.muted}>{TRACK_ARCHIVE_MESSAGES.archivedNote}</p>}
           <p className={styles.price}>{formatPrice(track.price)}</p>
           <dl className={styles.facts}>
             <Fact icon={<UserIcon size={16} />} label="Instructor">

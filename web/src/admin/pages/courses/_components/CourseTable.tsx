@@ -5,7 +5,9 @@ import { ImageIcon, PencilIcon, TrashIcon } from "../../../../shared/ui/icons.ts
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import styles from "../../../components/ListLayout.module.css";
 import { READ_ONLY, ReadOnlyNote } from "../../../components/ReadOnlyNote.tsx";
+import { ArchivedBadge } from "../../trackdetails/_components/TrackArchive.tsx";
 import type { CourseTable_courses$data, CourseTable_courses$key } from "./__generated__/CourseTable_courses.graphql.ts";
+import { RestoreCourseButton } from "./CourseArchive.tsx";
 
 export const NO_COURSES = "No courses found.";
 
@@ -30,6 +32,7 @@ export function CourseTable({ coursesKey, onEdit, onDelete, mayEdit = () => true
         id
         title
         image
+        archivedAt
         createdAt
         track {
           id
@@ -53,6 +56,7 @@ export function CourseTable({ coursesKey, onEdit, onDelete, mayEdit = () => true
             </span>
           )}
           <span className={styles.personName}>{course.title}</span>
+          {course.archivedAt && <ArchivedBadge />}
         </span>
       ),
     },
@@ -70,9 +74,13 @@ export function CourseTable({ coursesKey, onEdit, onDelete, mayEdit = () => true
             <IconButton label={`Edit ${course.title}`} tone="primary" onClick={() => onEdit(course.id)}>
               <PencilIcon size={17} />
             </IconButton>
-            <IconButton label={`Delete ${course.title}`} tone="danger" onClick={() => onDelete(course.id)}>
-              <TrashIcon size={17} />
-            </IconButton>
+            {course.archivedAt ? (
+              <RestoreCourseButton course={course} />
+            ) : (
+              <IconButton label={`Delete ${course.title}`} tone="danger" onClick={() => onDelete(course.id)}>
+                <TrashIcon size={17} />
+              </IconButton>
+            )}
           </span>
         ),
     },

@@ -15,6 +15,7 @@ const mutation = graphql`
       __typename
       ... on DeletePayload {
         deletedId @deleteEdge(connections: $connections)
+        archived
       }
       ... on Error {
         message
@@ -58,7 +59,11 @@ export function DeleteCourseDialog({ courseKey, onOpenChange, connectionIds, onD
           throw new Error(DELETE_COURSE_FAILED);
         });
         if (failureOf(result.deleteCourse, DELETE_COURSE_FAILED)) throw new Error(DELETE_COURSE_FAILED);
-        toast.success(`Course "${course.title}" deleted.`);
+        // A course whose track has learners is archived instead (the list's reload shows it with its badge).
+        const archived = result.deleteCourse.__typename === "DeletePayload" && result.deleteCourse.archived;
+        toast.success(
+          archived ? `Course "${course.title}" archived: its track has learners, so it was kept.` : `Course "${course.title}" deleted.`,
+        );
         onDeleted();
       }}
     >

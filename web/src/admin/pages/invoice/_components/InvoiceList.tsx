@@ -1,14 +1,16 @@
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
+import type { FetchPolicy } from "relay-runtime";
 import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
-import { usePagedSearch } from "../../../components/usePagedSearch.ts";
+import { type PageVariables, usePagedSearch } from "../../../components/usePagedSearch.ts";
 import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import type { InvoiceList_query$key } from "./__generated__/InvoiceList_query.graphql.ts";
 import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetchQuery.graphql.ts";
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
+import { type InvoiceStatusChoice, InvoiceStatusFilter } from "./InvoiceStatusFilter.tsx";
 import { VoidInvoiceDialog } from "./VoidInvoiceDialog.tsx";
 
 export const INVOICE_COLUMNS = ["Learner", "Email address", "Due date", "Amount", "Status", "Action"];
@@ -24,8 +26,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         page: { type: "Int", defaultValue: 1 }
         first: { type: "Int", defaultValue: 10 }
         after: { type: "String" }
+        status: { type: "InvoiceStatus" }
       ) {
-        invoices(search: $search, page: $page, first: $first, after: $after) @connection(key: "InvoiceList_invoices", filters: ["search", "page"]) {
+        invoices(search: $search, status: $status, page: $page, first: $first, after: $after)
+          @connection(key: "InvoiceList_invoices", filters: ["search", "status", "page"]) {
           __id
           totalCount
           edges {
@@ -44,7 +48,20 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
     `,
     queryKey,
   );
-  const list = usePagedSearch(refetch);
+  // The status choice rides along with every page and search the list loads.
+  const [status, setStatus] = useState<InvoiceStatusChoice>("");
+  const statusRef = useRef<InvoiceStatusChoice>("");
+  const refetchWithStatus = useCallback(
+    (variables: PageVariables, options: { fetchPolicy: FetchPolicy }) =>
+      refetch({ ...variables, status: statusRef.current || null }, options),
+    [refetch],
+  );
+  const list = usePagedSearch(refetchWithStatus);
+  const showStatus = (next: InvoiceStatusChoice) => {
+    statusRef.current = next;
+    setStatus(next);
+    list.reload(1);
+  };
   const { __id: connectionId, totalCount, edges } = data.invoices;
   const rows = edges.map((edge) => edge.node);
   const dialogs = useRowDialogs(list, rows, connectionId);
@@ -57,7 +74,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         list={list}
         search={{ label: "Search invoices by learner name", placeholder: "Search by learner name..." }}
         action={
-          <AddButton label="Add Invoice" onAdd={() => dialogs.setAdding(true)} allowed={mayEdit} readOnlyReason={READ_ONLY.invoices} />
+          <>
+            <InvoiceStatusFilter value={status} onChange={showStatus} />
+            <AddButton label="Add Invoice" onAdd={() => dialogs.setAdding(true)} allowed={mayEdit} readOnlyReason={READ_ONLY.invoices} />
+          </>
         }
         rowCount={rows.length}
         totalCount={totalCount}

@@ -10,6 +10,7 @@ import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import { TrackFormDialog } from "../../trackdetails/_components/TrackFormDialog.tsx";
 import type { TrackCatalogue_query$key } from "./__generated__/TrackCatalogue_query.graphql.ts";
 import type { TrackCatalogueRefetchQuery } from "./__generated__/TrackCatalogueRefetchQuery.graphql.ts";
+import { type ArchiveFilter, archivedOf, TrackArchiveFilter } from "./TrackArchiveFilter.tsx";
 import styles from "./TrackCatalogue.module.css";
 import { TrackTile } from "./TrackTile.tsx";
 
@@ -23,8 +24,11 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
         search: { type: "String", defaultValue: "" }
         first: { type: "Int", defaultValue: 100 }
         after: { type: "String" }
+        archived: { type: "Boolean" }
       ) {
-        tracks(first: $first, after: $after, search: $search) @connection(key: "TrackCatalogue_tracks", filters: ["search"]) {
+        # The archive filter is not part of the connection's key: every change of it refetches from the network.
+        tracks(first: $first, after: $after, search: $search, archived: $archived)
+          @connection(key: "TrackCatalogue_tracks", filters: ["search"]) {
           __id
           edges {
             node {
@@ -43,15 +47,24 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
   const [adding, setAdding] = useState(false);
 
   const shownSearch = useRef(settledSearch);
+  const [archive, setArchive] = useState<ArchiveFilter>("all");
+  const archived = archivedOf(archive);
 
   // The grid stays on screen (dimmed) while the results for the new search load.
   useEffect(() => {
     if (settledSearch === shownSearch.current) return;
     shownSearch.current = settledSearch;
     startTransition(() => {
-      refetch({ search: settledSearch }, { fetchPolicy: "store-or-network" });
+      refetch({ search: settledSearch, archived }, { fetchPolicy: archived === null ? "store-or-network" : "network-only" });
     });
-  }, [settledSearch, refetch]);
+  }, [settledSearch, refetch, archived]);
+
+  const showArchive = (next: ArchiveFilter) => {
+    setArchive(next);
+    startTransition(() => {
+      refetch({ search: settledSearch, archived: archivedOf(next) }, { fetchPolicy: "network-only" });
+    });
+  };
 
   const { edges, __id: connectionId } = data.tracks;
   const mayEdit = can(useViewer(), "editCatalogue");
@@ -65,6 +78,7 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
           onValueChange={setSearch}
           pending={isPending}
         />
+        <TrackArchiveFilter value={archive} onChange={showArchive} />
         {mayEdit ? (
           <Button onClick={() => setAdding(true)}>
             <PlusIcon size={18} />

@@ -2,6 +2,7 @@ import { graphql, useFragment } from "react-relay/hooks";
 import { trackPages } from "../../../../shared/routing/trackIds.ts";
 import { ClockIcon, UserIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCard, TrackCardDescription } from "../../../../shared/ui/TrackCard.tsx";
+import { ArchivedBadge } from "../../trackdetails/_components/TrackArchive.tsx";
 import { TrackStatusBadge } from "../../trackdetails/_components/TrackStatusControl.tsx";
 import type { TrackTile_track$key } from "./__generated__/TrackTile_track.graphql.ts";
 import styles from "./TrackTile.module.css";
@@ -18,6 +19,7 @@ export function TrackTile({ trackKey }: { trackKey: TrackTile_track$key }) {
         duration
         instructor
         status
+        archivedAt
       }
     `,
     trackKey,
@@ -32,7 +34,12 @@ export function TrackTile({ trackKey }: { trackKey: TrackTile_track$key }) {
       nameSize="md"
       coverClassName={styles.cover}
       nameClassName={styles.name}
-      eyebrow={<TrackStatusBadge status={track.status} />}
+      eyebrow={
+        <>
+          <TrackStatusBadge status={track.status} />
+          {track.archivedAt && <ArchivedBadge />}
+        </>
+      }
     >
       <TrackCardDescription>{track.description}</TrackCardDescription>
       <dl className={styles.meta}>

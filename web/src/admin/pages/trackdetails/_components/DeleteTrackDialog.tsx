@@ -15,6 +15,7 @@ const mutation = graphql`
       __typename
       ... on DeletePayload {
         deletedId @deleteEdge(connections: $connections)
+        archived
       }
       ... on Error {
         message
@@ -51,14 +52,19 @@ export function DeleteTrackDialog({ open, onOpenChange, track, onDeleted }: Dele
         }
         const failure = failureOf(result, DELETE_TRACK_FAILED);
         if (failure) throw new Error(failure.message);
-        toast.success(`Track "${track.name}" deleted.`);
+        toast.success(
+          result.__typename === "DeletePayload" && result.archived
+            ? `Track "${track.name}" archived: it has learners or invoices, so it was kept.`
+            : `Track "${track.name}" deleted.`,
+        );
         onDeleted();
       }}
     >
       <p className={styles.text}>
         Delete <strong>{track.name}</strong>
         {track.courseCount > 0 && ` and its ${track.courseCount} ${track.courseCount === 1 ? "course" : "courses"}`}? Learners enrolled in
-        it lose access; its invoices are kept.
+        it lose access; its invoices are kept. A track with enrollments or invoices is archived instead: enrolled learners keep access, and
+        it can be restored.
       </p>
     </ConfirmDialog>
   );
