@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
 import { dollarsToCents } from "../money.ts";
+import { afterSettlement, settleWithin } from "../payments/settle.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
@@ -40,24 +41,28 @@ async function requireLearner(deps: Services, learnerId: string) {
   if (!learner) throw new NotFoundError(INVOICE_MESSAGES.learnerNotFound);
 }
 
-/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen. */
+/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen (paid: settled as OTHER). */
 export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   await requireLearner(deps, input.learnerId);
-  return deps.db.prisma.$transaction(async (tx) => {
-    const invoice = await tx.invoice.create({
+  const invoice = await deps.db.prisma.$transaction(async (tx) => {
+    // Made pending, then a paid one goes through the one settlement (enrollment in its track, receipt mail).
+    const created = await tx.invoice.create({
       data: {
         learnerId: input.learnerId,
         amountCents: input.amount,
         dueDate: input.dueDate ?? null,
-        status: input.status,
+        status: "PENDING",
         paymentDetails: input.paymentDetails,
-        paidAt: input.status === "PAID" ? new Date() : null,
       },
     });
+    const invoice =
+      input.status === "PAID" ? ((await settleWithin(tx, deps, created.id, { method: "OTHER", paidAt: new Date() })) ?? created) : created;
     await recordAudit(tx, actor, { action: "invoice.create", entityType: "Invoice", entityId: invoice.id, before: null, after: invoice });
     return invoice;
   });
+  if (invoice.status === "PAID") afterSettlement(deps, invoice);
+  return invoice;
 }
 
 /** The due date is changed only when given (docs/product.md, REST routes: dueDate only if set). */
@@ -67,22 +72,29 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
   const existing = await prisma.invoice.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   await requireLearner(deps, input.learnerId);
+  // A pending invoice marked paid goes through the one settlement (method OTHER): enrolled once, receipt mailed.
+  const settling = existing.status === "PENDING" && input.status === "PAID";
   const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
-  return prisma.$transaction(async (tx) => {
-    const invoice = await tx.invoice.update({
+  const invoice = await prisma.$transaction(async (tx) => {
+    let invoice = await tx.invoice.update({
       where: { id },
       data: {
         learnerId: input.learnerId,
         amountCents: input.amount,
         ...(input.dueDate ? { dueDate: input.dueDate } : {}),
-        status: input.status,
+        ...(settling ? {} : { status: input.status, paidAt }),
         paymentDetails: input.paymentDetails,
-        paidAt,
       },
     });
+    if (settling) {
+      const settled = await settleWithin(tx, deps, id, { method: "OTHER", paidAt: new Date() });
+      invoice = settled ?? (await tx.invoice.findUniqueOrThrow({ where: { id } }));
+    }
     await recordAudit(tx, actor, { action: "invoice.update", entityType: "Invoice", entityId: id, before: existing, after: invoice });
     return invoice;
   });
+  if (settling) afterSettlement(deps, invoice);
+  return invoice;
 }
 
 export async function deleteInvoice(deps: Services, actor: Actor, id: string) {
