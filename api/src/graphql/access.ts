@@ -27,6 +27,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.staffInvitations": "manageStaff",
   "Query.auditLog": "manageStaff",
   "Query.auditLogCsv": "manageStaff",
+  "Query.businessSettings": "anyone",
+  "Query.offlinePayment": "learner",
 
   "Mutation.signUpAdmin": "anyone",
   "Mutation.signUpLearner": "anyone",
@@ -58,6 +60,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.createInvoice": "editInvoices",
   "Mutation.updateInvoice": "editInvoices",
   "Mutation.deleteInvoice": "editInvoices",
+  "Mutation.confirmInvoicePayment": "editInvoices",
+  "Mutation.updateBusinessSettings": "manageSettings",
   "Mutation.inviteStaff": "manageStaff",
   "Mutation.resendStaffInvitation": "manageStaff",
   "Mutation.approveStaff": "manageStaff",

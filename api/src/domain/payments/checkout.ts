@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
@@ -6,6 +5,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
+import { newPaymentReference, startOfflineCheckout } from "./offline.ts";
 import { PaymentStillPendingError, settlePayment } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
@@ -16,6 +16,7 @@ export const CHECKOUT_MESSAGES = {
   alreadyEnrolled: "You are already enrolled in this track.",
   enrolled: "Successfully Enrolled!",
   providerDown: "Payment could not be started. Please try again in a moment.",
+  method: "Choose how to pay: card or bank transfer / mobile money.",
 } as const;
 
 /** The payment provider failed; nothing was charged. */
@@ -30,16 +31,18 @@ const checkoutInput = z.object({
   gender: z.enum(["MALE", "FEMALE"], { error: CHECKOUT_MESSAGES.gender }),
   location: z.string().trim().max(120).nullish(),
   description: z.string().trim().max(2000).nullish(),
+  /** CARD (Paystack, the default) or OFFLINE (bank transfer / mobile money, when the owner enabled it). */
+  method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
 });
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
 export type CheckoutResult =
   | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }
-  | { kind: "enrolled"; enrollmentId: string; message: string };
+  | { kind: "enrolled"; enrollmentId: string; message: string }
+  | { kind: "offline"; reference: string; invoiceId: string; instructions: string; expiresAt: Date };
 
-/** Paystack references allow A-Za-z0-9 - . = only. */
-const newReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
+const newReference = newPaymentReference;
 
 /** How long a repeated checkout waits for the payment page another request is still asking Paystack for. */
 const PAYMENT_PAGE_WAIT_MS = 10_000;
@@ -82,13 +85,15 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
 
+  if (input.method === "OFFLINE") return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track)) };
+
   await expireAbandonedCheckouts(deps, learnerId);
   const cutoff = new Date(Date.now() - deps.config.checkoutExpiryMs);
   // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
   const { invoice, created } = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
     const open = await tx.invoice.findFirst({
-      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
+      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, expiresAt: null, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
     });
     // An open invoice at an older price is left to expire; the learner pays today's price. One without a payment page
@@ -159,6 +164,8 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
       ...(learnerId ? { learnerId } : {}),
       status: "PENDING",
       reference: { not: null },
+      // Offline invoices (bank transfer / mobile money) have their own expiry (expireOfflineInvoices).
+      expiresAt: null,
       createdAt: { lte: new Date(Date.now() - deps.config.checkoutExpiryMs) },
     },
     select: { id: true, reference: true },

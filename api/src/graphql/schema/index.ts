@@ -14,6 +14,8 @@ import "./dashboard.ts";
 import "./report.ts";
 import "./payment.ts";
 import "./staff.ts";
+import "./settlement.ts";
+import "./settings.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({
