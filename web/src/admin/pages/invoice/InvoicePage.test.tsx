@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../testing.tsx";
@@ -6,7 +6,7 @@ import InvoicePageQuery from "./__generated__/InvoicePageQuery.graphql.ts";
 
 const oneInvoice: MockPayloadGenerator.MockResolvers = {
   InvoiceConnection: () => ({ totalCount: 1, edges: [{}] }),
-  Invoice: () => ({ amount: 1234.5, status: "PENDING", dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Invoice: () => ({ amount: 1234.5, status: "PENDING", flaggedReason: null, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
   Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
 };
 
@@ -36,6 +36,21 @@ describe("Manage Invoices", () => {
     expect(within(row!).getByRole("button", { name: "Edit invoice for Ada Nwosu" })).toBeTruthy();
     expect(within(row!).getByRole("button", { name: "Delete invoice for Ada Nwosu" })).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Invoice pages" })).toBeNull();
+  });
+
+  it("offers finance a Confirm payment action on a pending invoice, and shows why a paid one is flagged", async () => {
+    renderInvoices(oneInvoice);
+    const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    expect(within(table).getByRole("button", { name: "Confirm payment for Ada Nwosu" })).toBeTruthy();
+    cleanup();
+    const flag = "Paid by card after it was settled by bank transfer; refund due.";
+    renderInvoices({
+      ...oneInvoice,
+      Invoice: () => ({ amount: 45, status: "PAID", flaggedReason: flag, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+    });
+    const paid = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    expect(within(paid).getByText(flag)).toBeTruthy();
+    expect(within(paid).queryByRole("button", { name: /Confirm payment/ })).toBeNull();
   });
 
   it("says 'No invoices found.' when there are none", async () => {

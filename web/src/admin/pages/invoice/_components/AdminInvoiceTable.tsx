@@ -3,7 +3,7 @@ import { formatCalendarDate, formatInstant } from "../../../../shared/format/dat
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
-import { PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
+import { CheckCircleIcon, PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
@@ -22,6 +22,8 @@ interface AdminInvoiceTableProps {
   /** The row's invoice id. */
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Finance confirms a pending invoice's money was received. */
+  onConfirm?: (id: string) => void;
   /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
   editable?: boolean;
 }
@@ -29,13 +31,14 @@ interface AdminInvoiceTableProps {
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
-export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = true }: AdminInvoiceTableProps) {
+export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onConfirm, editable = true }: AdminInvoiceTableProps) {
   const invoices = useFragment(
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
         id
         amount
         status
+        flaggedReason
         dueDate
         createdAt
         learner {
@@ -67,7 +70,17 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = tr
       ),
     },
     { key: "amount", header: "Amount", cell: (invoice) => <span className={styles.money}>{formatMoney(invoice.amount)}</span> },
-    { key: "status", header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (invoice) => (
+        <>
+          <InvoiceStatusBadge status={invoice.status} />
+          {/* Why money needs attention (a card payment after another settlement, an amount mismatch): finance acts on it. */}
+          {invoice.flaggedReason && <span className={`${styles.muted} ${styles.flag}`}>{invoice.flaggedReason}</span>}
+        </>
+      ),
+    },
     {
       key: "action",
       header: "Action",
@@ -77,6 +90,11 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = tr
           <ReadOnlyNote reason={READ_ONLY.invoices} short />
         ) : (
           <span className={styles.rowActions}>
+            {onConfirm && invoice.status === "PENDING" && (
+              <IconButton label={`Confirm payment for ${learnerName(invoice)}`} tone="primary" onClick={() => onConfirm(invoice.id)}>
+                <CheckCircleIcon size={17} />
+              </IconButton>
+            )}
             <IconButton label={`Edit invoice for ${learnerName(invoice)}`} tone="primary" onClick={() => onEdit(invoice.id)}>
               <PencilIcon size={17} />
             </IconButton>

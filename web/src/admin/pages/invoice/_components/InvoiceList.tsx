@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
@@ -6,6 +7,7 @@ import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import type { InvoiceList_query$key } from "./__generated__/InvoiceList_query.graphql.ts";
 import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetchQuery.graphql.ts";
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
+import { ConfirmPaymentDialog } from "./ConfirmPaymentDialog.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
 
@@ -34,6 +36,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
               ...AdminInvoiceTable_invoices
               ...InvoiceFormDialog_invoice
               ...DeleteInvoiceDialog_invoice
+              ...ConfirmPaymentDialog_invoice
             }
           }
         }
@@ -47,6 +50,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   const dialogs = useRowDialogs(list, rows, connectionId);
 
   const mayEdit = can(useViewer(), "editInvoices");
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   return (
     <>
       <PagedList
@@ -60,7 +64,13 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         noun={["invoice", "invoices"]}
         pagesLabel="Invoice pages"
       >
-        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} editable={mayEdit} />
+        <AdminInvoiceTable
+          invoicesKey={rows}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.remove}
+          onConfirm={setConfirmingId}
+          editable={mayEdit}
+        />
       </PagedList>
       <InvoiceFormDialog
         open={dialogs.adding}
@@ -69,6 +79,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         onSaved={() => list.reload(1)}
       />
       <InvoiceFormDialog open={dialogs.editing !== null} onOpenChange={dialogs.closeEdit} invoiceKey={dialogs.editing} />
+      <ConfirmPaymentDialog
+        invoiceKey={rows.find((row) => row.id === confirmingId) ?? null}
+        onOpenChange={(open) => !open && setConfirmingId(null)}
+      />
       <DeleteInvoiceDialog
         invoiceKey={dialogs.deleting}
         onOpenChange={dialogs.closeDelete}
