@@ -27,7 +27,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.staffInvitations": "manageStaff",
   "Query.auditLog": "manageStaff",
   "Query.auditLogCsv": "manageStaff",
-  "Query.businessSettings": "anyone",
+  "Query.businessSettings": "manageSettings",
+  "Query.paymentOptions": "anyone",
   "Query.offlinePayment": "learner",
 
   "Mutation.signUpAdmin": "anyone",

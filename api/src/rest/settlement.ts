@@ -24,7 +24,7 @@ import {
 const CONFIRM = `mutation($input: ConfirmPaymentInput!) {
   result: confirmInvoicePayment(input: $input) { ${ERROR_FIELDS} ... on ConfirmPaymentPayload { invoice { ${INVOICE_FIELDS} } } }
 }`;
-const SETTINGS_FIELDS = "offlinePaymentsEnabled offlineInstructions: savedInstructions offlineExpiryDays checkoutAbandonHours";
+const SETTINGS_FIELDS = "offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours";
 const SETTINGS = `query { businessSettings { ${SETTINGS_FIELDS} } }`;
 const UPDATE_SETTINGS = `mutation($input: BusinessSettingsInput!) {
   result: updateBusinessSettings(input: $input) { ${ERROR_FIELDS} ... on BusinessSettingsPayload { settings { ${SETTINGS_FIELDS} } } }

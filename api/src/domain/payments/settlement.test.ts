@@ -184,9 +184,10 @@ describe("settlement", () => {
       expect((await offlineCheckout(token, track.id))?.message).toBe(OFFLINE_MESSAGES.unavailable);
       const saved = await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
       expect(saved.status).toBe(200);
-      const publicView = await gql("{ businessSettings { offlinePaymentsEnabled offlineInstructions } }", {});
-      expect(publicView.data?.businessSettings).toEqual({ offlinePaymentsEnabled: true, offlineInstructions: instructions });
-      expect((await gql("{ businessSettings { offlineExpiryDays } }", {})).errors).toBeTruthy();
+      const publicView = await gql("{ paymentOptions { offlinePaymentsEnabled offlineInstructions } }", {});
+      expect(publicView.data?.paymentOptions).toEqual({ offlinePaymentsEnabled: true, offlineInstructions: instructions });
+      expect((await gql("{ businessSettings { offlineExpiryDays } }", {}, token)).errors).toBeTruthy();
+      expect((await gql("{ businessSettings { offlineExpiryDays } }", {}, owner)).data?.businessSettings).toEqual({ offlineExpiryDays: 7 });
 
       const verifiesBefore = (await sandboxControl(app, "/__controls")).data.verifyRequests;
       const started = await offlineCheckout(token, track.id);

@@ -12,31 +12,37 @@ interface Settings {
 }
 
 const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").implement({
-  description: "The owner's settings. Anyone may read whether offline payments are on and their instructions; the rest is the owner's.",
+  description: "The owner's settings: offline payments and their instructions, how long unpaid checkouts stay open.",
+  fields: (t) => ({
+    offlinePaymentsEnabled: t.exposeBoolean("offlinePaymentsEnabled", {
+      description: "Learners may pick bank transfer / mobile money at checkout.",
+    }),
+    offlineInstructions: t.exposeString("offlineInstructions", {
+      nullable: true,
+      description: "What a learner who picks bank transfer / mobile money is shown and mailed (plain text), as saved.",
+    }),
+    offlineExpiryDays: t.exposeInt("offlineExpiryDays", {
+      description: "Days after which a pending offline invoice lapses unpaid (1..365).",
+    }),
+    checkoutAbandonHours: t.exposeInt("checkoutAbandonHours", {
+      description: "Hours after which an unpaid card checkout is abandoned (1..720).",
+    }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last saved." }),
+  }),
+});
+
+/** What anyone may know of the settings: whether bank transfer / mobile money is offered, and how to pay that way. */
+const PaymentOptions = builder.objectRef<Settings>("PaymentOptions").implement({
+  description: "How learners may pay besides card.",
   fields: (t) => ({
     offlinePaymentsEnabled: t.exposeBoolean("offlinePaymentsEnabled", {
       description: "Learners may pick bank transfer / mobile money at checkout.",
     }),
     offlineInstructions: t.string({
       nullable: true,
-      description: "What a learner who picks bank transfer / mobile money is shown and mailed (plain text); null when off.",
+      description: "Where to send the money (plain text; keep its line breaks); null while offline payments are off.",
       resolve: (s) => (s.offlinePaymentsEnabled ? s.offlineInstructions : null),
     }),
-    offlineExpiryDays: t.exposeInt("offlineExpiryDays", {
-      authScopes: { can: "manageSettings" },
-      description: "Days after which a pending offline invoice lapses unpaid (1..365).",
-    }),
-    checkoutAbandonHours: t.exposeInt("checkoutAbandonHours", {
-      authScopes: { can: "manageSettings" },
-      description: "Hours after which an unpaid card checkout is abandoned (1..720).",
-    }),
-    savedInstructions: t.string({
-      nullable: true,
-      authScopes: { can: "manageSettings" },
-      description: "The instructions as saved, also while offline payments are off.",
-      resolve: (s) => s.offlineInstructions,
-    }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime", authScopes: { can: "manageSettings" }, description: "Last saved." }),
   }),
 });
 
@@ -58,7 +64,13 @@ const BusinessSettingsPayload = builder.objectRef<{ settings: Settings }>("Busin
 builder.queryFields((t) => ({
   businessSettings: t.field({
     type: BusinessSettings,
-    description: "The owner's settings (the checkout reads whether offline payments are on, and their instructions).",
+    authScopes: { can: "manageSettings" },
+    description: "The owner's settings.",
+    resolve: (_root, _args, ctx) => businessSettings(ctx.services),
+  }),
+  paymentOptions: t.field({
+    type: PaymentOptions,
+    description: "Whether bank transfer / mobile money is offered at checkout, and its instructions (anyone may ask).",
     resolve: (_root, _args, ctx) => businessSettings(ctx.services),
   }),
 }));

@@ -18,7 +18,7 @@ const query = graphql`
   query BusinessSettingsPageQuery {
     businessSettings {
       offlinePaymentsEnabled
-      savedInstructions
+      offlineInstructions
       offlineExpiryDays
       checkoutAbandonHours
     }
@@ -32,7 +32,7 @@ const mutation = graphql`
       ... on BusinessSettingsPayload {
         settings {
           offlinePaymentsEnabled
-          savedInstructions
+          offlineInstructions
           offlineExpiryDays
           checkoutAbandonHours
         }
@@ -86,7 +86,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   const { businessSettings: saved } = usePreloadedQuery<BusinessSettingsPageQuery>(query, queryRef);
   const [values, setValues] = useState<Values>({
     offlinePaymentsEnabled: saved.offlinePaymentsEnabled,
-    offlineInstructions: saved.savedInstructions ?? "",
+    offlineInstructions: saved.offlineInstructions ?? "",
     offlineExpiryDays: String(saved.offlineExpiryDays ?? 7),
     checkoutAbandonHours: String(saved.checkoutAbandonHours ?? 24),
   });

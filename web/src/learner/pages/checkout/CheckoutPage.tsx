@@ -21,7 +21,7 @@ const query = graphql`
     me {
       ...CheckoutForm_learner @alias(as: "learner")
     }
-    businessSettings {
+    paymentOptions {
       offlinePaymentsEnabled
     }
   }
@@ -29,7 +29,7 @@ const query = graphql`
 
 /** Enrolling in a track: the learner's details, then payment (or direct enrollment in a free track). */
 export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQuery>) {
-  const { track, me, businessSettings } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
+  const { track, me, paymentOptions } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
   const location = useLocation();
   if (!track) return <TrackNotFound />;
   return (
@@ -45,7 +45,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
               learnerKey={me.learner}
               trackId={track.id}
               free={track.price === 0}
-              offlineAvailable={businessSettings.offlinePaymentsEnabled}
+              offlineAvailable={paymentOptions.offlinePaymentsEnabled}
             />
           ) : (
             <div className={styles.loggedOut}>
