@@ -10,6 +10,12 @@ const oneInvoice: MockPayloadGenerator.MockResolvers = {
   Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
 };
 
+const flag = "Paid by card after it was settled by bank transfer; refund due.";
+const flaggedInvoice: MockPayloadGenerator.MockResolvers = {
+  ...oneInvoice,
+  Invoice: () => ({ amount: 45, status: "PAID", flaggedReason: flag, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+};
+
 const noInvoices: MockPayloadGenerator.MockResolvers = { InvoiceConnection: () => ({ totalCount: 0, edges: [] }) };
 const threePages: MockPayloadGenerator.MockResolvers = { ...oneInvoice, InvoiceConnection: () => ({ totalCount: 25, edges: [{}] }) };
 
@@ -43,11 +49,7 @@ describe("Manage Invoices", () => {
     const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
     expect(within(table).getByRole("button", { name: "Confirm payment for Ada Nwosu" })).toBeTruthy();
     cleanup();
-    const flag = "Paid by card after it was settled by bank transfer; refund due.";
-    renderInvoices({
-      ...oneInvoice,
-      Invoice: () => ({ amount: 45, status: "PAID", flaggedReason: flag, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
-    });
+    renderInvoices(flaggedInvoice);
     const paid = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
     expect(within(paid).getByText(flag)).toBeTruthy();
     expect(within(paid).queryByRole("button", { name: /Confirm payment/ })).toBeNull();

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { createMockEnvironment } from "relay-test-utils";
+import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../testing.tsx";
 import BusinessSettingsPageQuery from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
@@ -7,21 +7,13 @@ import { SETTINGS_FORM_MESSAGES } from "./BusinessSettingsPage.tsx";
 
 const owner = staffViewer({ permissions: [...staffViewer().permissions, "manageSettings"] });
 
+const saved: MockPayloadGenerator.MockResolvers = {
+  BusinessSettings: () => ({ offlinePaymentsEnabled: false, offlineInstructions: null, offlineExpiryDays: 7, checkoutAbandonHours: 24 }),
+};
+
 function renderSettings() {
   const environment = createMockEnvironment();
-  answerQuery(
-    environment,
-    BusinessSettingsPageQuery,
-    {},
-    {
-      BusinessSettings: () => ({
-        offlinePaymentsEnabled: false,
-        offlineInstructions: null,
-        offlineExpiryDays: 7,
-        checkoutAbandonHours: 24,
-      }),
-    },
-  );
+  answerQuery(environment, BusinessSettingsPageQuery, {}, saved);
   return renderAdminRoute("/settings", environment, owner);
 }
 
