@@ -1,5 +1,6 @@
 import type { DomainServices as Services } from "./deps.ts";
 import { expireAbandonedCheckouts } from "./payments/checkout.ts";
+import { expireOfflineInvoices } from "./payments/offline.ts";
 import { sweepExpired } from "./rate-limit.ts";
 
 /** How often the API does its housekeeping (every instance; each step is safe to run twice at once). */
@@ -8,10 +9,11 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 /**
  * What the API does now and then besides answering requests: forgets expired rate-limit windows (so the table stays
  * small) and marks card checkouts left unpaid past the owner's `checkoutAbandonHours` abandoned, for every learner (a
- * learner's own next checkout does it too).
+ * learner's own next checkout does it too), and voids pending offline invoices past their expiry ("Expired unpaid").
  */
-export async function housekeeping(deps: Services): Promise<{ rateLimits: number; checkouts: number }> {
+export async function housekeeping(deps: Services): Promise<{ rateLimits: number; checkouts: number; offline: number }> {
   const rateLimits = await sweepExpired(deps.db.prisma);
   const checkouts = await expireAbandonedCheckouts(deps);
-  return { rateLimits, checkouts };
+  const offline = await expireOfflineInvoices(deps);
+  return { rateLimits, checkouts, offline };
 }

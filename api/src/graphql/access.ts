@@ -27,6 +27,9 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.staffInvitations": "manageStaff",
   "Query.auditLog": "manageStaff",
   "Query.auditLogCsv": "manageStaff",
+  "Query.businessSettings": "manageSettings",
+  "Query.paymentOptions": "anyone",
+  "Query.offlinePayment": "learner",
 
   "Mutation.signUpAdmin": "anyone",
   "Mutation.signUpLearner": "anyone",
@@ -61,6 +64,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.updateInvoice": "editInvoices",
   "Mutation.deleteInvoice": "editInvoices",
   "Mutation.voidInvoice": "editInvoices",
+  "Mutation.confirmInvoicePayment": "editInvoices",
+  "Mutation.updateBusinessSettings": "manageSettings",
   "Mutation.inviteStaff": "manageStaff",
   "Mutation.resendStaffInvitation": "manageStaff",
   "Mutation.approveStaff": "manageStaff",

@@ -14,6 +14,7 @@ import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { profileRoutes } from "./profile.ts";
 import { reportRoutes } from "./reports.ts";
 import { sessionRoutes } from "./sessions.ts";
+import { settlementRoutes } from "./settlement.ts";
 import { signUpRoutes } from "./signup.ts";
 import { staffRoutes } from "./staff.ts";
 import { trackRoutes } from "./tracks.ts";
@@ -72,6 +73,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await trackRoutes(scope, services);
     await courseRoutes(scope, services);
     await invoiceRoutes(scope, services);
+    await settlementRoutes(scope, services);
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);

@@ -20,7 +20,17 @@ describe("staff roles in the admin console", () => {
   it("invites a finance member on the Staff page; the mailed link signs them up with the e-mail fixed and lands on the dashboard", async () => {
     const owner = await app.newPage();
     await logIn(app, owner);
-    expect(await sidebarItems(owner)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report", "Staff", "Audit log"]);
+    expect(await sidebarItems(owner)).toEqual([
+      "Dashboard",
+      "Invoices",
+      "Learners",
+      "Tracks",
+      "Courses",
+      "Report",
+      "Staff",
+      "Audit log",
+      "Settings",
+    ]);
     await owner.getByRole("complementary").getByRole("link", { name: "Staff" }).click();
     await owner.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
     await owner.getByRole("table", { name: "Staff" }).getByText(DEMO_STAFF.finance.email).waitFor();

@@ -191,6 +191,13 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
+                      path: ADMIN_PAGES.settings,
+                      permission: "manageSettings",
+                      component: () => import("./pages/settings/BusinessSettingsPage.tsx"),
+                      query: () => import("./pages/settings/__generated__/BusinessSettingsPageQuery.graphql.ts"),
+                      prepare: () => ({}),
+                    }),
+                    guardedPage({
                       path: ADMIN_PAGES.audit,
                       permission: "manageStaff",
                       component: () => import("./pages/audit/AuditPage.tsx"),

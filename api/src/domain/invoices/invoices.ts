@@ -3,6 +3,7 @@ import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { dollarsToCents } from "../money.ts";
+import { afterSettlement, settleWithin } from "../payments/settle.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { isPaidRecord } from "./status.ts";
@@ -84,7 +85,7 @@ async function lockInvoice(tx: Prisma.TransactionClient, id: string) {
   return existing;
 }
 
-/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen. */
+/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen (paid: settled as OTHER). */
 export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceInput) {
   const input = parseInput(invoiceInput, raw);
   const trackId = input.trackId ?? null;
@@ -92,22 +93,26 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
   requireOneSubject(trackId, description);
   await requireLearner(deps, input.learnerId);
   await requireTrack(deps, trackId);
-  return deps.db.prisma.$transaction(async (tx) => {
-    const invoice = await tx.invoice.create({
+  const invoice = await deps.db.prisma.$transaction(async (tx) => {
+    // Made pending, then a paid one goes through the one settlement (enrollment in its track, receipt mail).
+    const created = await tx.invoice.create({
       data: {
         learnerId: input.learnerId,
         trackId,
         description,
         amountCents: input.amount,
         dueDate: input.dueDate ?? null,
-        status: input.status,
+        status: "PENDING",
         paymentDetails: input.paymentDetails,
-        paidAt: input.status === "PAID" ? new Date() : null,
       },
     });
+    const invoice =
+      input.status === "PAID" ? ((await settleWithin(tx, deps, created.id, { method: "OTHER", paidAt: new Date() })) ?? created) : created;
     await recordAudit(tx, actor, { action: "invoice.create", entityType: "Invoice", entityId: invoice.id, before: null, after: invoice });
     return invoice;
   });
+  if (invoice.status === "PAID") afterSettlement(deps, invoice);
+  return invoice;
 }
 
 /**
@@ -121,7 +126,8 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
   if (!(await prisma.invoice.findUnique({ where: { id }, select: { id: true } }))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
   await requireLearner(deps, input.learnerId);
   await requireTrack(deps, input.trackId);
-  return prisma.$transaction(async (tx) => {
+  let settling = false;
+  const invoice = await prisma.$transaction(async (tx) => {
     const existing = await lockInvoice(tx, id);
     if (existing.status === "VOID") throw new ConflictError(INVOICE_MESSAGES.voidLocked);
     const trackId = input.trackId === undefined ? existing.trackId : input.trackId;
@@ -137,8 +143,9 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
     ) {
       throw new ConflictError(INVOICE_MESSAGES.paidLocked);
     }
-    const paidAt = input.status === "PAID" ? (existing.paidAt ?? new Date()) : null;
-    const invoice = await tx.invoice.update({
+    // An unpaid invoice marked paid goes through the one settlement (method OTHER): enrolled once, receipt mailed.
+    settling = !paidRecord && input.status === "PAID";
+    let invoice = await tx.invoice.update({
       where: { id },
       data: {
         learnerId: input.learnerId,
@@ -146,15 +153,20 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
         description,
         amountCents: input.amount,
         ...(input.dueDate ? { dueDate: input.dueDate } : {}),
-        // A refunded record stays what it is: the form only knows pending and paid.
-        status: paidRecord ? existing.status : input.status,
+        // A paid record keeps its status (a refunded one stays refunded: the form only knows pending and paid).
+        ...(paidRecord ? {} : { status: "PENDING" as const, paidAt: null }),
         paymentDetails: input.paymentDetails,
-        paidAt,
       },
     });
+    if (settling) {
+      const settled = await settleWithin(tx, deps, id, { method: "OTHER", paidAt: new Date() });
+      invoice = settled ?? (await tx.invoice.findUniqueOrThrow({ where: { id } }));
+    }
     await recordAudit(tx, actor, { action: "invoice.update", entityType: "Invoice", entityId: id, before: existing, after: invoice });
     return invoice;
   });
+  if (settling) afterSettlement(deps, invoice);
+  return invoice;
 }
 
 /** Only invoices that never took money go: a paid record stays for the books, a void one as the record of why. */

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
@@ -8,6 +7,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
+import { newPaymentReference, startOfflineCheckout } from "./offline.ts";
 import { PaymentStillPendingError, settlePayment } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
@@ -19,6 +19,7 @@ export const CHECKOUT_MESSAGES = {
   enrolled: "Successfully Enrolled!",
   providerDown: "Payment could not be started. Please try again in a moment.",
   noLongerSold: TRACK_MESSAGES.noLongerSold,
+  method: "Choose how to pay: card or bank transfer / mobile money.",
 } as const;
 
 /** The payment provider failed; nothing was charged. */
@@ -33,16 +34,18 @@ const checkoutInput = z.object({
   gender: z.enum(["MALE", "FEMALE"], { error: CHECKOUT_MESSAGES.gender }),
   location: z.string().trim().max(120).nullish(),
   description: z.string().trim().max(2000).nullish(),
+  /** CARD (Paystack, the default) or OFFLINE (bank transfer / mobile money, when the owner enabled it). */
+  method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
 });
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
 export type CheckoutResult =
   | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }
-  | { kind: "enrolled"; enrollmentId: string; message: string };
+  | { kind: "enrolled"; enrollmentId: string; message: string }
+  | { kind: "offline"; reference: string; invoiceId: string; instructions: string; expiresAt: Date };
 
-/** Paystack references allow A-Za-z0-9 - . = only. */
-const newReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
+const newReference = newPaymentReference;
 
 /** How long a repeated checkout waits for the payment page another request is still asking Paystack for. */
 const PAYMENT_PAGE_WAIT_MS = 10_000;
@@ -98,6 +101,8 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
 
+  if (input.method === "OFFLINE") return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track)) };
+
   await expireAbandonedCheckouts(deps, learnerId);
   const cutoff = await abandonCutoff(deps);
   // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
@@ -105,7 +110,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
     await lockSoldTrack(tx, track.id);
     const open = await tx.invoice.findFirst({
-      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, createdAt: { gt: cutoff } },
+      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, expiresAt: null, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
     });
     // An open invoice at an older price is left to expire; the learner pays today's price. One without a payment page

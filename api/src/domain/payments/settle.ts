@@ -1,10 +1,14 @@
+import type { Prisma } from "../../db/client.ts";
+import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { isPaidRecord } from "../invoices/status.ts";
 import { receiptMail } from "./mails.ts";
 
-export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN";
+/** WAITING: an offline payment finance has not confirmed yet. */
+export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING";
 
 /** Paystack says the outcome is not known yet; the job retries with backoff. */
 export class PaymentStillPendingError extends Error {
@@ -14,16 +18,21 @@ export class PaymentStillPendingError extends Error {
 const PENDING_LIKE = new Set(["ongoing", "pending", "processing", "queued"]);
 
 /**
- * Settles a payment reference, whoever asks (webhook job or the learner's verify call): verifies with Paystack,
- * checks status, amount and currency against the invoice, then in one transaction flips the invoice pending -> paid
- * (a conditional update: zero rows means someone else settled it) and enrolls the learner (unique learner+track).
- * Safe to run any number of times, concurrently: value is delivered once.
+ * Settles a card payment reference, whoever asks (webhook job or the learner's verify call): verifies with Paystack,
+ * checks status, amount and currency against the invoice, then runs the one settlement (`settleWithin`) with method
+ * CARD. Safe to run any number of times, concurrently: value is delivered once. A card payment for an invoice that
+ * another method settled first (before or during this call) is flagged for refund, never lost.
  */
 export async function settlePayment(deps: Services, reference: string): Promise<Settlement> {
   const { prisma } = deps.db;
   const invoice = await prisma.invoice.findUnique({ where: { reference } });
   if (!invoice) return "UNKNOWN";
-  if (invoice.status === "PAID") return "PAID";
+  if (isPaidRecord(invoice.status)) {
+    if (invoice.paymentMethod !== "CARD") await checkCardAfterOther(deps, invoice);
+    return "PAID";
+  }
+  // An offline invoice (bank transfer / mobile money) waits for finance; Paystack never saw its reference.
+  if (invoice.status === "PENDING" && invoice.expiresAt) return "WAITING";
   if (invoice.status === "FAILED") return invoice.flaggedReason ? "FLAGGED" : "FAILED";
 
   const verified = await paystackFor(deps.config).verify(reference);
@@ -47,39 +56,105 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     await markFailed(deps, invoice.id, reference, "The invoice has no learner or track any more; refund due.");
     return "FLAGGED";
   }
-  const { learnerId, trackId } = invoice;
-
-  const settled = await prisma.$transaction(async (db) => {
-    const flipped = await db.invoice.updateMany({
-      // An abandoned checkout paid late is still settled (its reference stays valid at Paystack).
-      where: { id: invoice.id, status: { in: ["PENDING", "ABANDONED"] } },
-      data: { status: "PAID", paidAt: tx.paid_at ? new Date(tx.paid_at) : new Date() },
-    });
-    if (flipped.count === 0) return false;
-    const created = await db.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
-    if (created.count === 0) {
-      await db.invoice.update({
-        where: { id: invoice.id },
-        data: { flaggedReason: "Paid while already enrolled in this track (another payment settled first); refund or credit due." },
-      });
-    }
-    const [learner, track] = await Promise.all([
-      db.learner.findUniqueOrThrow({ where: { id: learnerId }, select: { email: true, firstName: true } }),
-      db.track.findUniqueOrThrow({ where: { id: trackId }, select: { name: true } }),
-    ]);
-    await recordJob(
-      db,
-      "send-mail",
-      receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
-      `mail-receipt-${invoice.id}`,
-    );
-    return true;
-  });
+  const paidAt = tx.paid_at ? new Date(tx.paid_at) : new Date();
+  const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt }));
   if (settled) {
-    deps.jobs.kick();
-    deps.pubsub.publish("payment", reference, { reference, status: "PAID" });
+    afterSettlement(deps, settled);
+    return "PAID";
   }
+  // Someone else settled it between our read and our update: if that was not this card payment, the money is flagged.
+  const now = await prisma.invoice.findUnique({ where: { id: invoice.id } });
+  if (now && isPaidRecord(now.status) && now.paymentMethod !== "CARD") await flagCardAfterOther(deps, now);
   return "PAID";
+}
+
+/** How a payment was made, in words for a flag. */
+const METHOD_WORDS: Record<PaymentMethod, string> = {
+  CARD: "card",
+  BANK_TRANSFER: "bank transfer",
+  MOBILE_MONEY: "mobile money",
+  CASH: "cash",
+  OTHER: "another method",
+};
+
+/** The flag of a card payment that arrived for an invoice another payment had settled. */
+export const cardAfterOtherReason = (method: PaymentMethod | null) =>
+  `Paid by card after it was settled by ${method ? METHOD_WORDS[method] : "hand"}; refund due.`;
+
+async function flagCardAfterOther(deps: Services, invoice: Pick<Invoice, "id" | "paymentMethod" | "flaggedReason">) {
+  const reason = cardAfterOtherReason(invoice.paymentMethod);
+  if (invoice.flaggedReason === reason) return;
+  await deps.db.prisma.invoice.update({ where: { id: invoice.id }, data: { flaggedReason: reason } });
+  deps.logger.warn({ invoiceId: invoice.id }, "card payment for an invoice settled another way; flagged for refund");
+}
+
+/**
+ * A card payment for a paid record that was settled by another method (confirmed offline, or marked paid by hand):
+ * if Paystack says this reference was paid, the money is recorded as a flag for refund, once. Nobody is enrolled twice.
+ */
+async function checkCardAfterOther(deps: Services, invoice: Invoice): Promise<void> {
+  if (!invoice.reference || invoice.flaggedReason === cardAfterOtherReason(invoice.paymentMethod)) return;
+  const verified = await paystackFor(deps.config).verify(invoice.reference);
+  if (!verified.found) return;
+  if (PENDING_LIKE.has(verified.data.status)) throw new PaymentStillPendingError(`Payment ${invoice.reference} is ${verified.data.status}`);
+  if (verified.data.status === "success") await flagCardAfterOther(deps, invoice);
+}
+
+/** How a settlement was paid: the method, when, and optionally what to write as the payment details. */
+export interface PaymentReceived {
+  method: PaymentMethod;
+  paidAt: Date;
+  paymentDetails?: string | null;
+}
+
+/**
+ * THE settlement, whichever way the money came (card webhook or verify, finance confirming receipt, staff marking an
+ * invoice paid): inside the caller's transaction, a conditional update flips the invoice PENDING (or ABANDONED) -> PAID with its
+ * method and date (zero rows: someone else settled it, and this returns null), the learner is enrolled in its track
+ * (once: learner+track is unique), and the receipt mail is recorded in the outbox. The caller runs `afterSettlement`
+ * once the transaction has committed.
+ */
+export async function settleWithin(db: Prisma.TransactionClient, deps: Services, invoiceId: string, payment: PaymentReceived) {
+  const flipped = await db.invoice.updateMany({
+    // An abandoned card checkout paid late is still settled (its reference stays valid at Paystack).
+    where: { id: invoiceId, status: { in: ["PENDING", "ABANDONED"] } },
+    data: {
+      status: "PAID",
+      paidAt: payment.paidAt,
+      paymentMethod: payment.method,
+      ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
+    },
+  });
+  if (flipped.count === 0) return null;
+  const invoice = await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
+  const { learnerId, trackId } = invoice;
+  if (!learnerId || !trackId) return invoice;
+  const created = await db.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
+  // A learner's own payment (a checkout reference) for a track they already have is money to give back.
+  if (created.count === 0 && invoice.reference) {
+    await db.invoice.update({
+      where: { id: invoiceId },
+      data: { flaggedReason: "Paid while already enrolled in this track (another payment settled first); refund or credit due." },
+    });
+  }
+  const [learner, track] = await Promise.all([
+    db.learner.findUniqueOrThrow({ where: { id: learnerId }, select: { email: true, firstName: true } }),
+    db.track.findUniqueOrThrow({ where: { id: trackId }, select: { name: true } }),
+  ]);
+  const reference = invoice.reference ?? invoice.id;
+  await recordJob(
+    db,
+    "send-mail",
+    receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
+    `mail-receipt-${invoice.id}`,
+  );
+  return invoice;
+}
+
+/** After a settlement committed: the outbox is kicked (receipt mail) and an open payment page hears it is paid. */
+export function afterSettlement(deps: Services, invoice: Pick<Invoice, "reference">): void {
+  deps.jobs.kick();
+  if (invoice.reference) deps.pubsub.publish("payment", invoice.reference, { reference: invoice.reference, status: "PAID" });
 }
 
 async function markFailed(deps: Services, invoiceId: string, reference: string, flaggedReason: string | null) {

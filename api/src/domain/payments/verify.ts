@@ -9,6 +9,7 @@ export const VERIFY_MESSAGES = {
   failed: "Payment Verification Failed",
   flagged: "There was an issue confirming your payment. Our team has been notified and will contact you.",
   pending: "Your payment is still being confirmed. This page will update as soon as it is.",
+  waitingForTransfer: "Waiting for your transfer. You are enrolled as soon as our team confirms your payment.",
 } as const;
 
 /** How long a verify call waits for the settlement job before answering "still pending". */
@@ -50,7 +51,7 @@ export async function findOwnPayment(deps: Pick<Services, "db">, learnerId: stri
   if (!isPaymentReference(reference)) return null;
   const invoice = await deps.db.prisma.invoice.findUnique({
     where: { reference },
-    select: { learnerId: true, status: true, flaggedReason: true },
+    select: { learnerId: true, status: true, flaggedReason: true, expiresAt: true },
   });
   return invoice && invoice.learnerId === learnerId ? invoice : null;
 }
@@ -67,6 +68,9 @@ export async function verifyPaymentForLearner(
 ): Promise<VerifyOutcome> {
   const invoice = await findOwnPayment(deps, learnerId, reference);
   if (!invoice) return { success: false, status: "NOT_FOUND", message: VERIFY_MESSAGES.notFound };
+  // An offline payment (bank transfer / mobile money) waits for finance: nothing to ask Paystack.
+  if (invoice.status === "PENDING" && invoice.expiresAt)
+    return { success: false, status: "PENDING", message: VERIFY_MESSAGES.waitingForTransfer };
   let now = invoice;
   if (invoice.status === "PENDING") {
     const waiting = waitingByLearner.get(learnerId) ?? 0;

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   readDashboard: ["OWNER", "MANAGER", "FINANCE"],
   /** The report page and its CSV. */
   readReports: ["OWNER", "FINANCE"],
+  /** The business settings: offline payments and their instructions, expiries. */
+  manageSettings: ["OWNER"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -16,6 +16,8 @@ import "./report.ts";
 import "./payment.ts";
 import "./staff.ts";
 import "./archive.ts";
+import "./settlement.ts";
+import "./settings.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

@@ -18,6 +18,14 @@ const PaymentStatus = builder.enumType("PaymentStatus", {
   description: "Where a payment reference stands; NOT_FOUND also covers references of other learners.",
 });
 
+const CheckoutMethod = builder.enumType("CheckoutMethod", {
+  description: "How the learner pays at checkout.",
+  values: {
+    CARD: { description: "By card through Paystack (the default)." },
+    OFFLINE: { description: "By bank transfer / mobile money, when the owner enabled it (see businessSettings)." },
+  } as const,
+});
+
 const CheckoutInput = builder.inputType("CheckoutInput", {
   description: "The checkout form: the track and the buyer's details.",
   fields: (t) => ({
@@ -26,11 +34,18 @@ const CheckoutInput = builder.inputType("CheckoutInput", {
     gender: t.field({ type: Gender, description: "Gender (saved to the profile)." }),
     location: t.string({ description: "Where the learner lives; optional (saved to the profile)." }),
     description: t.string({ description: "A short bio; optional (saved to the profile)." }),
+    method: t.field({ type: CheckoutMethod, description: "Card (the default) or bank transfer / mobile money." }),
   }),
 });
 
 const CheckoutPayload = builder
-  .objectRef<{ message: string; authorizationUrl: string | null; reference: string | null; enrollmentId: string | null }>("CheckoutPayload")
+  .objectRef<{
+    message: string;
+    authorizationUrl: string | null;
+    reference: string | null;
+    enrollmentId: string | null;
+    offline?: boolean;
+  }>("CheckoutPayload")
   .implement({
     description: "A started checkout: where to pay, or the enrollment of a free track.",
     fields: (t) => ({
@@ -42,6 +57,10 @@ const CheckoutPayload = builder
       reference: t.exposeString("reference", {
         nullable: true,
         description: "The payment's reference, for verifyPayment and paymentStatus; null for a free track.",
+      }),
+      offline: t.boolean({
+        description: "True for a bank transfer / mobile money payment: show offlinePayment(reference) and wait for finance.",
+        resolve: (p) => p.offline ?? false,
       }),
       enrollment: t.prismaField({
         type: Enrollment,
@@ -75,6 +94,7 @@ const PaymentStatusEvent = builder
   });
 
 const errors = { types: commonErrors };
+const OFFLINE_CHECKOUT_MESSAGE = "Pay by bank transfer or mobile money with your reference; you are enrolled once we confirm it.";
 
 builder.queryFields((t) => ({
   paymentsTestMode: t.boolean({
@@ -93,6 +113,14 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CheckoutInput, required: true, description: "The checkout form." }) },
     resolve: async (_root, { input }, ctx) => {
       const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id });
+      if (result.kind === "offline")
+        return {
+          message: OFFLINE_CHECKOUT_MESSAGE,
+          authorizationUrl: null,
+          reference: result.reference,
+          enrollmentId: null,
+          offline: true,
+        };
       return result.kind === "redirect"
         ? { message: "Redirecting to payment.", authorizationUrl: result.authorizationUrl, reference: result.reference, enrollmentId: null }
         : { message: result.message, authorizationUrl: null, reference: null, enrollmentId: result.enrollmentId };

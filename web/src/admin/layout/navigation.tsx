@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   InvoiceIcon,
   ReportIcon,
+  SettingsIcon,
   StaffIcon,
   TracksIcon,
   UsersIcon,
@@ -31,6 +32,7 @@ export const navigation: NavigationItem[] = [
   { label: "Report", to: "/report", icon: ReportIcon, permission: "readReports" },
   { label: "Staff", to: "/staff", icon: StaffIcon, permission: "manageStaff" },
   { label: "Audit log", to: "/audit", icon: AuditIcon, permission: "manageStaff" },
+  { label: "Settings", to: "/settings", icon: SettingsIcon, permission: "manageSettings" },
 ];
 
 /** The sidebar entries this account may use. */

@@ -31,7 +31,8 @@ export type Permission =
   | "readInvoices"
   | "editInvoices"
   | "readDashboard"
-  | "readReports";
+  | "readReports"
+  | "manageSettings";
 
 const query = graphql`
   query AdminViewerQuery {

@@ -37,6 +37,7 @@ export const ADMIN_PAGES = {
   staff: "/staff",
   audit: "/audit",
   report: "/report",
+  settings: "/settings",
 } as const;
 
 export type Site = "admin" | "learner";

@@ -43,6 +43,7 @@ export { default as PhoneIcon } from "lucide-react/icons/phone";
 export { default as PlusIcon } from "lucide-react/icons/plus";
 export { default as AuditIcon } from "lucide-react/icons/scroll-text";
 export { default as SearchIcon } from "lucide-react/icons/search";
+export { default as SettingsIcon } from "lucide-react/icons/settings";
 export { default as StaffIcon } from "lucide-react/icons/shield-check";
 export { default as TrashIcon } from "lucide-react/icons/trash-2";
 export { default as UploadIcon } from "lucide-react/icons/upload";

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../testing.tsx";
@@ -11,6 +11,7 @@ const oneInvoice: MockPayloadGenerator.MockResolvers = {
   Invoice: () => ({
     amount: 1234.5,
     status: "PENDING",
+    flaggedReason: null,
     paidRecord: false,
     description: null,
     track: null,
@@ -18,6 +19,12 @@ const oneInvoice: MockPayloadGenerator.MockResolvers = {
     createdAt: "2026-03-04T10:00:00.000Z",
   }),
   Learner: () => ({ fullName: "Ada Nwosu", email: "ada@example.com", image: null }),
+};
+
+const flag = "Paid by card after it was settled by bank transfer; refund due.";
+const flaggedInvoice: MockPayloadGenerator.MockResolvers = {
+  ...oneInvoice,
+  Invoice: () => ({ amount: 45, status: "PAID", flaggedReason: flag, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
 };
 
 const noInvoices: MockPayloadGenerator.MockResolvers = { InvoiceConnection: () => ({ totalCount: 0, edges: [] }) };
@@ -62,6 +69,17 @@ describe("Manage Invoices", () => {
     expect(within(row!).getByRole("button", { name: "Edit invoice for Ada Nwosu" })).toBeTruthy();
     expect(within(row!).getByRole("button", { name: "Delete invoice for Ada Nwosu" })).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Invoice pages" })).toBeNull();
+  });
+
+  it("offers finance a Confirm payment action on a pending invoice, and shows why a paid one is flagged", async () => {
+    renderInvoices(oneInvoice);
+    const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    expect(within(table).getByRole("button", { name: "Confirm payment for Ada Nwosu" })).toBeTruthy();
+    cleanup();
+    renderInvoices(flaggedInvoice);
+    const paid = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
+    expect(within(paid).getByText(flag)).toBeTruthy();
+    expect(within(paid).queryByRole("button", { name: /Confirm payment/ })).toBeNull();
   });
 
   it("says 'No invoices found.' when there are none", async () => {

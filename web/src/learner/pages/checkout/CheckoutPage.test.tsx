@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../test/renderLearner.tsx";
@@ -20,18 +20,28 @@ const learner = {
   bio: null,
 };
 
-// What the mock server knows; each test sets the visitor and the price.
-const server = { signedIn: true, price: 350 };
+// What the mock server knows; each test sets the visitor, the price and whether bank transfer is offered.
+const server = { signedIn: true, price: 350, offline: false };
 const resolvers: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ id: trackId, name: "Cloud Computing Fundamentals", price: server.price, instructor: "Amara Okafor", image: null }),
   // `me` is null for a visitor without a valid session.
-  Query: () => ({ me: server.signedIn ? learner : null }),
+  Query: () => ({ me: server.signedIn ? learner : null, paymentOptions: { offlinePaymentsEnabled: server.offline } }),
   Account: () => learner,
   CheckoutPayload: () => ({ authorizationUrl: null, reference: null, message: "Successfully Enrolled!" }),
 };
 
-function openCheckout({ signedIn = true, price = 350, answer }: { signedIn?: boolean; price?: number; answer?: Answer } = {}) {
-  Object.assign(server, { signedIn, price });
+function openCheckout({
+  signedIn = true,
+  price = 350,
+  offline = false,
+  answer,
+}: {
+  signedIn?: boolean;
+  price?: number;
+  offline?: boolean;
+  answer?: Answer;
+} = {}) {
+  Object.assign(server, { signedIn, price, offline });
   if (signedIn) logInAs();
   return renderLearner(`/checkout/${trackId}`, {
     preloaded: [[CheckoutPageQuery, { id: trackId }]],
@@ -113,5 +123,37 @@ describe("checkout", () => {
     await screen.findByRole("button", { name: /Proceed to payment/ });
     await submit(/Proceed to payment/);
     expect((await screen.findByRole("alert")).textContent).toBe(message);
+  });
+
+  it("offers card or bank transfer / mobile money when the owner enabled it; the latter goes to the page with the instructions", async () => {
+    openCheckout();
+    await screen.findByRole("button", { name: /Proceed to payment/ });
+    expect(screen.queryByRole("radio", { name: /Bank transfer/ })).toBeNull();
+    cleanup();
+    const reference = "lh-mwva77t8-2dfd71e75b7cbc57";
+    const { router } = openCheckout({
+      offline: true,
+      answer: (operation) => {
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        expect(operation.request.variables.input).toMatchObject({ method: "OFFLINE" });
+        return {
+          data: {
+            checkout: {
+              __typename: "CheckoutPayload",
+              authorizationUrl: null,
+              reference,
+              offline: true,
+              message: "Pay by bank transfer or mobile money with your reference; you are enrolled once we confirm it.",
+            },
+          },
+        };
+      },
+    });
+    expect(((await screen.findByRole("radio", { name: /^Card/ })) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /Bank transfer \/ mobile money/ }));
+    await submit(/Get payment instructions/);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/payment-verification?reference=${reference}`),
+    );
   });
 });

@@ -21,12 +21,15 @@ const query = graphql`
     me {
       ...CheckoutForm_learner @alias(as: "learner")
     }
+    paymentOptions {
+      offlinePaymentsEnabled
+    }
   }
 `;
 
 /** Enrolling in a track: the learner's details, then payment (or direct enrollment in a free track). */
 export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQuery>) {
-  const { track, me } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
+  const { track, me, paymentOptions } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
   const location = useLocation();
   if (!track) return <TrackNotFound />;
   return (
@@ -38,7 +41,12 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
             Your details
           </h2>
           {me?.learner ? (
-            <CheckoutForm learnerKey={me.learner} trackId={track.id} free={track.price === 0} />
+            <CheckoutForm
+              learnerKey={me.learner}
+              trackId={track.id}
+              free={track.price === 0}
+              offlineAvailable={paymentOptions.offlinePaymentsEnabled}
+            />
           ) : (
             <div className={styles.loggedOut}>
               <Alert tone="error">You must be logged in to enroll.</Alert>

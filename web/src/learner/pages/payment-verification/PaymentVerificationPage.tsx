@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { graphql, useRelayEnvironment, useSubscription } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { commitLocalUpdate, type GraphQLSubscriptionConfig } from "relay-runtime";
@@ -10,6 +10,7 @@ import { Page } from "../../layout/Page.tsx";
 import { checkoutPathFor } from "../checkout/checkoutReturn.ts";
 import type { PaymentVerificationPageMutation } from "./__generated__/PaymentVerificationPageMutation.graphql.ts";
 import type { PaymentVerificationPageSubscription } from "./__generated__/PaymentVerificationPageSubscription.graphql.ts";
+import { OfflineWaiting } from "./OfflineWaiting.tsx";
 import styles from "./PaymentVerificationPage.module.css";
 
 const verifyMutation = graphql`
@@ -120,6 +121,15 @@ function Verification({ reference }: { reference: string }) {
     return () => clearTimeout(timer);
   }, [outcome.kind, environment, navigate]);
 
+  // Still pending after the server's check: a bank transfer / mobile money payment shows how to pay.
+  if (outcome.kind === "checking" && outcome.note) {
+    const checking = <Result outcome={outcome} />;
+    return (
+      <Suspense fallback={checking}>
+        <OfflineWaiting reference={reference} fallback={checking} />
+      </Suspense>
+    );
+  }
   return <Result outcome={outcome} retryPath={outcome.kind === "failure" && outcome.declined ? checkoutPathFor(reference) : null} />;
 }
 

@@ -25,6 +25,8 @@ interface AdminInvoiceTableProps {
   onDelete: (id: string) => void;
   /** Opens the void dialog of a pending invoice. */
   onVoid?: (id: string) => void;
+  /** Finance confirms a pending invoice's money was received. */
+  onConfirm?: (id: string) => void;
   /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
   editable?: boolean;
 }
@@ -32,7 +34,14 @@ interface AdminInvoiceTableProps {
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
-export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () => undefined, editable = true }: AdminInvoiceTableProps) {
+export function AdminInvoiceTable({
+  invoicesKey,
+  onEdit,
+  onDelete,
+  onVoid = () => undefined,
+  onConfirm,
+  editable = true,
+}: AdminInvoiceTableProps) {
   const invoices = useFragment(
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
@@ -44,6 +53,7 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () =
         track {
           name
         }
+        flaggedReason
         dueDate
         createdAt
         learner {
@@ -87,7 +97,17 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () =
         </span>
       ),
     },
-    { key: "status", header: "Status", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      cell: (invoice) => (
+        <>
+          <InvoiceStatusBadge status={invoice.status} />
+          {/* Why money needs attention (a card payment after another settlement, an amount mismatch): finance acts on it. */}
+          {invoice.flaggedReason && <span className={`${styles.muted} ${styles.flag}`}>{invoice.flaggedReason}</span>}
+        </>
+      ),
+    },
     {
       key: "action",
       header: "Action",
@@ -96,7 +116,14 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onVoid = () =
         !editable ? (
           <ReadOnlyNote reason={READ_ONLY.invoices} short />
         ) : (
-          <InvoiceRowActions invoice={invoice} who={learnerName(invoice)} onEdit={onEdit} onDelete={onDelete} onVoid={onVoid} />
+          <InvoiceRowActions
+            invoice={invoice}
+            who={learnerName(invoice)}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onVoid={onVoid}
+            onConfirm={onConfirm}
+          />
         ),
     },
   ];

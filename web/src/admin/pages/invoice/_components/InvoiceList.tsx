@@ -8,6 +8,7 @@ import { can, useViewer } from "../../../staff/AdminViewer.ts";
 import type { InvoiceList_query$key } from "./__generated__/InvoiceList_query.graphql.ts";
 import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetchQuery.graphql.ts";
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
+import { ConfirmPaymentDialog } from "./ConfirmPaymentDialog.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
 import { type InvoiceStatusChoice, InvoiceStatusFilter } from "./InvoiceStatusFilter.tsx";
@@ -41,6 +42,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
               ...InvoiceFormDialog_invoice
               ...DeleteInvoiceDialog_invoice
               ...VoidInvoiceDialog_invoice
+              ...ConfirmPaymentDialog_invoice
             }
           }
         }
@@ -68,6 +70,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
 
   const [voidingId, setVoidingId] = useState<string | null>(null);
   const mayEdit = can(useViewer(), "editInvoices");
+  const [confirmingId, setConfirmingId] = useState<string | null>(null);
   return (
     <>
       <PagedList
@@ -84,7 +87,14 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         noun={["invoice", "invoices"]}
         pagesLabel="Invoice pages"
       >
-        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} onVoid={setVoidingId} editable={mayEdit} />
+        <AdminInvoiceTable
+          invoicesKey={rows}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.remove}
+          onVoid={setVoidingId}
+          onConfirm={setConfirmingId}
+          editable={mayEdit}
+        />
       </PagedList>
       <InvoiceFormDialog
         open={dialogs.adding}
@@ -93,6 +103,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         onSaved={() => list.reload(1)}
       />
       <InvoiceFormDialog open={dialogs.editing !== null} onOpenChange={dialogs.closeEdit} invoiceKey={dialogs.editing} />
+      <ConfirmPaymentDialog
+        invoiceKey={rows.find((row) => row.id === confirmingId) ?? null}
+        onOpenChange={(open) => !open && setConfirmingId(null)}
+      />
       <DeleteInvoiceDialog
         invoiceKey={dialogs.deleting}
         onOpenChange={dialogs.closeDelete}

@@ -1,6 +1,6 @@
 import { cx } from "../../../../shared/ui/cx.ts";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
-import { LockIcon, PencilIcon, TrashIcon, XIcon } from "../../../../shared/ui/icons.tsx";
+import { CheckCircleIcon, LockIcon, PencilIcon, TrashIcon, XIcon } from "../../../../shared/ui/icons.tsx";
 import styles from "../../../components/ListLayout.module.css";
 import lines from "./InvoiceLines.module.css";
 
@@ -16,13 +16,15 @@ interface InvoiceRowActionsProps {
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
   onVoid: (id: string) => void;
+  /** Finance confirms a pending invoice's money was received (docs/ARCHITECTURE.md, "Offline payments and one settlement"). */
+  onConfirm?: (id: string) => void;
 }
 
 /**
  * A row's actions: edit and delete while the invoice never took money, void while it is pending; a paid or void
  * invoice says why it is locked instead.
  */
-export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid }: InvoiceRowActionsProps) {
+export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid, onConfirm }: InvoiceRowActionsProps) {
   const locked = invoice.paidRecord ? PAID_LOCKED : invoice.status === "VOID" ? VOID_LOCKED : null;
   if (locked) {
     return (
@@ -37,6 +39,11 @@ export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid }: In
   }
   return (
     <span className={styles.rowActions}>
+      {onConfirm && invoice.status === "PENDING" && (
+        <IconButton label={`Confirm payment for ${who}`} tone="primary" onClick={() => onConfirm(invoice.id)}>
+          <CheckCircleIcon size={17} />
+        </IconButton>
+      )}
       {invoice.status === "PENDING" && (
         <IconButton label={`Void invoice for ${who}`} onClick={() => onVoid(invoice.id)}>
           <XIcon size={17} />

@@ -15,6 +15,7 @@ import { rememberCheckout } from "../checkoutReturn.ts";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
 import styles from "./CheckoutForm.module.css";
+import { type PaymentChoice, PaymentMethodChoice } from "./PaymentMethodChoice.tsx";
 
 // A free track answers with the new enrollment: it goes on top of the portal's course list (newest first), and the
 // learner's saved contact details are refreshed in the store. It is asked for only when the track is free: for a paid
@@ -26,6 +27,7 @@ const mutation = graphql`
       ... on CheckoutPayload {
         authorizationUrl
         reference
+        offline
         message
         enrollment
           @include(if: $free)
@@ -75,9 +77,11 @@ interface CheckoutFormProps {
   learnerKey: CheckoutForm_learner$key;
   trackId: string;
   free: boolean;
+  /** The owner offers bank transfer / mobile money: the learner picks it or card. */
+  offlineAvailable?: boolean;
 }
 
-export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
+export function CheckoutForm({ learnerKey, trackId, free, offlineAvailable = false }: CheckoutFormProps) {
   const learner = useFragment(
     graphql`
       fragment CheckoutForm_learner on Learner {
@@ -101,6 +105,8 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
   });
   const [message, setMessage] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: "form" });
+  const [method, setMethod] = useState<PaymentChoice>("CARD");
+  const offline = offlineAvailable && !free && method === "OFFLINE";
   const [checkout] = useAsyncMutation<CheckoutFormMutation>(mutation);
 
   useEffect(() => {
@@ -124,12 +130,19 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
             gender: values.gender as Gender,
             location: values.location.trim() || null,
             description: values.description.trim() || null,
+            ...(offline ? { method: "OFFLINE" as const } : {}),
           },
           free,
           connections: [ConnectionHandler.getConnectionID(learner.id, ENROLLMENTS_CONNECTION)],
         },
       });
       if (result.__typename === "CheckoutPayload") {
+        if (result.offline && result.reference) {
+          // Bank transfer / mobile money: the payment page shows the instructions and waits for finance.
+          rememberCheckout(result.reference, trackId);
+          navigate(`/payment-verification?reference=${encodeURIComponent(result.reference)}`);
+          return;
+        }
         if (result.authorizationUrl) {
           // Paystack's payment page; it comes back to /payment-verification?reference=...
           setState({ step: "redirecting" });
@@ -183,9 +196,10 @@ export function CheckoutForm({ learnerKey, trackId, free }: CheckoutFormProps) {
         rows={4}
         {...field("description")}
       />
+      {offlineAvailable && !free && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
       <div className={formStyles.actions}>
         <Button type="submit" size="lg" block loading={busy}>
-          {busy ? "Processing..." : free ? "Enroll for free" : "Proceed to payment"}
+          {busy ? "Processing..." : free ? "Enroll for free" : offline ? "Get payment instructions" : "Proceed to payment"}
         </Button>
       </div>
     </form>

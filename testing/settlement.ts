@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { signPaystackBody } from "../api/src/paystack/signature.ts";
+import { learnerWithToken } from "./accounts.ts";
+import type { TestApp } from "./app.ts";
+import { sandboxControl } from "./paystack.ts";
+
+/**
+ * One settlement for every path (docs/ARCHITECTURE.md, "Money"): a learner's card checkout paid in the sandbox (its
+ * webhooks dropped, so the test decides when the app hears of it), then many settlement attempts of mixed kinds at
+ * once, over HTTP: the card webhook, the learner's verify call, and finance confirming receipt by bank transfer.
+ */
+export async function paidCardCheckout(app: TestApp, priceCents = 4999) {
+  const { learner, token } = await learnerWithToken(app);
+  const track = await app.services.db.prisma.track.create({
+    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
+  });
+  const res = await app.fetch("/api/enrollments", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ track: track.id, contact: "+234 802 555 0101", gender: "Female" }),
+  });
+  const { reference } = (await res.json()) as { reference: string };
+  if (!reference) throw new Error("checkout gave no reference");
+  await sandboxControl(app, "/__controls", { dropWebhooks: true });
+  await sandboxControl(app, `/__simulate/${reference}/pay`, {});
+  const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference } });
+  return { learner, token, track, reference, invoice };
+}
+
+export type AttemptKind = "webhook" | "verify" | "confirm";
+
+/** `count` attempts at once, the kinds in turn (webhook, verify, confirm, ...); answers each one's kind and HTTP status. */
+export async function mixedSettlementAttempts(
+  app: TestApp,
+  target: { reference: string; invoiceId: string; learnerToken: string; financeToken: string; priceCents: number },
+  count = 20,
+): Promise<{ kind: AttemptKind; status: number }[]> {
+  const kinds: AttemptKind[] = ["webhook", "verify", "confirm"];
+  const webhook = JSON.stringify({
+    event: "charge.success",
+    data: { reference: target.reference, amount: target.priceCents, currency: "USD", status: "success" },
+  });
+  const receivedOn = new Date().toISOString().slice(0, 10);
+  const attempt = async (kind: AttemptKind) => {
+    const json = { "content-type": "application/json" };
+    const res =
+      kind === "webhook"
+        ? await app.fetch("/api/payments/paystack/webhook", {
+            method: "POST",
+            headers: { ...json, "x-paystack-signature": signPaystackBody(webhook, app.services.config.paystack.secretKey) },
+            body: webhook,
+          })
+        : kind === "verify"
+          ? await app.fetch("/api/enrollments/verify-payment", {
+              method: "POST",
+              headers: { ...json, authorization: `Bearer ${target.learnerToken}` },
+              body: JSON.stringify({ reference: target.reference }),
+            })
+          : await app.fetch(`/api/invoices/${target.invoiceId}/confirm`, {
+              method: "POST",
+              headers: { ...json, authorization: `Bearer ${target.financeToken}` },
+              body: JSON.stringify({ method: "bank_transfer", receivedOn, note: "Transfer seen on the statement" }),
+            });
+    await res.arrayBuffer();
+    return { kind, status: res.status };
+  };
+  return Promise.all(Array.from({ length: count }, (_, i) => attempt(kinds[i % kinds.length] as AttemptKind)));
+}
+
+/** What the race left: enrollments, paid records and receipts of the learner for the track, and the invoice. */
+export async function settlementOutcome(app: TestApp, learner: { id: string; email: string }, trackId: string, invoiceId: string) {
+  const { prisma } = app.services.db;
+  const [enrollments, paidRecords, receipts, invoice] = await Promise.all([
+    prisma.enrollment.count({ where: { learnerId: learner.id, trackId } }),
+    prisma.invoice.count({ where: { learnerId: learner.id, trackId, status: "PAID" } }),
+    prisma.outboxMail.count({ where: { to: learner.email.toLowerCase(), subject: { startsWith: "Payment received" } } }),
+    prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } }),
+  ]);
+  return { enrollments, paidRecords, receipts, invoice };
+}
