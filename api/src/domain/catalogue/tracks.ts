@@ -5,7 +5,6 @@ import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
-import { PAID_RECORD_STATUSES } from "../invoices/status.ts";
 import { dollarsToCents } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { newToken } from "../sessions.ts";

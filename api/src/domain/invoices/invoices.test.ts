@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { deleteTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
+import { deleteTrack } from "../catalogue/tracks.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Actor } from "../staff/audit.ts";
 import { createInvoice, deleteInvoice, INVOICE_MESSAGES, updateInvoice, voidInvoice } from "./invoices.ts";
