@@ -92,6 +92,7 @@ const refundSchema = z.object({
   currency: z.string(),
   status: z.enum(PAYSTACK_REFUND_STATUSES),
   refunded_at: optionalText,
+  merchant_note: optionalText,
 });
 
 export type PaystackRefund = z.output<typeof refundSchema>;

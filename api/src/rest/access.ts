@@ -32,6 +32,7 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/invoices": "editInvoices",
   "PUT /api/invoices/{id}": "editInvoices",
   "DELETE /api/invoices/{id}": "editInvoices",
+  "POST /api/invoices/{id}/refunds": "editInvoices",
   "GET /api/learners": "readLearners",
   "GET /api/learners/export.csv": "readLearners",
   "GET /api/enrollments/learner/{id}": "readLearners",

@@ -12,6 +12,7 @@ import { passwordRoutes } from "./passwords.ts";
 import { paymentRoutes } from "./payments.ts";
 import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { profileRoutes } from "./profile.ts";
+import { refundRoutes } from "./refunds.ts";
 import { reportRoutes } from "./reports.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { signUpRoutes } from "./signup.ts";
@@ -72,6 +73,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await trackRoutes(scope, services);
     await courseRoutes(scope, services);
     await invoiceRoutes(scope, services);
+    await refundRoutes(scope, services);
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);

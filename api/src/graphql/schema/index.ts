@@ -8,6 +8,7 @@ import "./auth.ts";
 import "./track.ts";
 import "./course.ts";
 import "./invoice.ts";
+import "./refund.ts";
 import "./enrollment.ts";
 import "./learner.ts";
 import "./dashboard.ts";
