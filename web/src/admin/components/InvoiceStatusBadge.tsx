@@ -4,6 +4,8 @@ const looks = {
   PAID: { tone: "success", label: "Paid" },
   PENDING: { tone: "warning", label: "Pending" },
   FAILED: { tone: "danger", label: "Failed" },
+  PARTIALLY_REFUNDED: { tone: "neutral", label: "Partially refunded" },
+  REFUNDED: { tone: "neutral", label: "Refunded" },
 } as const;
 
 /** An invoice's status in words and colour: paid green, pending yellow (docs/product.md, States and flows), failed card payments red. */

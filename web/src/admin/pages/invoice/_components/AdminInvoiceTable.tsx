@@ -3,7 +3,7 @@ import { formatCalendarDate, formatInstant } from "../../../../shared/format/dat
 import { formatMoney } from "../../../../shared/format/format.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
 import { IconButton } from "../../../../shared/ui/IconButton.tsx";
-import { PencilIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
+import { PencilIcon, RefundIcon, TrashIcon } from "../../../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
 import { InvoiceStatusBadge } from "../../../components/InvoiceStatusBadge.tsx";
 import styles from "../../../components/ListLayout.module.css";
@@ -12,6 +12,7 @@ import type {
   AdminInvoiceTable_invoices$data,
   AdminInvoiceTable_invoices$key,
 } from "./__generated__/AdminInvoiceTable_invoices.graphql.ts";
+import { REFUNDABLE } from "./RefundInvoiceDialog.tsx";
 
 export const NO_INVOICES = "No invoices found.";
 
@@ -22,6 +23,8 @@ interface AdminInvoiceTableProps {
   /** The row's invoice id. */
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  /** Refund a paid invoice (finance and owner); without it no refund action is shown. */
+  onRefund?: (id: string) => void;
   /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
   editable?: boolean;
 }
@@ -29,7 +32,7 @@ interface AdminInvoiceTableProps {
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
-export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = true }: AdminInvoiceTableProps) {
+export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, onRefund, editable = true }: AdminInvoiceTableProps) {
   const invoices = useFragment(
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
@@ -77,6 +80,11 @@ export function AdminInvoiceTable({ invoicesKey, onEdit, onDelete, editable = tr
           <ReadOnlyNote reason={READ_ONLY.invoices} short />
         ) : (
           <span className={styles.rowActions}>
+            {onRefund && REFUNDABLE.has(invoice.status) && (
+              <IconButton label={`Refund invoice for ${learnerName(invoice)}`} tone="danger" onClick={() => onRefund(invoice.id)}>
+                <RefundIcon size={17} />
+              </IconButton>
+            )}
             <IconButton label={`Edit invoice for ${learnerName(invoice)}`} tone="primary" onClick={() => onEdit(invoice.id)}>
               <PencilIcon size={17} />
             </IconButton>

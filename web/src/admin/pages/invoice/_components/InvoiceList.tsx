@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { AddButton, PagedList, useRowDialogs } from "../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../components/ReadOnlyNote.tsx";
@@ -8,6 +9,7 @@ import type { InvoiceListRefetchQuery } from "./__generated__/InvoiceListRefetch
 import { AdminInvoiceTable } from "./AdminInvoiceTable.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
+import { RefundInvoiceDialog } from "./RefundInvoiceDialog.tsx";
 
 export const INVOICE_COLUMNS = ["Learner", "Email address", "Due date", "Amount", "Status", "Action"];
 
@@ -47,6 +49,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   const dialogs = useRowDialogs(list, rows, connectionId);
 
   const mayEdit = can(useViewer(), "editInvoices");
+  const [refundingId, setRefundingId] = useState<string | null>(null);
   return (
     <>
       <PagedList
@@ -60,7 +63,13 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         noun={["invoice", "invoices"]}
         pagesLabel="Invoice pages"
       >
-        <AdminInvoiceTable invoicesKey={rows} onEdit={dialogs.edit} onDelete={dialogs.remove} editable={mayEdit} />
+        <AdminInvoiceTable
+          invoicesKey={rows}
+          onEdit={dialogs.edit}
+          onDelete={dialogs.remove}
+          onRefund={setRefundingId}
+          editable={mayEdit}
+        />
       </PagedList>
       <InvoiceFormDialog
         open={dialogs.adding}
@@ -74,6 +83,11 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         onOpenChange={dialogs.closeDelete}
         connectionIds={[connectionId]}
         onDeleted={dialogs.afterDelete}
+      />
+      <RefundInvoiceDialog
+        invoiceId={refundingId}
+        onOpenChange={(open) => !open && setRefundingId(null)}
+        onRefunded={() => list.reload(list.shown.page)}
       />
     </>
   );
