@@ -7,6 +7,8 @@ import { testRedis } from "#testing/redis.ts";
 import { startBullmqWorker } from "../../jobs/bullmq.ts";
 import { createProcessors } from "../../jobs/processors.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
+import { housekeeping } from "../housekeeping.ts";
+import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "./refunds.ts";
 
 /** Refunds through HTTP (REST and GraphQL), with the sandbox's refund.processed webhook, on both job backends. */
 function refundSuite(backend: "in-process" | "bullmq") {
@@ -161,6 +163,50 @@ function refundSuite(backend: "in-process" | "bullmq") {
       expect(await refund(invoice.id, { amount: 1, reason: "again" })).toMatchObject({ status: 409 });
     });
 
+    it("a lost refund.processed webhook: housekeeping asks Paystack later and processes the refund once", async () => {
+      const { learner, track, invoice } = await paidCardInvoice(3000);
+      await sandbox("/__controls", { dropWebhooks: true });
+      try {
+        expect((await refund(invoice.id, { reason: "Dropped webhook" })).status).toBe(201);
+        await settle();
+      } finally {
+        await sandbox("/__controls/reset");
+      }
+      const { prisma } = app.services.db;
+      expect(await prisma.refund.findFirstOrThrow({ where: { invoiceId: invoice.id } })).toMatchObject({ status: "PENDING" });
+      expect(await invoiceOf(invoice.id)).toMatchObject({ status: "PAID", refundedCents: 0 });
+      // Too early to ask; then, past REFUND_CHECK_AFTER_MS, it asks and processes it.
+      await checkPendingRefunds(app.services);
+      await settle();
+      expect(await invoiceOf(invoice.id)).toMatchObject({ status: "PAID" });
+      await prisma.refund.updateMany({
+        where: { invoiceId: invoice.id },
+        data: { createdAt: new Date(Date.now() - REFUND_CHECK_AFTER_MS - 1000) },
+      });
+      expect((await housekeeping(app.services)).refunds).toBeGreaterThanOrEqual(1);
+      await settle();
+      expect(await invoiceOf(invoice.id)).toMatchObject({ status: "REFUNDED", refundedCents: 3000 });
+      expect(await enrolled(learner.id, track.id)).toBe(0);
+    });
+
+    it("Paystack refusing a refund (less left there than we thought) answers 409 and frees the amount", async () => {
+      const { invoice } = await paidCardInvoice(5000);
+      // Someone refunded part of it straight at Paystack; that webhook names no refund of ours and changes nothing.
+      const direct = await sandbox("/refund", { transaction: invoice.reference, amount: 4000 });
+      expect(direct.status).toBe(200);
+      await settle();
+      const refused = await refund(invoice.id, { amount: 20, reason: "Too much now" });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/^Paystack refused the refund: /);
+      expect(await app.services.db.prisma.refund.findFirstOrThrow({ where: { invoiceId: invoice.id } })).toMatchObject({
+        status: "FAILED",
+      });
+      expect(await invoiceOf(invoice.id)).toMatchObject({ status: "PAID", refundedCents: 0 });
+      expect((await refund(invoice.id, { amount: 10, reason: "What Paystack has left" })).status).toBe(201);
+      await settle();
+      expect(await invoiceOf(invoice.id)).toMatchObject({ status: "PARTIALLY_REFUNDED", refundedCents: 1000 });
+    });
+
     it("ten concurrent refunds of $20 on a $49.99 invoice: two are taken, the rest refused, never more than paid", async () => {
       const { invoice } = await paidCardInvoice(4999);
       const answers = await Promise.all(Array.from({ length: 10 }, () => refund(invoice.id, { amount: 20, reason: "Split" })));
@@ -231,6 +277,19 @@ function refundSuite(backend: "in-process" | "bullmq") {
       expect((await refund(invoice.id, { reason: "x" }, token)).status).toBe(403);
       expect(await app.services.db.prisma.refund.count({ where: { invoiceId: { in: [invoice.id, pending.id] } } })).toBe(0);
       expect(await invoiceOf(invoice.id)).toMatchObject({ status: "PAID", refundedCents: 0 });
+
+      // The learner reads their invoice's refunded amount, not who refunded it or why.
+      const id = Buffer.from(`Invoice:${invoice.id}`).toString("base64");
+      const own = await app.graphql("query ($id: ID!) { node(id: $id) { ... on Invoice { refundedAmount } } }", { id }, token);
+      expect(own.data?.node).toEqual({ refundedAmount: 0 });
+      const history = await app.graphql("query ($id: ID!) { node(id: $id) { ... on Invoice { refunds { reason } } } }", { id }, token);
+      expect(history.errors?.length).toBeGreaterThan(0);
+      const mutation = await app.graphql(
+        "mutation ($input: RefundInvoiceInput!) { refundInvoice(input: $input) { __typename } }",
+        { input: { id, reason: "x" } },
+        token,
+      );
+      expect(JSON.stringify(mutation)).toMatch(/ForbiddenError|not allowed/);
     });
   });
 }

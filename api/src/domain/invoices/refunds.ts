@@ -258,6 +258,29 @@ export async function processRefundJob(deps: Services, paystackRefundId: string)
   return { outcome: "PROCESSED" };
 }
 
+/** How long a card refund may stay pending before housekeeping asks Paystack about it (its webhook may be lost). */
+export const REFUND_CHECK_AFTER_MS = 10 * 60_000;
+
+/**
+ * The fallback for a lost refund.processed webhook: each card refund pending for a while is checked with Paystack
+ * through the same job the webhook queues (so a check and a late webhook share it). Answers how many were queued.
+ */
+export async function checkPendingRefunds(deps: Services, now = new Date()): Promise<number> {
+  const stale = await deps.db.prisma.refund.findMany({
+    where: {
+      method: "CARD",
+      status: "PENDING",
+      paystackRefundId: { not: null },
+      createdAt: { lt: new Date(now.getTime() - REFUND_CHECK_AFTER_MS) },
+    },
+    select: { paystackRefundId: true },
+    orderBy: { createdAt: "asc" },
+    take: 100,
+  });
+  for (const { paystackRefundId } of stale) if (paystackRefundId) await enqueueRefundProcessed(deps, paystackRefundId);
+  return stale.length;
+}
+
 /** An invoice's refunds, newest first. */
 export function refundsOf(deps: Pick<Services, "db">, invoiceId: string) {
   return deps.db.prisma.refund.findMany({ where: { invoiceId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
