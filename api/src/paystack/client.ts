@@ -84,7 +84,7 @@ export interface CreateRefundInput {
   merchant_note?: string;
 }
 
-/** Paystack's create answers the refunded transaction as an object, its fetch as the transaction's id. */
+/** Paystack's create answers the refunded transaction as an object, its fetch as the transaction's id (and reference). */
 const refundSchema = z.object({
   id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
   transaction: z.union([z.object({ id: z.number().int().optional(), reference: z.string() }), z.number().int()]),

@@ -6,7 +6,7 @@ import type { Logger } from "../../logger.ts";
 import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES, REFUND_PROCESSED_EVENT } from "../contract.ts";
 import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
 import { controlsChangeSchema, SandboxControls } from "./controls.ts";
-import { RefundStore, refundData, refundEventData, type SandboxRefund } from "./refunds.ts";
+import { createdRefundData, fetchedRefundData, RefundStore, refundEventData, type SandboxRefund } from "./refunds.ts";
 import { carriesSandboxKey } from "./secret.ts";
 import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
 import { createWebhookSender } from "./webhooks.ts";
@@ -265,13 +265,13 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
             return reply.code(400).send({ status: false, message: refundRefusals[refund], type: "validation_error" });
           }
           void processLater(refund);
-          return { status: true, message: "Refund has been queued for processing", data: refundData(refund) };
+          return { status: true, message: "Refund has been queued for processing", data: createdRefundData(refund) };
         });
 
         api.get<{ Params: { id: string } }>("/refund/:id", async (request, reply) => {
           const refund = /^\d+$/.test(request.params.id) ? refunds.byId(Number(request.params.id)) : undefined;
           if (!refund) return reply.code(404).send({ status: false, message: "Refund not found" });
-          return { status: true, message: "Refund retrieved", data: refundData(refund, true) };
+          return { status: true, message: "Refund retrieved", data: fetchedRefundData(refund) };
         });
 
         api.get<{ Querystring: Record<string, string> }>("/transaction", async (request, reply) => {

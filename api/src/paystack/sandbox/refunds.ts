@@ -13,31 +13,65 @@ export interface SandboxRefund {
   refundedAt: Date | null;
 }
 
-/**
- * Paystack's refund object. Create answers it with the transaction as an object, fetch with the transaction's id
- * (`transactionAsId`); the sandbox has no settlements or disputes, so those fields carry Paystack's empty values.
- */
-export function refundData(refund: SandboxRefund, transactionAsId = false) {
+/** The fields create and fetch share (Paystack's refund object). */
+function refundCore(refund: SandboxRefund) {
   return {
     id: refund.id,
     integration: 1,
     domain: "test" as const,
-    transaction: transactionAsId ? refund.transaction.id : (transactionData(refund.transaction) as TransactionData),
-    dispute: null,
-    settlement: null,
     amount: refund.amount,
-    deducted_amount: refund.status === "processed" ? refund.amount : 0,
-    fully_deducted: refund.status === "processed",
     currency: refund.currency,
     channel: "card" as const,
     status: refund.status,
     refunded_by: "sandbox@paystack.test",
-    refunded_at: refund.refundedAt?.toISOString() ?? null,
-    expected_at: new Date(refund.createdAt.getTime() + 86_400_000).toISOString(),
     customer_note: refund.customerNote ?? `Refund for transaction ${refund.transaction.reference}`,
     merchant_note: refund.merchantNote ?? `Refund for transaction ${refund.transaction.reference}`,
+    deducted_amount: refund.status === "processed" ? refund.amount : 0,
     createdAt: refund.createdAt.toISOString(),
+  };
+}
+
+/** What `POST /refund` answers: the refund with the refunded transaction as an object (the sandbox has no fees). */
+export function createdRefundData(refund: SandboxRefund) {
+  return {
+    ...refundCore(refund),
+    transaction: transactionData(refund.transaction) as TransactionData,
+    fully_deducted: refund.status === "processed",
+    expected_at: new Date(refund.createdAt.getTime() + 86_400_000).toISOString(),
     updatedAt: (refund.refundedAt ?? refund.createdAt).toISOString(),
+  };
+}
+
+/** What `GET /refund/:id` answers: the transaction as its id and reference, with the customer and the refund's kind. */
+export function fetchedRefundData(refund: SandboxRefund) {
+  const { transaction } = refund;
+  return {
+    ...refundCore(refund),
+    transaction: transaction.id,
+    transaction_reference: transaction.reference,
+    transaction_amount: transaction.amount,
+    dispute: null,
+    settlement: null,
+    refunded_at: refund.refundedAt?.toISOString() ?? null,
+    fully_deducted: refund.status === "processed" ? 1 : 0,
+    bank_reference: null,
+    reason: refund.merchantNote ?? "",
+    customer: {
+      id: transaction.customer.id,
+      first_name: "",
+      last_name: "",
+      email: transaction.customer.email,
+      customer_code: transaction.customer.code,
+      phone: "",
+      metadata: "",
+      risk_action: "default",
+      international_format_phone: "",
+    },
+    refund_type: refund.amount === transaction.amount ? "full" : "partial",
+    initiated_by: "merchant",
+    refund_channel: "card",
+    session_id: null,
+    collect_account_number: false,
   };
 }
 
