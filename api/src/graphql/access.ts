@@ -58,6 +58,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.createInvoice": "editInvoices",
   "Mutation.updateInvoice": "editInvoices",
   "Mutation.deleteInvoice": "editInvoices",
+  "Mutation.refundInvoice": "editInvoices",
   "Mutation.inviteStaff": "manageStaff",
   "Mutation.resendStaffInvitation": "manageStaff",
   "Mutation.approveStaff": "manageStaff",
