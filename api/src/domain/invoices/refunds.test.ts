@@ -266,6 +266,9 @@ function refundSuite(backend: "in-process" | "bullmq") {
         { amount: 0, reason: "x" },
         { amount: 1.234, reason: "x" },
         { amount: 20.01, reason: "x" },
+        { amount: 1, reason: "x".repeat(501) },
+        { amount: 1e9, reason: "x" },
+        { amount: [1], reason: "x" },
       ]) {
         const answer = await refund(invoice.id, body);
         expect(answer.status, JSON.stringify(body)).toBe(400);

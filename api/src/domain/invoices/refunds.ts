@@ -20,6 +20,7 @@ export const REFUND_MESSAGES = {
   invalidAmount: "Amount must be a number of dollars, more than 0, with at most 2 decimals.",
   tooMuch: (leftCents: number) => `At most $${(leftCents / 100).toFixed(2)} can be refunded on this invoice.`,
   reason: "A reason is required.",
+  reasonTooLong: "The reason is at most 500 characters.",
   paystackRefused: (message: string) => `Paystack refused the refund: ${message}`,
 } as const;
 
@@ -39,7 +40,7 @@ const refundInput = z.object({
     )
     .transform((v) => Math.round(v * 100))
     .nullish(),
-  reason: z.string({ error: REFUND_MESSAGES.reason }).trim().min(1, REFUND_MESSAGES.reason).max(500),
+  reason: z.string({ error: REFUND_MESSAGES.reason }).trim().min(1, REFUND_MESSAGES.reason).max(500, REFUND_MESSAGES.reasonTooLong),
 });
 
 export type RefundInput = { invoiceId: string; amount?: number | string | null; reason?: string | null };
