@@ -109,7 +109,14 @@ describe("8. Paystack sandbox parity", () => {
       const last = answers.at(-1);
       if (last) last.operation = name;
     }
-    const served = ["transaction_initialize", "transaction_verify", "transaction_fetch", "transaction_list"];
+    const served = [
+      "transaction_initialize",
+      "transaction_verify",
+      "transaction_fetch",
+      "transaction_list",
+      "refund_create",
+      "refund_fetch",
+    ];
     const html = answers.filter((a) => a.contentType.startsWith("text/html"));
     const noEnvelope = answers.filter((a) => !a.envelope || !a.contentType.startsWith("application/json"));
     const others = answers.filter((a) => !served.includes(a.operation));
@@ -119,7 +126,7 @@ describe("8. Paystack sandbox parity", () => {
       item: "8.61",
       check: `every operation of the independent client (${operations.length}, any path parameter "1", no body) against the Paystack sandbox`,
       figure: `${answers.length} answered; JSON {status: boolean, ...} ${answers.length - noEnvelope.length}/${answers.length}; HTML ${html.length}; the ${others.length} it does not serve: ${others404}x 404`,
-      target: "all JSON in Paystack's envelope, no HTML; everything but initialize, verify, fetch and list 404",
+      target: "all JSON in Paystack's envelope, no HTML; everything but initialize, verify, fetch, list and the refund calls 404",
       met,
       note: noEnvelope.length ? `not an envelope: ${noEnvelope.map((a) => `${a.operation} ${a.status}`).join(", ")}` : undefined,
     });

@@ -66,6 +66,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.voidInvoice": "editInvoices",
   "Mutation.confirmInvoicePayment": "editInvoices",
   "Mutation.updateBusinessSettings": "manageSettings",
+  "Mutation.refundInvoice": "editInvoices",
   "Mutation.inviteStaff": "manageStaff",
   "Mutation.resendStaffInvitation": "manageStaff",
   "Mutation.approveStaff": "manageStaff",

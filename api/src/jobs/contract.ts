@@ -18,6 +18,8 @@ export const jobPayloads = {
   "password-reset": z.object({ email: z.string().min(3).max(254) }),
   /** Settle a Paystack payment reference (verify, check, mark paid, enroll). */
   "settle-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
+  /** Process a refund Paystack reported processed (refund.processed webhook): its id at Paystack. */
+  "process-refund": z.object({ paystackRefundId: z.string().regex(/^\d{1,20}$/) }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;
@@ -28,7 +30,7 @@ export type JobName = keyof typeof jobPayloads;
  * Jobs that may run again under the same id once finished, because running them twice is harmless and a later
  * request can have a different outcome (a payment that was still pending). Mails are not among them.
  */
-export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["settle-payment"]);
+export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["settle-payment", "process-refund"]);
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 export const QUEUE_NAME = "learnhub";

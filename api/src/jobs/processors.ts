@@ -1,5 +1,6 @@
 import { mailResetLink } from "../domain/accounts/password-reset.ts";
 import type { DomainServices as Services } from "../domain/deps.ts";
+import { processRefundJob } from "../domain/invoices/refunds.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
 import type { Processors } from "./queue.ts";
 
@@ -11,6 +12,7 @@ export function createProcessors(deps: Services): Processors {
     },
     "password-reset": ({ email }) => mailResetLink(deps, email),
     "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),
+    "process-refund": ({ paystackRefundId }) => processRefundJob(deps, paystackRefundId),
     ping: async ({ value }) => ({ pong: value }),
   };
 }

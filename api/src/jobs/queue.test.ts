@@ -30,6 +30,9 @@ function recordingProcessors(failFirst = 0) {
     "password-reset": async () => {
       throw new PermanentJobError("not used here");
     },
+    "process-refund": async () => {
+      throw new PermanentJobError("not used here");
+    },
   };
   return { processors, runs, mails };
 }

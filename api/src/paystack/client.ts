@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES, type PaystackCurrency } from "./contract.ts";
+import { PAYSTACK_REFERENCE_PATTERN, PAYSTACK_REFUND_STATUSES, PAYSTACK_TRANSACTION_STATUSES, type PaystackCurrency } from "./contract.ts";
 
 /**
  * A failed Paystack call: Paystack's own message and code (e.g. `duplicate_reference`) when it answered, the HTTP
@@ -74,6 +74,29 @@ const initializeSchema = z.object({
   reference: z.string().min(1),
 });
 
+export interface CreateRefundInput {
+  /** The transaction's reference (or Paystack's id for it). */
+  transaction: string;
+  /** Integer minor units; left out, Paystack refunds all that is left of the transaction. */
+  amount?: number;
+  currency?: PaystackCurrency;
+  customer_note?: string;
+  merchant_note?: string;
+}
+
+/** Paystack's create answers the refunded transaction as an object, its fetch as the transaction's id (and reference). */
+const refundSchema = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  transaction: z.union([z.object({ id: z.number().int().optional(), reference: z.string() }), z.number().int()]),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PAYSTACK_REFUND_STATUSES),
+  refunded_at: optionalText,
+  merchant_note: optionalText,
+});
+
+export type PaystackRefund = z.output<typeof refundSchema>;
+
 const envelopeSchema = z.object({
   status: z.boolean(),
   message: z.string().optional(),
@@ -90,6 +113,13 @@ export interface PaystackClient {
   initialize(input: InitializeInput): Promise<InitializeResult>;
   /** `found: false` when Paystack does not know the reference; the payment's outcome is `data.status`. */
   verify(reference: string): Promise<VerifyResult>;
+  /**
+   * Asks Paystack to refund a successful transaction, in full or in part (`POST /refund`). Paystack refuses with a
+   * 400 (a PaystackError) an amount above what is left of the transaction.
+   */
+  createRefund(input: CreateRefundInput): Promise<PaystackRefund>;
+  /** A refund's current state (`GET /refund/:id`); null when Paystack does not know the id. */
+  getRefund(id: number): Promise<PaystackRefund | null>;
 }
 
 export interface PaystackClientOptions {
@@ -178,6 +208,20 @@ export function createPaystackClient(options: PaystackClientOptions): PaystackCl
       if (notFound) return { found: false, message: answer.message ?? "Transaction reference not found" };
       if (!answer.ok || !answer.status) throw failure(answer);
       return { found: true, data: parseData(transactionSchema, answer) };
+    },
+
+    async createRefund(input) {
+      const answer = await call("POST", "/refund", input);
+      if (!answer.ok || !answer.status) throw failure(answer);
+      return parseData(refundSchema, answer);
+    },
+
+    async getRefund(id) {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const answer = await call("GET", `/refund/${id}`);
+      if (!answer.status && (answer.httpStatus === 400 || answer.httpStatus === 404)) return null;
+      if (!answer.ok || !answer.status) throw failure(answer);
+      return parseData(refundSchema, answer);
     },
   };
 }

@@ -28,3 +28,10 @@ export function isPaymentReference(value: unknown): value is string {
 }
 
 export const PAYSTACK_SIGNATURE_HEADER = "x-paystack-signature";
+
+/** A refund's state as Paystack reports it: queued refunds are `pending` or `processing` until `processed` or `failed`. */
+export const PAYSTACK_REFUND_STATUSES = ["pending", "processing", "processed", "failed"] as const;
+export type PaystackRefundStatus = (typeof PAYSTACK_REFUND_STATUSES)[number];
+
+/** The webhook event Paystack sends when a refund has been paid back to the customer. */
+export const REFUND_PROCESSED_EVENT = "refund.processed";

@@ -38,6 +38,7 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/invoices/{id}/confirm": "editInvoices",
   "GET /api/settings": "manageSettings",
   "PUT /api/settings": "manageSettings",
+  "POST /api/invoices/{id}/refunds": "editInvoices",
   "GET /api/learners": "readLearners",
   "GET /api/learners/export.csv": "readLearners",
   "GET /api/enrollments/learner/{id}": "readLearners",

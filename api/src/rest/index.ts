@@ -12,6 +12,7 @@ import { passwordRoutes } from "./passwords.ts";
 import { paymentRoutes } from "./payments.ts";
 import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { profileRoutes } from "./profile.ts";
+import { refundRoutes } from "./refunds.ts";
 import { reportRoutes } from "./reports.ts";
 import { sessionRoutes } from "./sessions.ts";
 import { settlementRoutes } from "./settlement.ts";
@@ -74,6 +75,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await courseRoutes(scope, services);
     await invoiceRoutes(scope, services);
     await settlementRoutes(scope, services);
+    await refundRoutes(scope, services);
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { UUID_PATTERN } from "../../../common/formats.ts";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
+import { enqueueRefundProcessed } from "../domain/invoices/refunds.ts";
 import { enqueueSettlement } from "../domain/payments/verify.ts";
-import { isPaymentReference, PAYSTACK_SIGNATURE_HEADER } from "../paystack/contract.ts";
+import { isPaymentReference, PAYSTACK_SIGNATURE_HEADER, REFUND_PROCESSED_EVENT } from "../paystack/contract.ts";
 import { isValidPaystackSignature } from "../paystack/signature.ts";
 import type { Services } from "../services.ts";
 import { genderIn, jsonBody, textIn, toGlobalId } from "./input.ts";
@@ -67,7 +68,9 @@ const verifySchema = {
 
 const webhookSchema = {
   operationId: "paystackWebhook",
-  summary: "Paystack's webhook: a charge.success event settles the payment (in a background job).",
+  summary:
+    "Paystack's webhook: a charge.success event settles the payment, a refund.processed event completes a refund " +
+    "(each in a background job).",
   description:
     "Called by Paystack, not by the apps: the raw body must be signed (HMAC-SHA512 with the secret key) in X-Paystack-Signature.",
   tags: ["payments"],
@@ -143,7 +146,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         if (!isValidPaystackSignature(raw, typeof signature === "string" ? signature : undefined, services.config.paystack.secretKey)) {
           return reply.code(401).send({ message: "Invalid signature." });
         }
-        let event: { event?: unknown; data?: { reference?: unknown } };
+        let event: { event?: unknown; data?: { reference?: unknown; id?: unknown } };
         try {
           event = JSON.parse(raw.toString("utf8"));
         } catch {
@@ -153,6 +156,12 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         if (event?.event === "charge.success" && isPaymentReference(reference)) {
           // If the queue is unreachable this fails with 5xx and Paystack delivers the webhook again later.
           await enqueueSettlement(services, reference);
+        }
+        // Paystack sends the refund's id as a string of digits (a number is taken too).
+        const refundId = event?.data?.id;
+        const paystackRefundId = typeof refundId === "number" ? String(refundId) : refundId;
+        if (event?.event === REFUND_PROCESSED_EVENT && typeof paystackRefundId === "string" && /^\d{1,20}$/.test(paystackRefundId)) {
+          await enqueueRefundProcessed(services, paystackRefundId);
         }
         return reply.code(200).send({ received: true });
       },

@@ -6,7 +6,7 @@ import { dollarsToCents } from "../money.ts";
 import { afterSettlement, settleWithin } from "../payments/settle.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
-import { isPaidRecord } from "./status.ts";
+import { isPaidRecord, netCents, PAID_RECORD_STATUSES } from "./status.ts";
 
 export const INVOICE_MESSAGES = {
   learner: "Learner is required.",
@@ -51,9 +51,15 @@ const invoiceInput = z.object({
     .transform((v) => (v === undefined ? undefined : v || null)),
 });
 
-/** What a learner has paid: their paid invoices (as a Prisma relation selection), and the sum of them in cents. */
-export const PAID_INVOICES = { where: { status: "PAID" as const }, select: { amountCents: true } };
-export const paidCents = (invoices: { amountCents: number }[]) => invoices.reduce((sum, i) => sum + i.amountCents, 0);
+/**
+ * What a learner has paid: their paid records (as a Prisma relation selection), and the sum of them in cents, net of
+ * refunds (docs/ARCHITECTURE.md, "Money").
+ */
+export const PAID_INVOICES = {
+  where: { status: { in: [...PAID_RECORD_STATUSES] } },
+  select: { amountCents: true, refundedCents: true, status: true },
+};
+export const paidCents = (invoices: Parameters<typeof netCents>[0][]) => invoices.reduce((sum, i) => sum + netCents(i), 0);
 
 /** The invoice form: any status may be sent (the schema's enum has FAILED too); the rules accept pending and paid. */
 export type InvoiceInput = FormInput<Omit<z.input<typeof invoiceInput>, "status">> & { status?: string | null };

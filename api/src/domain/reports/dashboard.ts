@@ -1,5 +1,13 @@
 import { Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { PAID_RECORD_STATUSES } from "../invoices/status.ts";
+
+/**
+ * Revenue counts paid records (docs/ARCHITECTURE.md, "Money") at their net amount: what was received less what was
+ * refunded, in the month it was paid. Both fragments are fixed SQL (no input), shared with the report.
+ */
+export const PAID_RECORD = Prisma.raw(`status IN (${PAID_RECORD_STATUSES.map((s) => `'${s}'`).join(", ")})`);
+export const NET_CENTS = Prisma.raw(`("amountCents" - "refundedCents")`);
 
 /**
  * The admin dashboard's figures, computed by the database in a fixed number of aggregate statements (three),
@@ -99,16 +107,16 @@ export async function loadDashboard(deps: Services, now = new Date()): Promise<D
       SELECT count(*)::int AS total,
         count(*) FILTER (WHERE "createdAt" >= ${current} AND "createdAt" < ${next})::int AS current,
         count(*) FILTER (WHERE "createdAt" >= ${previous} AND "createdAt" < ${current})::int AS previous,
-        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID'), 0)::bigint AS revenue,
-        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID' AND "paidAt" >= ${current} AND "paidAt" < ${next}), 0)::bigint
+        coalesce(sum(${NET_CENTS}) FILTER (WHERE ${PAID_RECORD}), 0)::bigint AS revenue,
+        coalesce(sum(${NET_CENTS}) FILTER (WHERE ${PAID_RECORD} AND "paidAt" >= ${current} AND "paidAt" < ${next}), 0)::bigint
           AS "revenueCurrent",
-        coalesce(sum("amountCents") FILTER (WHERE status = 'PAID' AND "paidAt" >= ${previous} AND "paidAt" < ${current}), 0)::bigint
+        coalesce(sum(${NET_CENTS}) FILTER (WHERE ${PAID_RECORD} AND "paidAt" >= ${previous} AND "paidAt" < ${current}), 0)::bigint
           AS "revenuePrevious"
       FROM "Invoice" WHERE status <> 'ABANDONED'`,
     prisma.$queryRaw<{ month: string; revenue: bigint }[]>`
-      SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum("amountCents")::bigint AS revenue
+      SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum(${NET_CENTS})::bigint AS revenue
       FROM "Invoice"
-      WHERE status = 'PAID' AND "paidAt" >= ${chartFrom} AND "paidAt" < ${next}
+      WHERE ${PAID_RECORD} AND "paidAt" >= ${chartFrom} AND "paidAt" < ${next}
       GROUP BY 1`,
   ]);
   // An aggregate without GROUP BY always returns exactly one row.

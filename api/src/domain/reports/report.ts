@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import type { DomainServices as Services } from "../deps.ts";
 import { parseInput } from "../validation.ts";
-import { type CalendarMonth, calendarMonth, sqlInstant, utcMonthStart } from "./dashboard.ts";
+import { type CalendarMonth, calendarMonth, NET_CENTS, PAID_RECORD, sqlInstant, utcMonthStart } from "./dashboard.ts";
 
 /**
  * The admin report: revenue (paid invoices, by paidAt) and enrollments (by createdAt) per month and per track over
@@ -75,8 +75,8 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
   const [byMonth, byTrack] = await Promise.all([
     prisma.$queryRaw<{ month: string; revenueCents: bigint; enrollments: number }[]>`
       WITH paid AS (
-        SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum("amountCents") AS cents
-        FROM "Invoice" WHERE status = 'PAID' AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY 1
+        SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum(${NET_CENTS}) AS cents
+        FROM "Invoice" WHERE ${PAID_RECORD} AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY 1
       ), enrolled AS (
         SELECT to_char(date_trunc('month', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*) AS n
         FROM "Enrollment" WHERE "createdAt" >= ${start} AND "createdAt" < ${end} GROUP BY 1
@@ -85,8 +85,8 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
       FROM paid p FULL JOIN enrolled e ON e.month = p.month`,
     prisma.$queryRaw<{ trackId: string | null; name: string | null; revenueCents: bigint; enrollments: number }[]>`
       WITH paid AS (
-        SELECT "trackId", sum("amountCents") AS cents
-        FROM "Invoice" WHERE status = 'PAID' AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY "trackId"
+        SELECT "trackId", sum(${NET_CENTS}) AS cents
+        FROM "Invoice" WHERE ${PAID_RECORD} AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY "trackId"
       ), enrolled AS (
         SELECT "trackId", count(*) AS n
         FROM "Enrollment" WHERE "createdAt" >= ${start} AND "createdAt" < ${end} GROUP BY "trackId"

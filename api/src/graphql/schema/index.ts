@@ -9,6 +9,7 @@ import "./track.ts";
 import "./course.ts";
 import "./invoice.ts";
 import "./invoice-void.ts";
+import "./refund.ts";
 import "./enrollment.ts";
 import "./learner.ts";
 import "./dashboard.ts";

@@ -9,6 +9,8 @@ export const controlsChangeSchema = z.strictObject({
   duplicateWebhooks: z.int().min(1).max(10).optional(),
   dropWebhooks: z.boolean().optional(),
   verifyDelayMs: z.int().min(0).max(60_000).optional(),
+  /** How long a refund stays pending before it is processed (and its refund.processed webhook planned). */
+  refundDelayMs: z.int().min(0).max(600_000).optional(),
   tamper: z
     .strictObject({
       reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN),
@@ -34,6 +36,7 @@ export class SandboxControls {
   #plan: WebhookPlan = { delayMs: 0, copies: 1, drop: false };
   readonly #tampered = new Map<string, Override>();
   #verifyDelayMs = 0;
+  #refundDelayMs = 0;
 
   apply(change: ControlsChange): void {
     this.#plan = {
@@ -42,6 +45,7 @@ export class SandboxControls {
       drop: change.dropWebhooks ?? this.#plan.drop,
     };
     this.#verifyDelayMs = change.verifyDelayMs ?? this.#verifyDelayMs;
+    this.#refundDelayMs = change.refundDelayMs ?? this.#refundDelayMs;
     if (change.tamper) {
       const { reference, ...override } = change.tamper;
       this.#tampered.set(reference, override);
@@ -51,11 +55,16 @@ export class SandboxControls {
   reset(): void {
     this.#plan = { delayMs: 0, copies: 1, drop: false };
     this.#verifyDelayMs = 0;
+    this.#refundDelayMs = 0;
     this.#tampered.clear();
   }
 
   verifyDelayMs(): number {
     return this.#verifyDelayMs;
+  }
+
+  refundDelayMs(): number {
+    return this.#refundDelayMs;
   }
 
   /** How the webhook for a payment made now is delivered. */
@@ -73,6 +82,7 @@ export class SandboxControls {
       duplicateWebhooks: this.#plan.copies,
       dropWebhooks: this.#plan.drop,
       verifyDelayMs: this.#verifyDelayMs,
+      refundDelayMs: this.#refundDelayMs,
       tamper: [...this.#tampered].map(([reference, override]) => ({ reference, ...override })),
     };
   }

@@ -404,3 +404,93 @@ describe("Paystack sandbox shutdown", () => {
     expect(sandbox.deliveries).toHaveLength(0);
   });
 });
+
+describe("Paystack sandbox refunds", () => {
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterEach(async () => {
+    await sandbox.webhooksSettled();
+    await sandbox.call("POST", "/__controls/reset");
+    sandbox.deliveries.length = 0;
+  });
+  afterAll(() => sandbox.app.close());
+
+  async function paid(amount = 10_000) {
+    const { reference } = await sandbox.client.initialize({
+      email: "ada@example.com",
+      amount,
+      currency: "USD",
+      reference: `inv-${randomUUID()}`,
+    });
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    await sandbox.webhooksSettled();
+    sandbox.deliveries.length = 0;
+    return reference;
+  }
+
+  const refundEvents = () =>
+    sandbox.deliveries
+      .map((d) => JSON.parse(d.raw.toString("utf8")) as { event: string; data: Record<string, unknown> })
+      .filter((e) => e.event === "refund.processed");
+
+  it("refunds in part, answers pending, then processes it and sends one signed refund.processed", async () => {
+    const reference = await paid();
+    const refund = await sandbox.client.createRefund({ transaction: reference, amount: 2_500 });
+    expect(refund).toMatchObject({ amount: 2_500, currency: "USD", status: "pending", transaction: { reference } });
+
+    await sandbox.webhooksSettled();
+    expect(await sandbox.client.getRefund(refund.id)).toMatchObject({ id: refund.id, amount: 2_500, status: "processed" });
+    const [delivery] = sandbox.deliveries;
+    expect(sandbox.deliveries).toHaveLength(1);
+    expect(isValidPaystackSignature(delivery!.raw, delivery!.headers["x-paystack-signature"] as string, SECRET)).toBe(true);
+    expect(refundEvents()[0]?.data).toMatchObject({
+      status: "processed",
+      transaction_reference: reference,
+      amount: "2500",
+      currency: "USD",
+      id: String(refund.id),
+    });
+  });
+
+  it("refunds all that is left when no amount is given, and refuses more with a 400 like Paystack", async () => {
+    const reference = await paid(10_000);
+    await sandbox.client.createRefund({ transaction: reference, amount: 4_000 });
+    const rest = await sandbox.client.createRefund({ transaction: reference });
+    expect(rest.amount).toBe(6_000);
+    const more = await sandbox.call("POST", "/refund", { transaction: reference, amount: 1 });
+    expect(more).toMatchObject({ status: 400, body: { status: false, message: "Transaction has been fully reversed" } });
+  });
+
+  it("refuses an amount above what is left, an unpaid transaction and an unknown one", async () => {
+    const reference = await paid(10_000);
+    await expect(sandbox.client.createRefund({ transaction: reference, amount: 10_001 })).rejects.toMatchObject({
+      name: "PaystackError",
+      httpStatus: 400,
+    });
+    const { reference: unpaid } = await sandbox.client.initialize({
+      email: "b@example.com",
+      amount: 500,
+      currency: "USD",
+      reference: `inv-${randomUUID()}`,
+    });
+    expect(await sandbox.call("POST", "/refund", { transaction: unpaid })).toMatchObject({ status: 400, body: { status: false } });
+    expect(await sandbox.call("POST", "/refund", { transaction: "nope" })).toMatchObject({ status: 404, body: { status: false } });
+    expect(await sandbox.call("POST", "/refund", { transaction: reference, amount: "12abc" })).toMatchObject({ status: 400 });
+    expect(await sandbox.client.getRefund(999_999)).toBeNull();
+    await sandbox.webhooksSettled();
+    expect(refundEvents()).toHaveLength(0);
+  });
+
+  it("keeps a refund pending for refundDelayMs and duplicates its webhook when asked", async () => {
+    await sandbox.call("POST", "/__controls", { refundDelayMs: 300, duplicateWebhooks: 2 });
+    const reference = await paid();
+    const refund = await sandbox.client.createRefund({ transaction: reference, amount: 100 });
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("pending");
+    await sandbox.webhooksSettled();
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("processed");
+    expect(refundEvents()).toHaveLength(2);
+    expect(sandbox.deliveries[0]!.raw.equals(sandbox.deliveries[1]!.raw)).toBe(true);
+  });
+});

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Logger } from "../../logger.ts";
-import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../contract.ts";
+import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES, REFUND_PROCESSED_EVENT } from "../contract.ts";
 import { CHECKOUT_CSS, checkoutPage, notFoundPage } from "./checkout-page.ts";
 import { controlsChangeSchema, SandboxControls } from "./controls.ts";
+import { createdRefundData, fetchedRefundData, RefundStore, refundEventData, type SandboxRefund } from "./refunds.ts";
 import { carriesSandboxKey } from "./secret.ts";
 import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
 import { createWebhookSender } from "./webhooks.ts";
@@ -38,6 +40,24 @@ const initializeSchema = z.object(
   },
   { error: "Invalid request body" },
 );
+
+/** Paystack's create refund body: the transaction's reference or id, an optional amount in the subunit. */
+const refundSchema = z.object(
+  {
+    transaction: z.union([z.string().min(1), z.int().positive()], { error: "Transaction reference or id is required" }),
+    amount: amountSchema.optional(),
+    currency: z.enum(PAYSTACK_CURRENCIES, { error: "Currency not supported by merchant" }).optional(),
+    customer_note: z.string().max(1000).optional(),
+    merchant_note: z.string().max(1000).optional(),
+  },
+  { error: "Invalid request body" },
+);
+
+const refundRefusals = {
+  not_successful: "Transaction has not been successful and cannot be refunded",
+  fully_refunded: "Transaction has been fully reversed",
+  amount_too_large: "Refund amount cannot be greater than the amount left on the transaction",
+} as const;
 
 /** A date-only bound ("2026-05-24") covers that whole day, as a person filtering by day means it. */
 const dateBound = (endOfDay: boolean) =>
@@ -97,6 +117,10 @@ const transactionNotFound = { status: false, message: "Transaction not found" } 
  *   POST {prefix}/transaction/initialize       amount as an integer or a string of digits
  *   GET  {prefix}/transaction/verify/:reference
  *   GET  {prefix}/transaction/:id              404 "Transaction not found" for an unknown id
+ *   POST {prefix}/refund                       {transaction: reference or id, amount?}: a pending refund, then
+ *                                              (after refundDelayMs) processed with a signed refund.processed
+ *                                              webhook; 400 for an amount above what is left, as Paystack
+ *   GET  {prefix}/refund/:id                   404 "Refund not found" for an unknown id
  *   GET  {prefix}/transaction                  newest first; perPage (or per_page), page, status, from, to,
  *                                              customer (id or code, or customer_code), amount; paging in `meta`
  * Any other path or method under {prefix}: 404 `{status: false, message}`.
@@ -108,6 +132,7 @@ const transactionNotFound = { status: false, message: "Transaction not found" } 
  *     duplicateWebhooks: number        send N identical copies of each webhook
  *     dropWebhooks: boolean            send no webhooks at all
  *     verifyDelayMs: number            answer verify calls this late (to catch a worker mid-job)
+ *     refundDelayMs: number            keep a refund pending this long before it is processed
  *     tamper: { reference, amount?, currency? }
  *                                      verify and the webhook report these instead of the real values
  *   GET  {prefix}/__controls         the current controls, pending webhook deliveries, verify calls so far
@@ -125,11 +150,29 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
   const webhooks = createWebhookSender({ secretKey: options.secretKey, url: options.webhookUrl, logger });
 
   const report = (tx: SandboxTransaction) => transactionData(tx, controls.overrideFor(tx.reference));
+  const refunds = new RefundStore();
+  const refundTimers = new AbortController();
+
+  /** Paystack processes refunds in the background; so does the sandbox, then it sends refund.processed. */
+  let refundsProcessing = 0;
+  async function processLater(refund: SandboxRefund) {
+    refundsProcessing++;
+    try {
+      await sleep(controls.refundDelayMs(), undefined, { signal: refundTimers.signal });
+    } catch {
+      return;
+    } finally {
+      refundsProcessing--;
+    }
+    if (refunds.process(refund)) {
+      webhooks.send(REFUND_PROCESSED_EVENT, refundEventData(refund), refund.transaction.reference, controls.webhookPlan());
+    }
+  }
 
   function settle(tx: SandboxTransaction, outcome: SandboxOutcome, ipAddress: string) {
     const result = transactions.settle(tx, outcome, ipAddress);
     // Paystack sends webhooks for successful charges only.
-    if (result === "settled" && outcome === "success") webhooks.send(report(tx), controls.webhookPlan());
+    if (result === "settled" && outcome === "success") webhooks.send("charge.success", report(tx), tx.reference, controls.webhookPlan());
     return result;
   }
 
@@ -143,7 +186,10 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
 
   await app.register(
     async (sandbox) => {
-      sandbox.addHook("preClose", () => webhooks.close());
+      sandbox.addHook("preClose", () => {
+        refundTimers.abort();
+        return webhooks.close();
+      });
       // Paystack's error shape for whatever Fastify rejects itself (bad JSON, unsupported content type).
       sandbox.setErrorHandler<FastifyError>((error, request, reply) => {
         const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
@@ -202,6 +248,32 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
           return { status: true, message: "Verification successful", data: report(tx) };
         });
 
+        api.post("/refund", async (request, reply) => {
+          const input = refundSchema.safeParse(request.body);
+          if (!input.success) {
+            return reply.code(400).send({ status: false, message: input.error.issues[0]?.message, type: "validation_error" });
+          }
+          const { transaction, amount, currency, customer_note, merchant_note } = input.data;
+          const key = String(transaction);
+          const tx = transactions.byReference(key) ?? (/^\d+$/.test(key) ? transactions.byId(Number(key)) : undefined);
+          if (!tx) return reply.code(404).send(transactionNotFound);
+          if (currency && currency !== tx.currency) {
+            return reply.code(400).send({ status: false, message: "Currency does not match the transaction's", type: "validation_error" });
+          }
+          const refund = refunds.create(tx, { amount, customerNote: customer_note, merchantNote: merchant_note });
+          if (typeof refund === "string") {
+            return reply.code(400).send({ status: false, message: refundRefusals[refund], type: "validation_error" });
+          }
+          void processLater(refund);
+          return { status: true, message: "Refund has been queued for processing", data: createdRefundData(refund) };
+        });
+
+        api.get<{ Params: { id: string } }>("/refund/:id", async (request, reply) => {
+          const refund = /^\d+$/.test(request.params.id) ? refunds.byId(Number(request.params.id)) : undefined;
+          if (!refund) return reply.code(404).send({ status: false, message: "Refund not found" });
+          return { status: true, message: "Refund retrieved", data: fetchedRefundData(refund) };
+        });
+
         api.get<{ Querystring: Record<string, string> }>("/transaction", async (request, reply) => {
           const query = listQuerySchema.safeParse(request.query);
           if (!query.success) {
@@ -241,7 +313,8 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         api.get("/__controls", async () => ({
           status: true,
           message: "Sandbox controls",
-          data: { ...controls.toJSON(), pendingWebhooks: webhooks.pending, verifyRequests },
+          // Refunds still to be processed count as pending webhooks: each will send one.
+          data: { ...controls.toJSON(), pendingWebhooks: webhooks.pending + refundsProcessing, verifyRequests },
         }));
 
         api.post("/__controls", async (request, reply) => {

@@ -167,3 +167,50 @@ describe("Paystack sandbox under an independent Paystack client", () => {
     expect(fetched.response.status).toBe(401);
   });
 });
+
+describe("Paystack sandbox refunds under an independent Paystack client", () => {
+  let app: TestApp;
+  let paystack: PaystackSandbox["paystack"];
+  let raw: PaystackSandbox["raw"];
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    ({ paystack, raw } = await paystackSandbox(app));
+  });
+  afterAll(() => app.close());
+
+  it("creates a partial refund and fetches it in the shapes of Paystack's OpenAPI description; refuses more than is left", async () => {
+    const reference = `lib-${randomUUID()}`;
+    // Its webhooks would reach the app's payment jobs, which know no such payment: drop them.
+    await raw("/__controls", {
+      method: "POST",
+      body: JSON.stringify({ dropWebhooks: true }),
+      headers: { "content-type": "application/json" },
+    });
+    await paystack.transaction_initialize({ body: { email: "ada@example.com", amount: 10_000, currency: "NGN", reference } });
+    await raw(`/__simulate/${reference}/pay`, { method: "POST" });
+
+    const created = await paystack.refund_create({ body: { transaction: reference, amount: 2_500, merchant_note: "Late start" } });
+    expect(created.response.status).toBe(200);
+    expect(created.data).toMatchObject({
+      status: true,
+      message: "Refund has been queued for processing",
+      data: { amount: 2_500, currency: "NGN", status: "pending", merchant_note: "Late start", transaction: { reference, amount: 10_000 } },
+    });
+    const id = created.data?.data.id as number;
+
+    const fetched = await paystack.refund_fetch({ params: { path: { id } } });
+    expect(fetched.response.status).toBe(200);
+    expect(fetched.data?.data).toMatchObject({
+      id,
+      amount: 2_500,
+      transaction_reference: reference,
+      transaction_amount: 10_000,
+      refund_type: "partial",
+    });
+
+    const tooMuch = await paystack.refund_create({ body: { transaction: reference, amount: 7_501 } });
+    expect(tooMuch.response.status).toBe(400);
+    await raw("/__controls/reset", { method: "POST" });
+  });
+});

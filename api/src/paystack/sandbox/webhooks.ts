@@ -3,11 +3,13 @@ import type { Logger } from "../../logger.ts";
 import { PAYSTACK_SIGNATURE_HEADER } from "../contract.ts";
 import { signPaystackBody } from "../signature.ts";
 import type { WebhookPlan } from "./controls.ts";
-import type { TransactionData } from "./transactions.ts";
 
 export interface WebhookSender {
-  /** Starts delivering `charge.success` in the background; never blocks the caller, never throws. */
-  send(data: TransactionData, plan: WebhookPlan): void;
+  /**
+   * Starts delivering an event (`charge.success`, `refund.processed`) in the background; never blocks the caller,
+   * never throws. `reference` only names the delivery in the logs.
+   */
+  send(event: string, data: object, reference: string, plan: WebhookPlan): void;
   /** Deliveries delayed, retrying or in flight. */
   readonly pending: number;
   /** Abandons every pending delivery (the server is shutting down). */
@@ -46,21 +48,21 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
   }
 
-  async function deliver(body: string, signature: string, reference: string, delayMs: number): Promise<void> {
+  async function deliver(event: string, body: string, signature: string, reference: string, delayMs: number): Promise<void> {
     try {
       if (delayMs > 0) await sleep(delayMs, undefined, { signal: closing.signal });
       const url = options.url();
       for (let attempt = 1; ; attempt++) {
         const failure = await post(url, body, signature);
         if (failure === null) {
-          logger.info({ reference, url, attempt }, "Paystack sandbox delivered charge.success");
+          logger.info({ event, reference, url, attempt }, "Paystack sandbox delivered a webhook");
           return;
         }
         if (attempt === attempts) {
-          logger.error({ reference, url, attempt, failure }, "Paystack sandbox gave up delivering charge.success");
+          logger.error({ event, reference, url, attempt, failure }, "Paystack sandbox gave up delivering a webhook");
           return;
         }
-        logger.warn({ reference, url, attempt, failure }, "Paystack sandbox webhook delivery failed; retrying");
+        logger.warn({ event, reference, url, attempt, failure }, "Paystack sandbox webhook delivery failed; retrying");
         await sleep(backoffMs * 2 ** (attempt - 1), undefined, { signal: closing.signal });
       }
     } catch (error) {
@@ -69,16 +71,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   }
 
   return {
-    send(data, plan) {
+    send(event, data, reference, plan) {
       if (plan.drop) {
-        logger.info({ reference: data.reference }, "Paystack sandbox dropped charge.success (test control)");
+        logger.info({ event, reference }, "Paystack sandbox dropped a webhook (test control)");
         return;
       }
       // Signed once and sent byte for byte, so duplicates are identical as they are at Paystack.
-      const body = JSON.stringify({ event: "charge.success", data });
+      const body = JSON.stringify({ event, data });
       const signature = signPaystackBody(body, secretKey);
       for (let copy = 0; copy < plan.copies; copy++) {
-        const delivery = deliver(body, signature, data.reference, plan.delayMs);
+        const delivery = deliver(event, body, signature, reference, plan.delayMs);
         inFlight.add(delivery);
         void delivery.finally(() => inFlight.delete(delivery));
       }

@@ -5,6 +5,8 @@ const looks = {
   PENDING: { tone: "warning", label: "Pending" },
   FAILED: { tone: "danger", label: "Failed" },
   ABANDONED: { tone: "neutral", label: "Abandoned" },
+  PARTIALLY_REFUNDED: { tone: "neutral", label: "Partially refunded" },
+  REFUNDED: { tone: "neutral", label: "Refunded" },
 } as const;
 
 /** An invoice's status in words and colour: paid green, pending yellow (docs/product.md, States and flows), failed card payments red. */

@@ -27,6 +27,8 @@ interface AdminInvoiceTableProps {
   onVoid?: (id: string) => void;
   /** Finance confirms a pending invoice's money was received. */
   onConfirm?: (id: string) => void;
+  /** Refund a paid invoice (finance and owner); without it no refund action is shown. */
+  onRefund?: (id: string) => void;
   /** False for a role that may only read invoices: the row says so instead of offering edit and delete. */
   editable?: boolean;
 }
@@ -40,6 +42,7 @@ export function AdminInvoiceTable({
   onDelete,
   onVoid = () => undefined,
   onConfirm,
+  onRefund,
   editable = true,
 }: AdminInvoiceTableProps) {
   const invoices = useFragment(
@@ -123,6 +126,7 @@ export function AdminInvoiceTable({
             onDelete={onDelete}
             onVoid={onVoid}
             onConfirm={onConfirm}
+            onRefund={onRefund}
           />
         ),
     },

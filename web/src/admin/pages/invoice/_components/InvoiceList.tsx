@@ -12,6 +12,7 @@ import { ConfirmPaymentDialog } from "./ConfirmPaymentDialog.tsx";
 import { DeleteInvoiceDialog } from "./DeleteInvoiceDialog.tsx";
 import { InvoiceFormDialog } from "./InvoiceFormDialog.tsx";
 import { type InvoiceStatusChoice, InvoiceStatusFilter } from "./InvoiceStatusFilter.tsx";
+import { RefundInvoiceDialog } from "./RefundInvoiceDialog.tsx";
 import { VoidInvoiceDialog } from "./VoidInvoiceDialog.tsx";
 
 export const INVOICE_COLUMNS = ["Learner", "Email address", "Due date", "Amount", "Status", "Action"];
@@ -71,6 +72,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   const [voidingId, setVoidingId] = useState<string | null>(null);
   const mayEdit = can(useViewer(), "editInvoices");
   const [confirmingId, setConfirmingId] = useState<string | null>(null);
+  const [refundingId, setRefundingId] = useState<string | null>(null);
   return (
     <>
       <PagedList
@@ -93,6 +95,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
           onDelete={dialogs.remove}
           onVoid={setVoidingId}
           onConfirm={setConfirmingId}
+          onRefund={setRefundingId}
           editable={mayEdit}
         />
       </PagedList>
@@ -116,6 +119,11 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
       <VoidInvoiceDialog
         invoiceKey={rows.find((row) => row.id === voidingId) ?? null}
         onOpenChange={(open) => !open && setVoidingId(null)}
+      />
+      <RefundInvoiceDialog
+        invoiceId={refundingId}
+        onOpenChange={(open) => !open && setRefundingId(null)}
+        onRefunded={() => list.reload(list.shown.page)}
       />
     </>
   );

@@ -10,7 +10,13 @@ import styles from "./InvoicesTable.module.css";
 
 type Invoice = InvoicesTable_learner$data["invoices"]["edges"][number]["node"];
 
-const statusLabels: Record<string, string> = { PAID: "Paid", PENDING: "Pending", FAILED: "Failed" };
+const statusLabels: Record<string, string> = {
+  PAID: "Paid",
+  PENDING: "Pending",
+  FAILED: "Failed",
+  PARTIALLY_REFUNDED: "Partially refunded",
+  REFUNDED: "Refunded",
+};
 
 /** Paid shows green, anything else yellow (docs/product.md, States and flows). */
 function StatusBadge({ status }: { status: Invoice["status"] }) {
