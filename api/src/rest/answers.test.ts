@@ -290,6 +290,29 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("DELETE", `/api/invoices/${pending.invoice._id}`, 404, { token: owner });
     const toVoid = await call("POST", "/api/invoices", 201, { token: owner, body: { learner: learnerId, amount: 10, status: "pending" } });
     await call("POST", `/api/invoices/${toVoid.invoice._id}/void`, 200, { token: owner, body: { reason: "Sent twice" } });
+    // Finance confirms the money of a pending invoice, then refunds part of it (recorded: it was not a card payment).
+    const toConfirm = await call("POST", "/api/invoices", 201, {
+      token: owner,
+      body: { learner: learnerId, amount: 20, status: "pending" },
+    });
+    await call("POST", `/api/invoices/${toConfirm.invoice._id}/confirm`, 400, { token: owner, body: { method: "cheque" } });
+    await call("POST", `/api/invoices/${toConfirm.invoice._id}/confirm`, 200, {
+      token: owner,
+      body: { method: "bank_transfer", receivedOn: new Date().toISOString().slice(0, 10), note: "Ref 123" },
+    });
+    await call("POST", `/api/invoices/${toConfirm.invoice._id}/confirm`, 409, {
+      token: owner,
+      body: { method: "cash", receivedOn: new Date().toISOString().slice(0, 10) },
+    });
+    await call("POST", `/api/invoices/${toConfirm.invoice._id}/refunds`, 201, { token: owner, body: { amount: 5, reason: "Partly" } });
+    await call("POST", `/api/invoices/${toConfirm.invoice._id}/refunds`, 400, { token: owner, body: { amount: 5 } });
+    await call("POST", `/api/invoices/${toVoid.invoice._id}/refunds`, 409, { token: owner, body: { reason: "Never paid" } });
+    await call("POST", `/api/invoices/${MISSING}/refunds`, 404, { token: owner, body: { reason: "Unknown" } });
+    await call("GET", "/api/settings", 200, { token: owner });
+    await call("GET", "/api/settings", 403, { token: learner });
+    const settings = { offlinePaymentsEnabled: false, offlineInstructions: null, offlineExpiryDays: 7, checkoutAbandonHours: 24 };
+    await call("PUT", "/api/settings", 200, { token: owner, body: settings });
+    await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, offlineExpiryDays: 0 } });
 
     const { learners } = await call("GET", "/api/learners", 200, { token: owner });
     expect(learners.length).toBeGreaterThan(0);

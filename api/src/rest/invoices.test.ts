@@ -318,15 +318,15 @@ describe("invoices", () => {
     expect(await prisma.invoice.findUniqueOrThrow({ where: { id: paid.id } })).toEqual(paid);
   });
 
-  it("DELETE /api/tracks/{id} refuses a track with paid invoices (409): they keep their track", async () => {
+  it("DELETE /api/tracks/{id} archives a track with paid invoices instead: they keep their track", async () => {
     const { prisma } = app.services.db;
     const paid = await prisma.invoice.findFirstOrThrow({ where: { status: "PAID", trackId: { not: null } } });
     const trackId = paid.trackId as string;
-    expectRefusal(
-      await call("DELETE", `/api/tracks/${trackId}`, { token: adminToken }),
-      409,
-      "This track has paid invoices, so it can't be deleted: they stay for the books.",
-    );
+    const answer = await call("DELETE", `/api/tracks/${trackId}`, { token: adminToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ archived: true });
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: paid.id } })).trackId).toBe(trackId);
+    await prisma.track.update({ where: { id: trackId }, data: { archivedAt: null } });
     expect(await prisma.track.findUnique({ where: { id: trackId } })).not.toBeNull();
   });
 });

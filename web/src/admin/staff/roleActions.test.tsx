@@ -17,7 +17,7 @@ beforeEach(() => {
 /** Two courses: the first in the instructor's track, the second in another one. */
 const twoCourses: MockPayloadGenerator.MockResolvers = {
   CourseConnection: () => ({ totalCount: 2, edges: [{}, {}] }),
-  Course: () => ({ title: `Course ${++courses}`, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Course: () => ({ title: `Course ${++courses}`, createdAt: "2026-03-04T10:00:00.000Z", archivedAt: null }),
   Track: () => (++tracks % 2 ? { id: "track-mine", name: "My track" } : { id: "track-other", name: "Other track" }),
 };
 

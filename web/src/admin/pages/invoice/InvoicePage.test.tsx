@@ -122,13 +122,17 @@ describe("Manage Invoices", () => {
 });
 
 describe("paid and void invoices are locked; pending ones can be voided", () => {
-  it("a paid row offers no edit or delete and says why; a pending row offers void, edit and delete; it shows what it is for", async () => {
+  it("a paid row offers refund but no edit or delete and says why; a pending row offers confirm, void, edit and delete; it shows what it is for", async () => {
     renderInvoices(rows);
     const table = await screen.findByRole("table", { name: "Invoices" }, routeLoad);
     const [, ...body] = within(table).getAllByRole("row");
     const byStatus = (status: string) => body.find((row) => within(row).queryByText(status)) as HTMLElement;
     const paid = byStatus("Paid");
-    expect(within(paid).queryByRole("button")).toBeNull();
+    expect(
+      within(paid)
+        .getAllByRole("button")
+        .map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Refund invoice for Ada Nwosu"]);
     expect(
       within(paid)
         .getByText(/Locked/)
@@ -140,7 +144,12 @@ describe("paid and void invoices are locked; pending ones can be voided", () => 
       within(pending)
         .getAllByRole("button")
         .map((b) => b.getAttribute("aria-label")),
-    ).toEqual(["Void invoice for Ada Nwosu", "Edit invoice for Ada Nwosu", "Delete invoice for Ada Nwosu"]);
+    ).toEqual([
+      "Confirm payment for Ada Nwosu",
+      "Void invoice for Ada Nwosu",
+      "Edit invoice for Ada Nwosu",
+      "Delete invoice for Ada Nwosu",
+    ]);
     expect(within(pending).getByText("Printed workbook")).toBeTruthy();
     expect(within(byStatus("VOID")).queryByRole("button")).toBeNull();
   });
