@@ -62,10 +62,13 @@ describe("invoices and learners", () => {
     await edit.waitFor({ state: "detached" });
     await row.filter({ hasText: "Paid" }).waitFor();
 
-    // Paid: locked. No edit or delete, the reason instead; the API refuses both too (docs/ARCHITECTURE.md).
+    // Paid: locked. No edit or delete, the reason instead (a refund is the correction); the API refuses both too
+    // (docs/ARCHITECTURE.md).
     const locked = "Paid invoices can't be edited or deleted; record a refund instead.";
     await row.getByText("Locked").waitFor();
-    expect(await row.getByRole("button").count()).toBe(0);
+    expect(await row.getByRole("button").evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")))).toEqual([
+      expect.stringMatching(/^Refund invoice for /),
+    ]);
     expect(await row.locator("[data-locked]").getAttribute("title")).toBe(locked);
     expect(await row.textContent()).toContain(locked);
 

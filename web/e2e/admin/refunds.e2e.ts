@@ -28,7 +28,7 @@ describe("refunds", () => {
     await admin.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     await admin.getByPlaceholder("Search by learner name...").fill("Nwosu");
     const row = admin.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: "$450.00" }).first();
-    await row.getByText("Paid").waitFor();
+    await row.getByText("Paid", { exact: true }).waitFor();
     await row.getByRole("button", { name: "Refund invoice for Ada Nwosu" }).click();
     const dialog = admin.getByRole("dialog", { name: "Refund invoice" });
     await dialog.getByLabel(/^Amount to refund/).waitFor();
