@@ -76,12 +76,6 @@ const schema = z.object({
   OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Multiplies every rate limit; only for load tests from one address (never raise it in production). */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  /** A card checkout not paid within this many hours is abandoned: its invoice is no longer payable. */
-  CHECKOUT_EXPIRY_HOURS: z.coerce
-    .number()
-    .min(0.01)
-    .max(24 * 30)
-    .default(24),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[\w-]+$/)
@@ -160,7 +154,6 @@ export interface Config {
   seedDemo: boolean;
   worker: { concurrency: number; lockMs: number };
   rateLimitScale: number;
-  checkoutExpiryMs: number;
   overloadEventLoopDelayMs: number;
   overloadMaxInFlight: number;
   /** BullMQ key prefix (tests isolate themselves with one). */
@@ -285,7 +278,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     queuePrefix: e.QUEUE_PREFIX,
     worker: { concurrency: e.WORKER_CONCURRENCY, lockMs: e.WORKER_LOCK_MS },
     rateLimitScale: e.RATE_LIMIT_SCALE,
-    checkoutExpiryMs: Math.round(e.CHECKOUT_EXPIRY_HOURS * 60 * 60_000),
     overloadEventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
     overloadMaxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
     trustProxy: e.TRUST_PROXY,

@@ -190,19 +190,19 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
-    /** A learner's card checkout, made older than CHECKOUT_EXPIRY_HOURS. */
+    /** A learner's card checkout, made older than the owner's checkoutAbandonHours (24 by default). */
     async function staleCheckout() {
       const { learner, token } = await learnerWithToken(app);
       const t = await track();
       const first = await checkout(token, t.id);
       await app.services.db.prisma.invoice.updateMany({
         where: { reference: first.body.reference },
-        data: { createdAt: new Date(Date.now() - app.services.config.checkoutExpiryMs - 60_000) },
+        data: { createdAt: new Date(Date.now() - 24 * 60 * 60_000 - 60_000) },
       });
       return { learner, token, t, first };
     }
 
-    it("a checkout left unpaid past CHECKOUT_EXPIRY_HOURS (24) is no longer payable; the next one starts afresh", async () => {
+    it("a checkout left unpaid past checkoutAbandonHours (24) is no longer payable; the next one starts afresh", async () => {
       const { learner, token, t, first } = await staleCheckout();
       const second = await checkout(token, t.id);
       expect(second.status).toBe(200);
