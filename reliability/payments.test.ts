@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Queue, Worker } from "bullmq";
+import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { testRedis } from "#testing/redis.ts";
-import { startBullmqWorker } from "../api/src/jobs/bullmq.ts";
-import { createProcessors } from "../api/src/jobs/processors.ts";
+import type { TestApp } from "#testing/app.ts";
+import { startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { ms, percentile, pool, record, sleep } from "./lib/report.ts";
 
@@ -20,31 +18,8 @@ interface Harness {
   stop(): Promise<void>;
 }
 
-async function harness(backend: Harness["backend"]): Promise<Harness> {
-  if (backend === "in-process") {
-    const app = await startTestApp();
-    return { app, backend, stop: () => app.close() };
-  }
-  const redis = await testRedis();
-  if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
-  const app = await startTestApp({ REDIS_URL: redis.url, QUEUE_PREFIX: `rel-pay-${randomBytes(4).toString("hex")}` });
-  const worker: Worker = startBullmqWorker({
-    url: redis.url,
-    processors: createProcessors(app.services),
-    logger: app.services.logger,
-    prefix: app.services.config.queuePrefix,
-    concurrency: 5,
-  });
-  await worker.waitUntilReady();
-  return {
-    app,
-    backend,
-    async stop() {
-      await worker.close();
-      await app.close();
-      await redis.stop();
-    },
-  };
+function harness(backend: Harness["backend"]): Promise<Harness> {
+  return startTestAppWithJobs(backend, { prefix: "rel-pay", concurrency: 5 });
 }
 
 function helpers(h: Harness) {

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Queue, Worker } from "bullmq";
+import type { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { testRedis } from "#testing/redis.ts";
-import { startBullmqWorker } from "../api/src/jobs/bullmq.ts";
-import { createProcessors } from "../api/src/jobs/processors.ts";
+import type { TestApp } from "#testing/app.ts";
+import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { record } from "./lib/report.ts";
 
@@ -17,36 +15,15 @@ import { record } from "./lib/report.ts";
 for (const backend of ["in-process", "bullmq"] as const) {
   describe(`4.6 refunds (${backend} jobs)`, () => {
     let app: TestApp;
-    let worker: Worker | undefined;
-    let stopRedis: (() => Promise<void>) | undefined;
+    let jobs: AppWithJobs;
     let finance: string;
 
     beforeAll(async () => {
-      let env = {};
-      if (backend === "bullmq") {
-        const redis = await testRedis();
-        if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
-        stopRedis = redis.stop;
-        env = { REDIS_URL: redis.url, QUEUE_PREFIX: `rel-refund-${randomBytes(4).toString("hex")}` };
-      }
-      app = await startTestApp(env);
-      if (backend === "bullmq") {
-        worker = startBullmqWorker({
-          url: app.services.config.redisUrl as string,
-          processors: createProcessors(app.services),
-          logger: app.services.logger,
-          prefix: app.services.config.queuePrefix,
-          concurrency: 5,
-        });
-        await worker.waitUntilReady();
-      }
+      jobs = await startTestAppWithJobs(backend, { prefix: "rel-refund", concurrency: 5 });
+      app = jobs.app;
       finance = (await adminWithToken(app, "FINANCE")).token;
     });
-    afterAll(async () => {
-      await worker?.close();
-      await app.close();
-      await stopRedis?.();
-    });
+    afterAll(() => jobs.stop());
 
     const secret = () => app.services.config.paystack.secretKey;
     const sandbox = (path: string, body?: unknown) =>

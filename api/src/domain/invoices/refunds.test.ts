@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { testRedis } from "#testing/redis.ts";
-import { startBullmqWorker } from "../../jobs/bullmq.ts";
-import { createProcessors } from "../../jobs/processors.ts";
+import type { TestApp } from "#testing/app.ts";
+import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "./refunds.ts";
@@ -14,35 +11,15 @@ import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "./refunds.ts";
 function refundSuite(backend: "in-process" | "bullmq") {
   describe(`refunds (${backend} jobs)`, () => {
     let app: TestApp;
-    let worker: Worker | undefined;
-    let stopRedis: (() => Promise<void>) | undefined;
+    let jobs: AppWithJobs;
     let finance: string;
 
     beforeAll(async () => {
-      let env = {};
-      if (backend === "bullmq") {
-        const redis = await testRedis();
-        if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
-        stopRedis = redis.stop;
-        env = { REDIS_URL: redis.url, QUEUE_PREFIX: `refund-${randomBytes(4).toString("hex")}` };
-      }
-      app = await startTestApp(env);
-      if (backend === "bullmq") {
-        worker = startBullmqWorker({
-          url: app.services.config.redisUrl as string,
-          processors: createProcessors(app.services),
-          logger: app.services.logger,
-          prefix: app.services.config.queuePrefix,
-        });
-        await worker.waitUntilReady();
-      }
+      jobs = await startTestAppWithJobs(backend, { prefix: "refund" });
+      app = jobs.app;
       finance = (await adminWithToken(app, "FINANCE")).token;
     });
-    afterAll(async () => {
-      await worker?.close();
-      await app.close();
-      await stopRedis?.();
-    });
+    afterAll(() => jobs.stop());
 
     const secret = () => app.services.config.paystack.secretKey;
     const sandbox = (path: string, body?: unknown) =>

@@ -1,11 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
-import { startTestApp, type TestApp } from "#testing/app.ts";
-import { testRedis } from "#testing/redis.ts";
-import { startBullmqWorker } from "../../jobs/bullmq.ts";
-import { createProcessors } from "../../jobs/processors.ts";
+import type { TestApp } from "#testing/app.ts";
+import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { LIMITS } from "../rate-limit.ts";
@@ -15,33 +12,13 @@ import { ABANDONED_DETAILS } from "./checkout.ts";
 function paymentSuite(backend: "in-process" | "bullmq") {
   describe(`payments (${backend} jobs)`, () => {
     let app: TestApp;
-    let worker: Worker | undefined;
-    let stopRedis: (() => Promise<void>) | undefined;
+    let jobs: AppWithJobs;
 
     beforeAll(async () => {
-      let env = {};
-      if (backend === "bullmq") {
-        const redis = await testRedis();
-        if (!redis) throw new Error("redis-server is required (apt-get install redis-server)");
-        stopRedis = redis.stop;
-        env = { REDIS_URL: redis.url, QUEUE_PREFIX: `pay-${randomBytes(4).toString("hex")}` };
-      }
-      app = await startTestApp(env);
-      if (backend === "bullmq") {
-        worker = startBullmqWorker({
-          url: app.services.config.redisUrl as string,
-          processors: createProcessors(app.services),
-          logger: app.services.logger,
-          prefix: app.services.config.queuePrefix,
-        });
-        await worker.waitUntilReady();
-      }
+      jobs = await startTestAppWithJobs(backend, { prefix: "pay" });
+      app = jobs.app;
     });
-    afterAll(async () => {
-      await worker?.close();
-      await app.close();
-      await stopRedis?.();
-    });
+    afterAll(() => jobs.stop());
 
     const sandbox = (path: string, body?: unknown) =>
       app.fetch(`/paystack-sandbox${path}`, {

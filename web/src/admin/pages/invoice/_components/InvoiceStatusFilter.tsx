@@ -1,5 +1,5 @@
 import { Select } from "../../../../shared/ui/Field.tsx";
-import styles from "./InvoiceStatusFilter.module.css";
+import styles from "../../../components/ListLayout.module.css";
 
 /** The invoice list's status choice: "" is every status but abandoned checkouts (the default), else one status. */
 export const INVOICE_STATUS_CHOICES = [
@@ -19,7 +19,7 @@ export function InvoiceStatusFilter({ value, onChange }: { value: InvoiceStatusC
   return (
     <Select
       label="Invoice status"
-      className={styles.filter}
+      className={styles.listFilter}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value as InvoiceStatusChoice)}
     >

@@ -1,5 +1,5 @@
 import { Select } from "../../../../shared/ui/Field.tsx";
-import styles from "./TrackArchiveFilter.module.css";
+import styles from "../../../components/ListLayout.module.css";
 
 /** Which tracks the Manage Tracks grid shows: all (archived ones carry a badge), active ones, or archived ones. */
 export type ArchiveFilter = "all" | "active" | "archived";
@@ -11,7 +11,7 @@ export function TrackArchiveFilter({ value, onChange }: { value: ArchiveFilter; 
   return (
     <Select
       label="Show tracks"
-      className={styles.filter}
+      className={styles.listFilter}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value as ArchiveFilter)}
     >
