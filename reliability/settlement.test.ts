@@ -83,4 +83,57 @@ describe("4.10 one settlement under concurrency (PostgreSQL, BullMQ workers)", (
     expect(met).toBe(true);
     await sandboxControl(app, "/__controls/reset", {});
   });
+
+  it("4.11 refunds in the race: 20 concurrent webhooks, verify calls, confirmations and full refunds per invoice", async () => {
+    const finance = (await adminWithToken(app, "FINANCE")).token;
+    const rounds = 4;
+    let exact = 0;
+    let serverErrors = 0;
+    let refundedRounds = 0;
+    const started = performance.now();
+    for (let round = 0; round < rounds; round++) {
+      const { learner, token, track, invoice, reference } = await paidCardCheckout(app);
+      // Refund webhooks reach the app (a card refund is processed when Paystack says so); the charge's were dropped.
+      await sandboxControl(app, "/__controls", { dropWebhooks: false });
+      const answers = await mixedSettlementAttempts(
+        app,
+        { reference, invoiceId: invoice.id, learnerToken: token, financeToken: finance, priceCents: track.priceCents },
+        20,
+        ["webhook", "refund", "verify", "confirm", "refund"],
+      );
+      serverErrors += answers.filter((a) => a.status >= 500).length;
+      const refunded = answers.filter((a) => a.kind === "refund" && a.status === 201).length;
+      if (refunded) refundedRounds++;
+      // The workers finish the card settlement and any card refund (Paystack's refund.processed webhook); the outbox
+      // sends the receipt and the refund mail.
+      const outcome = await until(
+        "the settlement, the refund and their mails",
+        async () => {
+          const now = await settlementOutcome(app, learner, track.id, invoice.id);
+          const refundsDone = now.refunds.every((r) => r.status === "PROCESSED");
+          return now.receipts >= 1 && refundsDone && now.refundMails >= (refunded ? 1 : 0) ? now : null;
+        },
+        60_000,
+      );
+      await sleep(300);
+      const last = await settlementOutcome(app, learner, track.id, invoice.id);
+      const held = last.refunds.reduce((sum, r) => sum + r.amountCents, 0);
+      const consistent = refunded
+        ? last.invoice.status === "REFUNDED" && held === track.priceCents && last.enrollments === 0 && last.refundMails === 1
+        : last.invoice.status === "PAID" && held === 0 && last.enrollments === 1 && last.refundMails === 0;
+      if (refunded <= 1 && last.paidRecords === 1 && last.receipts === 1 && consistent && outcome) exact++;
+      await sandboxControl(app, "/__controls", { dropWebhooks: true });
+    }
+    const met = exact === rounds && serverErrors === 0;
+    record({
+      item: "4.11",
+      check: `${rounds} invoices x 20 concurrent attempts (card webhook, verify, finance confirmation, full refunds), 2 worker processes, PostgreSQL`,
+      figure: `${exact}/${rounds} consistent (1 paid record, 1 receipt, at most 1 refund taken, access and refund mail as refunded); refunded in ${refundedRounds}/${rounds}; ${serverErrors} 5xx; ${ms(performance.now() - started)}`,
+      target:
+        "every invoice: one paid record and receipt, refunds never above the amount, access removed exactly when refunded in full; no 5xx",
+      met,
+    });
+    expect(met).toBe(true);
+    await sandboxControl(app, "/__controls/reset", {});
+  });
 });

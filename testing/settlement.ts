@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { learnerWithToken } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
@@ -27,15 +28,18 @@ export async function paidCardCheckout(app: TestApp, priceCents = 4999) {
   return { learner, token, track, reference, invoice };
 }
 
-export type AttemptKind = "webhook" | "verify" | "confirm";
+export type AttemptKind = "webhook" | "verify" | "confirm" | "refund";
 
-/** `count` attempts at once, the kinds in turn (webhook, verify, confirm, ...); answers each one's kind and HTTP status. */
+/**
+ * `count` attempts at once, the kinds in turn (webhook, verify, confirm, ... or the kinds given: "refund" is finance
+ * refunding all that is left); answers each one's kind and HTTP status.
+ */
 export async function mixedSettlementAttempts(
   app: TestApp,
   target: { reference: string; invoiceId: string; learnerToken: string; financeToken: string; priceCents: number },
   count = 20,
+  kinds: AttemptKind[] = ["webhook", "verify", "confirm"],
 ): Promise<{ kind: AttemptKind; status: number }[]> {
-  const kinds: AttemptKind[] = ["webhook", "verify", "confirm"];
   const webhook = JSON.stringify({
     event: "charge.success",
     data: { reference: target.reference, amount: target.priceCents, currency: "USD", status: "success" },
@@ -56,25 +60,36 @@ export async function mixedSettlementAttempts(
               headers: { ...json, authorization: `Bearer ${target.learnerToken}` },
               body: JSON.stringify({ reference: target.reference }),
             })
-          : await app.fetch(`/api/invoices/${target.invoiceId}/confirm`, {
-              method: "POST",
-              headers: { ...json, authorization: `Bearer ${target.financeToken}` },
-              body: JSON.stringify({ method: "bank_transfer", receivedOn, note: "Transfer seen on the statement" }),
-            });
+          : kind === "confirm"
+            ? await app.fetch(`/api/invoices/${target.invoiceId}/confirm`, {
+                method: "POST",
+                headers: { ...json, authorization: `Bearer ${target.financeToken}` },
+                body: JSON.stringify({ method: "bank_transfer", receivedOn, note: "Transfer seen on the statement" }),
+              })
+            : await app.fetch(`/api/invoices/${target.invoiceId}/refunds`, {
+                method: "POST",
+                headers: { ...json, authorization: `Bearer ${target.financeToken}` },
+                body: JSON.stringify({ reason: "Asked for the money back" }),
+              });
     await res.arrayBuffer();
     return { kind, status: res.status };
   };
   return Promise.all(Array.from({ length: count }, (_, i) => attempt(kinds[i % kinds.length] as AttemptKind)));
 }
 
-/** What the race left: enrollments, paid records and receipts of the learner for the track, and the invoice. */
+/** What the race left: enrollments, paid records (refunded ones too), receipts and refund mails of the learner for the
+ * track, the refunds held against the invoice (pending or processed), and the invoice. */
 export async function settlementOutcome(app: TestApp, learner: { id: string; email: string }, trackId: string, invoiceId: string) {
   const { prisma } = app.services.db;
   const [enrollments, paidRecords, receipts, invoice] = await Promise.all([
     prisma.enrollment.count({ where: { learnerId: learner.id, trackId } }),
-    prisma.invoice.count({ where: { learnerId: learner.id, trackId, status: "PAID" } }),
+    prisma.invoice.count({ where: { learnerId: learner.id, trackId, status: { in: [...PAID_RECORD_STATUSES] } } }),
     prisma.outboxMail.count({ where: { to: learner.email.toLowerCase(), subject: { startsWith: "Payment received" } } }),
     prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } }),
   ]);
-  return { enrollments, paidRecords, receipts, invoice };
+  const [refundMails, refunds] = await Promise.all([
+    prisma.outboxMail.count({ where: { to: learner.email.toLowerCase(), subject: { startsWith: "Refund of your payment" } } }),
+    prisma.refund.findMany({ where: { invoiceId, status: { in: ["PENDING", "PROCESSED"] } } }),
+  ]);
+  return { enrollments, paidRecords, receipts, invoice, refundMails, refunds };
 }

@@ -129,6 +129,40 @@ describe("settlement", () => {
     }
   });
 
+  it("refunds in the race: 20 concurrent webhooks, verify calls, confirmations and full refunds give one paid record, at most one refund, and access that matches it", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { learner, token, track, invoice, reference } = await paidCardCheckout(app);
+      // Refund webhooks reach the app (a card refund is processed when Paystack says so); the charge's were dropped.
+      await sandboxControl(app, "/__controls", { dropWebhooks: false });
+      const answers = await mixedSettlementAttempts(
+        app,
+        { reference, invoiceId: invoice.id, learnerToken: token, financeToken: finance, priceCents: track.priceCents },
+        20,
+        ["webhook", "refund", "verify", "confirm", "refund"],
+      );
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      const refunds = answers.filter((a) => a.kind === "refund");
+      expect(refunds.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+      const refunded = refunds.filter((a) => a.status === 201).length;
+      // Each asks for all that is left: the first one taken holds the whole amount, so at most one is.
+      expect(refunded).toBeLessThanOrEqual(1);
+      for (let i = 0; i < 200; i++) {
+        await app.settleJobs();
+        const now = await settlementOutcome(app, learner, track.id, invoice.id);
+        if (now.refunds.every((r) => r.status === "PROCESSED")) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const outcome = await settlementOutcome(app, learner, track.id, invoice.id);
+      expect([outcome.paidRecords, outcome.receipts]).toEqual([1, 1]);
+      expect(outcome.refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(refunded ? track.priceCents : 0);
+      expect(outcome.invoice).toMatchObject(
+        refunded ? { status: "REFUNDED", refundedCents: track.priceCents } : { status: "PAID", refundedCents: 0 },
+      );
+      expect([outcome.enrollments, outcome.refundMails]).toEqual(refunded ? [0, 1] : [1, 0]);
+      await sandboxControl(app, "/__controls", { dropWebhooks: true });
+    }
+  });
+
   describe("offline payments", () => {
     const gql = (query: string, variables: Record<string, unknown>, token?: string) => app.graphql(query, variables, token);
     const SAVE = `mutation($input: BusinessSettingsInput!) {
