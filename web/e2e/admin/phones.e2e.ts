@@ -16,14 +16,21 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 async function inView(locator: Locator, width: number) {
   await locator.waitFor();
   // A list may render its rows again once (e.g. after its first refetch): wait for the cell's layout to settle.
+  // The box measured is the one checked: a second measurement could fall in the middle of a render again.
+  const seen: { box: Awaited<ReturnType<Locator["boundingBox"]>> } = { box: null };
   await expect
-    .poll(async () => (await locator.boundingBox())?.width ?? 0, { message: `${locator.page().url()}: nothing shown`, timeout: 5000 })
+    .poll(
+      async () => {
+        seen.box = await locator.boundingBox();
+        return seen.box?.width ?? 0;
+      },
+      { message: `${locator.page().url()}: nothing shown`, timeout: 5000 },
+    )
     .toBeGreaterThan(0);
-  const box = await locator.boundingBox();
-  expect(box, `${locator.page().url()}: ${await locator.evaluate((e) => e.outerHTML.slice(0, 400))}`).not.toBeNull();
-  expect(box!.width).toBeGreaterThan(0);
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  const { box } = seen;
+  if (!box) throw new Error(`${locator.page().url()}: nothing shown`);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
 }
 
 /** The admin pages with a table, each with what marks it loaded: its table's name. */

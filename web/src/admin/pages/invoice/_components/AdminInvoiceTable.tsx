@@ -79,7 +79,15 @@ export function AdminInvoiceTable({
         </span>
       ),
     },
-    { key: "email", header: "Email address", cell: (invoice) => <span className={styles.muted}>{invoice.learner?.email ?? "—"}</span> },
+    {
+      key: "email",
+      header: "Email address",
+      cell: (invoice) => (
+        <span className={cx(styles.muted, lines.email)} title={invoice.learner?.email}>
+          {invoice.learner?.email ?? "—"}
+        </span>
+      ),
+    },
     {
       key: "due",
       header: "Due date",

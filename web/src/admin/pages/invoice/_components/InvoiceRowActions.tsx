@@ -31,7 +31,7 @@ export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid, onCo
   const locked = invoice.paidRecord ? PAID_LOCKED : invoice.status === "VOID" ? VOID_LOCKED : null;
   if (locked) {
     return (
-      <span className={styles.rowActions}>
+      <span className={cx(styles.rowActions, lines.actions)}>
         {onRefund && REFUNDABLE.has(invoice.status) && (
           <IconButton label={`Refund invoice for ${who}`} tone="danger" onClick={() => onRefund(invoice.id)}>
             <RefundIcon size={17} />
@@ -46,7 +46,7 @@ export function InvoiceRowActions({ invoice, who, onEdit, onDelete, onVoid, onCo
     );
   }
   return (
-    <span className={styles.rowActions}>
+    <span className={cx(styles.rowActions, lines.actions)}>
       {onConfirm && invoice.status === "PENDING" && (
         <IconButton label={`Confirm payment for ${who}`} tone="primary" onClick={() => onConfirm(invoice.id)}>
           <CheckCircleIcon size={17} />
