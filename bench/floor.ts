@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { join } from "node:path";
 import argon2 from "argon2";
 import pg from "pg";
+import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { ADMIN_INVOICES_QUERY, CATALOGUE_QUERY, LEARNER_PORTAL_QUERY, TRACK_DETAILS_QUERY } from "./operations.ts";
 
 type Row = Record<string, any>;
@@ -57,30 +58,32 @@ const average = (t: Row) => (t.ratingCount ? Math.round((t.ratingTotal / t.ratin
 
 /** The columns Prisma reads of a model: selected (`"t0"."id", ...`, enums as text) or built into a related row's JSON. */
 const TRACK =
-  "id name priceCents currency duration instructor description image status ratingCount ratingTotal ratingAverage createdAt updatedAt".split(
+  "id name priceCents currency duration instructor description image status archivedAt previewToken ratingCount ratingTotal ratingAverage createdAt updatedAt".split(
     " ",
   );
-const COURSE = "id title description image trackId createdAt updatedAt".split(" ");
+const COURSE = "id title description image trackId archivedAt createdAt updatedAt".split(" ");
 const LEARNER =
   "id firstName lastName email contact passwordHash location gender bio image disabled emailVerifiedAt createdAt updatedAt".split(" ");
 const ADMIN = "id firstName lastName email contact passwordHash image emailVerifiedAt createdAt updatedAt".split(" ");
 const INVOICE =
-  "id learnerId trackId amountCents currency dueDate status paymentDetails reference flaggedReason paidAt createdAt updatedAt".split(" ");
+  "id learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod refundedCents voidReason voidedAt expiresAt paidAt createdAt updatedAt".split(
+    " ",
+  );
 const ENROLLMENT = "id learnerId trackId status createdAt trackId".split(" "); // trackId twice, as Prisma builds it
-const ENUMS = new Set(["gender", "status"]);
+const ENUMS = new Set(["gender", "status", "paymentMethod"]);
 const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"${ENUMS.has(c) ? "::text" : ""}`).join(", ");
 const json = (t: string, names: string[], extra = "") =>
   `JSONB_BUILD_OBJECT(${names.map((c) => `'${c}', "${t}"."${c}"`).join(", ")}${extra}) AS "__prisma_data__"`;
 const TRACK_ORDER = `ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC`;
-/** What learners and anonymous callers see: published tracks (`$n` the parameter holding "PUBLISHED"). */
-const PUBLISHED = (n: number) => `"t0"."status" = CAST($${n}::text AS "public"."TrackStatus")`;
+/** What learners and anonymous callers see: published tracks that are not archived (`$n` the parameter holding "PUBLISHED"). */
+const PUBLISHED = (n: number) => `"t0"."status" = CAST($${n}::text AS "public"."TrackStatus") AND "t0"."archivedAt" IS NULL`;
 /** All of a track's courses in order, as one JSON array (and how many there are when `counted`). */
 const coursesOf = (names: string[], counted: boolean) => `LEFT JOIN LATERAL (
     SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"${counted ? `, COUNT("__prisma_data__") AS "_aggr_count_courses"` : ""}
     FROM (SELECT "t3"."__prisma_data__" FROM (
-      SELECT ${json("t2", names)}, "t2"."createdAt", "t2"."id"
+      SELECT ${json("t2", names)}, "t2"."createdAt", "t2"."id", "t2"."archivedAt"
       FROM (SELECT "t1".* FROM "public"."Course" AS "t1" WHERE "t0"."id" = "t1"."trackId") AS "t2"
-    ) AS "t3" ORDER BY "t3"."createdAt" ASC, "t3"."id" ASC) AS "t4"
+    ) AS "t3" WHERE "t3"."archivedAt" IS NULL ORDER BY "t3"."createdAt" ASC, "t3"."id" ASC) AS "t4"
   ) AS "Track_courses" ON true`;
 /** A track's rating values, highest first, as one JSON array (the aliases follow the courses' join). */
 const RATINGS_OF = `LEFT JOIN LATERAL (
@@ -95,35 +98,49 @@ const invoiceSearch = (j: string, n: number) =>
   `(("${j}"."firstName" ILIKE ('%' || $${n} || '%') OR "${j}"."lastName" ILIKE ('%' || $${n + 1} || '%')) AND ("${j}"."id" IS NOT NULL))`;
 
 const SQL = {
-  /** [tokenHash, 1] */
-  session: `SELECT "t0"."id", "t0"."role"::text, "t0"."adminId", "t0"."learnerId", "t0"."expiresAt", "t0"."revokedAt"
-    FROM "public"."Session" AS "t0" WHERE ("t0"."tokenHash" = $1 AND 1=1) LIMIT $2`,
+  /** The session with its staff account's role, state and e-mail. [1, tokenHash, 1] */
+  session: `SELECT "t0"."id", "t0"."role"::text, "t0"."adminId", "t0"."learnerId", "t0"."expiresAt", "t0"."revokedAt",
+      "Session_admin"."__prisma_data__" AS "admin"
+    FROM "public"."Session" AS "t0"
+    LEFT JOIN LATERAL (
+      SELECT JSONB_BUILD_OBJECT('staffRole', "t1"."staffRole", 'disabled', "t1"."disabled", 'email', "t1"."email") AS "__prisma_data__"
+      FROM "public"."Admin" AS "t1" WHERE "t0"."adminId" = "t1"."id" LIMIT $1
+    ) AS "Session_admin" ON true
+    WHERE ("t0"."tokenHash" = $2 AND 1=1) LIMIT $3`,
   /** Published tracks only, as anonymous callers see them. ["PUBLISHED", first + 1, 0] */
-  catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ${PUBLISHED(1)} ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
+  catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE (${PUBLISHED(1)}) ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
   /** listTracksWithCourses: every published track with its courses' ids and titles and its rating values. ["PUBLISHED"] */
   tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       "Track_ratings"."__prisma_data__" AS "ratings"
-    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} WHERE ${PUBLISHED(1)} ${TRACK_ORDER}`,
+    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} WHERE (${PUBLISHED(1)}) ${TRACK_ORDER}`,
   /** A published track with its courses and their count. [id, "PUBLISHED", 1] */
   track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       JSONB_BUILD_OBJECT('courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
-    FROM "public"."Track" AS "t0" ${coursesOf(COURSE, true)} WHERE ("t0"."id" = $1 AND ${PUBLISHED(2)}) LIMIT $3`,
+    FROM "public"."Track" AS "t0" ${coursesOf(COURSE, true)} WHERE ("t0"."id" = $1 AND (${PUBLISHED(2)})) LIMIT $3`,
   /** [id, "PUBLISHED", 4] */
   relatedTracks: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ("t0"."id" <> $1 AND ${PUBLISHED(2)}) ${TRACK_ORDER} LIMIT $3`,
-  /** [search, search, 0] */
+  /** Abandoned checkouts are left out unless asked for. [search, search, "ABANDONED", 0] */
   invoiceCount: `SELECT COUNT(*) AS "_count$_all" FROM (
       SELECT "public"."Invoice"."id" FROM "public"."Invoice"
-      LEFT JOIN "public"."Learner" AS "j0" ON ("j0"."id") = ("public"."Invoice"."learnerId") WHERE ${invoiceSearch("j0", 1)} OFFSET $3
+      LEFT JOIN "public"."Learner" AS "j0" ON ("j0"."id") = ("public"."Invoice"."learnerId")
+      WHERE (${invoiceSearch("j0", 1)} AND "public"."Invoice"."status" <> CAST($3::text AS "public"."InvoiceStatus")) OFFSET $4
     ) AS "sub"`,
-  /** A page of the same invoices, each with its learner. [1, search, search, first + 1, offset] */
-  invoicePage: `SELECT ${columns("t0", INVOICE)}, "Invoice_learner"."__prisma_data__" AS "learner"
+  /** A page of the same invoices, each with its track and learner. [1, 1, search, search, "ABANDONED", first + 1, offset] */
+  invoicePage: `SELECT ${columns("t0", INVOICE)}, "Invoice_track"."__prisma_data__" AS "track", "Invoice_learner"."__prisma_data__" AS "learner"
     FROM "public"."Invoice" AS "t0"
     LEFT JOIN "public"."Learner" AS "j1" ON ("j1"."id") = ("t0"."learnerId")
     LEFT JOIN LATERAL (
-      SELECT ${json("t2", LEARNER)} FROM "public"."Learner" AS "t2" WHERE "t0"."learnerId" = "t2"."id" LIMIT $1
+      SELECT ${json("t2", TRACK)} FROM "public"."Track" AS "t2" WHERE "t0"."trackId" = "t2"."id" LIMIT $1
+    ) AS "Invoice_track" ON true
+    LEFT JOIN LATERAL (
+      SELECT ${json("t3", LEARNER)} FROM "public"."Learner" AS "t3" WHERE "t0"."learnerId" = "t3"."id" LIMIT $2
     ) AS "Invoice_learner" ON true
-    WHERE ${invoiceSearch("j1", 2)} ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC LIMIT $4 OFFSET $5`,
-  /** `me` with its newest enrollments, each with its track and the track's course count. [1, first + 1, 0, id, 1] */
+    WHERE (${invoiceSearch("j1", 3)} AND "t0"."status" <> CAST($5::text AS "public"."InvoiceStatus"))
+    ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC LIMIT $6 OFFSET $7`,
+  /**
+   * `me` with its newest enrollments, each with its track and the track's course count (archived courses count for a
+   * learner enrolled in the track). [id, 1, first + 1, 0, id, 1]
+   */
   learnerWithEnrollments: `SELECT ${columns("t0", LEARNER)}, "Learner_enrollments"."__prisma_data__" AS "enrollments"
     FROM "public"."Learner" AS "t0"
     LEFT JOIN LATERAL (
@@ -133,12 +150,19 @@ const SQL = {
         LEFT JOIN LATERAL (
           SELECT ${json("t5", TRACK, `, '_count', JSONB_BUILD_OBJECT('courses', COALESCE("t6"."_aggr_count_courses", 0))`)}
           FROM "public"."Track" AS "t5"
-          LEFT JOIN LATERAL (SELECT COUNT(*) AS "_aggr_count_courses" FROM "public"."Course" AS "t7" WHERE "t5"."id" = "t7"."trackId") AS "t6" ON true
-          WHERE "t2"."trackId" = "t5"."id" LIMIT $1
+          LEFT JOIN LATERAL (
+            SELECT COUNT(*) AS "_aggr_count_courses" FROM "public"."Course" AS "t7"
+            LEFT JOIN "public"."Track" AS "j8" ON ("j8"."id") = ("t7"."trackId")
+            WHERE ("t5"."id" = "t7"."trackId" AND ("t7"."archivedAt" IS NULL OR (EXISTS(
+              SELECT "t9"."trackId" FROM "public"."Enrollment" AS "t9"
+              WHERE ("t9"."learnerId" = $1 AND ("j8"."id") = ("t9"."trackId") AND "t9"."trackId" IS NOT NULL)
+            ) AND ("j8"."id" IS NOT NULL))))
+          ) AS "t6" ON true
+          WHERE "t2"."trackId" = "t5"."id" LIMIT $2
         ) AS "Enrollment_track" ON true
-      ) AS "t3" ORDER BY "t3"."createdAt" DESC, "t3"."id" ASC LIMIT $2 OFFSET $3) AS "t4"
+      ) AS "t3" ORDER BY "t3"."createdAt" DESC, "t3"."id" ASC LIMIT $3 OFFSET $4) AS "t4"
     ) AS "Learner_enrollments" ON true
-    WHERE ("t0"."id" = $4 AND 1=1) LIMIT $5`,
+    WHERE ("t0"."id" = $5 AND 1=1) LIMIT $6`,
   /** Counts a login against the address and reads the account's failure and lockout windows. [key, windowMs, keys] */
   loginHit: `WITH "hit" AS (
       INSERT INTO "RateLimit" ("key", "count", "resetAt")
@@ -174,7 +198,7 @@ class HttpFailure extends Error {
 async function viewer(db: Db, authorization: string | undefined, role: "ADMIN" | "LEARNER") {
   const token = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(authorization?.trim() ?? "")?.[1];
   if (!token) throw new HttpFailure(401, { errors: [{ message: "Not signed in" }] });
-  const [session] = await db.query(SQL.session, [createHash("sha256").update(token).digest("hex"), 1]);
+  const [session] = await db.query(SQL.session, [1, createHash("sha256").update(token).digest("hex"), 1]);
   if (!session || session.revokedAt || new Date(session.expiresAt) <= new Date() || session.role !== role) {
     throw new HttpFailure(401, { errors: [{ message: "Not signed in" }] });
   }
@@ -267,8 +291,8 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
   const first = Number(variables.first);
   const offset = (Number(variables.page) - 1) * first;
   const [[count], rows] = await Promise.all([
-    db.query(SQL.invoiceCount, [search, search, 0]),
-    db.query(SQL.invoicePage, [1, search, search, first + 1, offset]),
+    db.query(SQL.invoiceCount, [search, search, "ABANDONED", 0]),
+    db.query(SQL.invoicePage, [1, 1, search, search, "ABANDONED", first + 1, offset]),
   ]);
   const page = rows.slice(0, first);
   return {
@@ -280,9 +304,14 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
             id: gid("Invoice", i.id),
             amount: dollars(i.amountCents),
             status: i.status,
+            paidRecord: (PAID_RECORD_STATUSES as readonly string[]).includes(i.status),
+            description: i.description,
+            track: i.track && { name: i.track.name, id: gid("Track", i.track.id) },
+            flaggedReason: i.flaggedReason,
             dueDate: i.dueDate,
             createdAt: iso(i.createdAt),
             paymentDetails: i.paymentDetails,
+            reference: i.reference,
             learner: i.learner && {
               fullName: `${i.learner.firstName} ${i.learner.lastName}`,
               email: i.learner.email,
@@ -302,7 +331,7 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
 /** POST /graphql, the learner portal's dashboard: the signed-in learner's newest 9 enrollments. */
 async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
   const learnerId = await viewer(db, authorization, "LEARNER");
-  const [me] = await db.query(SQL.learnerWithEnrollments, [1, 10, 0, learnerId, 1]);
+  const [me] = await db.query(SQL.learnerWithEnrollments, [learnerId, 1, 10, 0, learnerId, 1]);
   if (!me) return { data: { me: null } };
   const enrollments = (me.enrollments as Row[]).slice(0, 9);
   return {
