@@ -270,3 +270,17 @@ export function listTracksWithCourses(deps: Pick<Services, "db">) {
 }
 
 export type TrackWithCourses = Awaited<ReturnType<typeof listTracksWithCourses>>[number];
+
+/**
+ * Holds the track's row (shared) until the checkout's transaction ends, and refuses a track deleted or archived at this
+ * very moment: deleteTrack locks the row for update, so it either sees this checkout's invoice or enrollment (and
+ * archives the track instead of deleting it) or runs first (and this checkout is refused, never a 5xx). Every way of
+ * buying a track takes it: free enrollment, card and offline (bank transfer / mobile money) checkouts.
+ */
+export async function lockSoldTrack(tx: Prisma.TransactionClient, trackId: string) {
+  const [sold] = await tx.$queryRaw<
+    { archivedAt: Date | null }[]
+  >`SELECT "archivedAt" FROM "Track" WHERE "id" = ${trackId}::uuid FOR SHARE`;
+  if (!sold) throw new NotFoundError(TRACK_MESSAGES.notFound);
+  if (sold.archivedAt) throw new ConflictError(TRACK_MESSAGES.noLongerSold);
+}

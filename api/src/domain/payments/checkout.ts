@@ -1,8 +1,7 @@
 import { z } from "zod";
-import type { Prisma } from "../../generated/prisma/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
-import { TRACK_MESSAGES } from "../catalogue/tracks.ts";
+import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
@@ -155,19 +154,6 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
-}
-
-/**
- * Holds the track's row (shared) until the checkout's transaction ends, and refuses a track deleted or archived at this
- * very moment: deleteTrack locks the row for update, so it either sees this checkout's invoice or enrollment (and
- * archives the track instead of deleting it) or runs first (and this checkout is refused, never a 5xx).
- */
-async function lockSoldTrack(tx: Prisma.TransactionClient, trackId: string) {
-  const [sold] = await tx.$queryRaw<
-    { archivedAt: Date | null }[]
-  >`SELECT "archivedAt" FROM "Track" WHERE "id" = ${trackId}::uuid FOR SHARE`;
-  if (!sold) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
-  if (sold.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
 }
 
 /** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */

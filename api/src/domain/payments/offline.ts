@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordJob } from "../../jobs/contract.ts";
+import { lockSoldTrack } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { isPaidRecord } from "../invoices/status.ts";
@@ -46,6 +47,7 @@ export async function startOfflineCheckout(
   const instructions = settings.offlineInstructions;
   const { invoice, created } = await deps.db.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learner.id}::uuid FOR UPDATE`;
+    await lockSoldTrack(tx, track.id);
     const open = await tx.invoice.findFirst({
       where: {
         learnerId: learner.id,

@@ -292,5 +292,41 @@ describe("settlement", () => {
       expect([voided.status, voided.body.message]).toEqual([409, OFFLINE_MESSAGES.voided]);
       await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
     });
+
+    it("a retried or flooded offline checkout gives one invoice and one mail; deleting the track meanwhile archives it, never orphans an invoice", async () => {
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
+      const { prisma } = app.services.db;
+      const { learner, token } = await learnerWithToken(app);
+      const track = await prisma.track.create({
+        data: { name: "Offline Flood", priceCents: 5000, duration: "1 week", instructor: "I", description: "D" },
+      });
+      const answers = await Promise.all(Array.from({ length: 8 }, () => offlineCheckout(token, track.id)));
+      const references = new Set(answers.map((a) => a?.reference));
+      expect([answers.every((a) => a?.__typename === "CheckoutPayload"), references.size]).toEqual([true, 1]);
+      expect(await prisma.invoice.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
+      await app.settleJobs();
+      expect((await mailsTo(app, learner.email)).filter((m) => m.subject === `How to pay for ${track.name}`)).toHaveLength(1);
+
+      // Staff delete a track while learners check out offline: each checkout succeeds (the track is then archived, its
+      // invoice keeps it) or is refused clearly; none leaves an invoice without its track.
+      const raced = await prisma.track.create({
+        data: { name: "Offline Race", priceCents: 5000, duration: "1 week", instructor: "I", description: "D" },
+      });
+      const admin = (await adminWithToken(app, "OWNER")).token;
+      const buyers = await Promise.all(Array.from({ length: 4 }, () => learnerWithToken(app)));
+      const [deleted, ...checkouts] = await Promise.all([
+        rest(app, "DELETE", `/api/tracks/${raced.id}`, { token: admin }),
+        ...buyers.map((b) => offlineCheckout(b.token, raced.id)),
+      ]);
+      expect(deleted.status).toBe(200);
+      const sold = checkouts.filter((c) => c?.__typename === "CheckoutPayload").length;
+      for (const c of checkouts) expect(["CheckoutPayload", "NotFoundError", "ConflictError"]).toContain(c?.__typename);
+      const orphans = await prisma.invoice.count({ where: { learnerId: { in: buyers.map((b) => b.learner.id) }, trackId: null } });
+      expect([orphans, await prisma.invoice.count({ where: { trackId: raced.id } })]).toEqual([0, sold]);
+      const row = await prisma.track.findUnique({ where: { id: raced.id } });
+      if (sold > 0) expect(row?.archivedAt).toBeInstanceOf(Date);
+      expect(deleted.body.archived === true).toBe(row !== null);
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
+    });
   });
 });
