@@ -52,3 +52,23 @@ export async function updateBusinessSettings(deps: Services, actor: Actor, raw: 
     return after;
   });
 }
+
+/** The business identity mails, PDFs, the learner footer and the sandbox page show (docs/ARCHITECTURE.md). */
+export function businessIdentity(deps: Pick<Services, "db">) {
+  return deps.db.prisma.businessSettings.findUniqueOrThrow({
+    where: { id: 1 },
+    select: {
+      businessName: true,
+      logoImage: true,
+      postalAddress: true,
+      taxNumber: true,
+      supportEmail: true,
+      footerContact: true,
+      invoicePrefix: true,
+      taxRateBasisPoints: true,
+      taxInclusive: true,
+    },
+  });
+}
+
+export type BusinessIdentity = Awaited<ReturnType<typeof businessIdentity>>;
