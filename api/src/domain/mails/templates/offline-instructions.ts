@@ -17,7 +17,7 @@ export const offlineInstructions: MailTemplate<{
     trackName: "Data Analysis",
     amountCents: 12_500,
     reference: "LH-SAMPLE-0002",
-    instructions: "Bank: Example Bank\nAccount: 0123456789\nName: LearnHub Ltd",
+    instructions: "Bank: Example Bank\nAccount: 0123456789\nName: Example Training Ltd",
     expiresAt: new Date("2026-12-31T12:00:00Z"),
   },
   compose: ({ firstName, trackName, amountCents, reference, instructions, expiresAt }) => ({
