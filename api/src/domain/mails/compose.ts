@@ -72,8 +72,11 @@ export type Block =
   | { kind: "p"; content: Rich }
   /** A code to type: "<lead>:" and the code large in HTML, "<lead> <code>." in text. */
   | { kind: "code"; lead: Rich; code: string }
-  /** A button and the link written out (HTML); "<label>:" and the link on its own line (text). */
-  | { kind: "button"; href: string; label: string }
+  /**
+   * A button and the link written out (HTML); "<label>:" and the link on its own line (text), unless `inText` is false
+   * because the text part's sentence already carries the link.
+   */
+  | { kind: "button"; href: string; label: string; inText?: boolean }
   /** Someone's multi-line plain text (the owner's payment instructions), framed; line breaks kept. */
   | { kind: "box"; text: string };
 
@@ -146,14 +149,14 @@ function blockHtml(block: Block, opening: string): string {
   }
 }
 
-function blockText(block: Block): string {
+function blockText(block: Block): string | null {
   switch (block.kind) {
     case "p":
       return block.content.text;
     case "code":
       return `${block.lead.text} ${block.code}.`;
     case "button":
-      return `${block.label}:\n${block.href}`;
+      return block.inText === false ? null : `${block.label}:\n${block.href}`;
     case "box":
       return block.text;
   }
@@ -187,9 +190,10 @@ export function renderHtml(content: MailContent, brand: Brand): string {
 
 /** The plain-text part, from the same content: greeting, blocks, the unasked note, the sign-off and the brand's footer. */
 export function renderText(content: MailContent, brand: Brand): string {
-  const blocks = content.blocks.map((block, i) => {
+  const blocks = content.blocks.flatMap((block, i) => {
     const text = blockText(block);
-    return i === 0 && content.greeting ? capitalise(text) : text;
+    if (text === null) return [];
+    return [i === 0 && content.greeting ? capitalise(text) : text];
   });
   const parts = [...(content.greeting ? [content.greeting.text] : []), ...blocks];
   if (content.unasked) parts.push(UNASKED);

@@ -1,4 +1,4 @@
-import { greeting, type MailTemplate, rich, strong } from "../compose.ts";
+import { either, greeting, type MailTemplate, rich, strong } from "../compose.ts";
 import { dollars } from "./money.ts";
 
 /** The payment receipt; `portalUrl` is the learner site's portal page, where the new track is. */
@@ -18,8 +18,8 @@ export const receipt: MailTemplate<{ firstName: string; trackName: string; amoun
     greeting: greeting(firstName),
     blocks: [
       { kind: "p", content: rich`we received your payment of ${strong(dollars(amountCents))} (reference ${reference}).` },
-      { kind: "p", content: rich`You are now enrolled in ${strong(trackName)}; find it in your portal.` },
-      { kind: "button", href: portalUrl, label: "Open my portal" },
+      { kind: "p", content: rich`You are now enrolled in ${strong(trackName)}; find it in your portal${either(`: ${portalUrl}`, ".")}` },
+      { kind: "button", href: portalUrl, label: "Open my portal", inText: false },
     ],
   }),
 };
