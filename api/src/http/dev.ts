@@ -52,7 +52,7 @@ export async function registerDevRoutes(app: FastifyInstance, services: Services
       <meta name="viewport" content="width=device-width,initial-scale=1"><title>Mail templates</title>
       <style>body{font:15px system-ui;max-width:80rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ddd;
       padding:1rem 0}.parts{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}iframe{width:600px;max-width:100%;
-      height:640px;border:1px solid #ddd;border-radius:8px}pre{flex:1 1 20rem;min-width:0;white-space:pre-wrap;
+      height:600px;border:1px solid #ddd;border-radius:8px}pre{flex:1 1 20rem;min-width:0;white-space:pre-wrap;
       overflow-wrap:anywhere;background:#f6f6f6;border-radius:8px;padding:1rem;margin:0}</style>
       <p><a href="/dev/mailbox">Back to the dev mailbox</a></p><h1>Mail templates</h1>
       <p>${MAIL_TEMPLATES.length} templates, with the business's current name, logo and footer from Settings.</p>

@@ -34,6 +34,8 @@ describe("mail templates", () => {
   it("the committed layout is what MJML makes of layout.mjml (run `npm run mails` after changing it)", async () => {
     const committed = readFileSync(new URL("./generated/layout.ts", import.meta.url), "utf8");
     expect(committed).toBe(await compileLayout());
+    // A mail loads nothing from elsewhere when opened (MJML adds web fonts for some font names): no link, no import.
+    expect(committed).not.toMatch(/<link|@import|fonts\.googleapis/i);
   });
 
   it("every template has an HTML and a text part, branded with the business name, logo and footer from the settings", async () => {
