@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastMailTo, signUp } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
@@ -36,6 +36,11 @@ describe("mail templates", () => {
     expect(committed).toBe(await compileLayout());
     // A mail loads nothing from elsewhere when opened (MJML adds web fonts for some font names): no link, no import.
     expect(committed).not.toMatch(/<link|@import|fonts\.googleapis/i);
+  });
+
+  it("every file in templates/ is a template the product and the preview know, named after its file", () => {
+    const files = readdirSync(new URL("./templates/", import.meta.url)).map((f) => f.replace(/\.ts$/, ""));
+    expect(MAIL_TEMPLATES.map((t) => t.name).sort()).toEqual(files.sort());
   });
 
   it("every template has an HTML and a text part, branded with the business name, logo and footer from the settings", async () => {

@@ -1,5 +1,5 @@
 import { greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { dollars } from "./money.ts";
+import { dollars } from "../words.ts";
 
 /** How to pay a pending offline invoice (bank transfer / mobile money): the owner's instructions, as plain text. */
 export const offlineInstructions: MailTemplate<{

@@ -1,5 +1,5 @@
 import { either, greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { dollars } from "./money.ts";
+import { dollars } from "../words.ts";
 
 /** The payment receipt; `portalUrl` is the learner site's portal page, where the new track is. */
 export const receipt: MailTemplate<{ firstName: string; trackName: string; amountCents: number; reference: string; portalUrl: string }> = {

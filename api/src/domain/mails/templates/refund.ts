@@ -1,5 +1,5 @@
 import { greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { dollars } from "./money.ts";
+import { dollars } from "../words.ts";
 
 /** A full refund: the money is on its way back and, for a track, the access has ended. */
 export const refund: MailTemplate<{ firstName: string; trackName: string | null; amountCents: number; portalUrl: string }> = {

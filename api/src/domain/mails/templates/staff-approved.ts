@@ -1,5 +1,6 @@
+import type { StaffRole } from "../../staff/permissions.ts";
 import { greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { roleName, type StaffRole } from "./roles.ts";
+import { roleName } from "../words.ts";
 
 /** A pending staff account was approved with a role. */
 export const staffApproved: MailTemplate<{ firstName: string; role: StaffRole; adminSite: string }> = {

@@ -1,5 +1,6 @@
+import type { StaffRole } from "../../staff/permissions.ts";
 import { HELLO, type MailTemplate, rich, strong } from "../compose.ts";
-import { roleName, type StaffRole } from "./roles.ts";
+import { roleName } from "../words.ts";
 
 /** An owner's invitation to join the staff with a role (the link works once, 7 days). */
 export const staffInvitation: MailTemplate<{ role: StaffRole; link: string }> = {
