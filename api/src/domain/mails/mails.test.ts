@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lastMailTo, signUp } from "#testing/accounts.ts";
+import { adminWithToken, lastMailTo, learnerWithToken, mailsTo, signUp } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { compileLayout } from "../../../../scripts/mail-layout-compile.mjs";
 import type { Prisma } from "../../db/client.ts";
@@ -118,6 +118,59 @@ describe("mail templates", () => {
       );
       expect([where, `${named.subject}${named.text}${named.html}`.includes("evil")]).toEqual([where, false]);
     }
+  });
+
+  it("an offline checkout and its confirmation mail a track named with <script>: escaped in HTML, branded from the settings", async () => {
+    await brand({ businessName: "Acme Academy" });
+    const owner = (await adminWithToken(app, "OWNER")).token;
+    const finance = (await adminWithToken(app, "FINANCE")).token;
+    const { learner, token } = await learnerWithToken(app);
+    const trackName = `${SCRIPT} Track`;
+    const track = await app.services.db.prisma.track.create({
+      data: { name: trackName, priceCents: 12_000, duration: "4 weeks", instructor: "I", description: "D", status: "PUBLISHED" },
+    });
+    const settings = {
+      offlinePaymentsEnabled: true,
+      offlineInstructions: `Pay to <img src=x onerror=alert(1)>\nAccount 0123`,
+      offlineExpiryDays: 7,
+      checkoutAbandonHours: 24,
+    };
+    expect((await rest(app, "PUT", "/api/settings", { token: owner, body: settings })).status).toBe(200);
+    const checkout = await app.graphql(
+      `mutation($input: CheckoutInput!) { checkout(input: $input) { __typename ... on CheckoutPayload { reference } } }`,
+      {
+        input: {
+          trackId: Buffer.from(`Track:${track.id}`).toString("base64"),
+          contact: "+234 802 555 0101",
+          gender: "MALE",
+          method: "OFFLINE",
+        },
+      },
+      token,
+    );
+    const reference = checkout.data?.checkout.reference as string;
+    expect(reference).toBeTruthy();
+    const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference } });
+    const today = new Date().toISOString().slice(0, 10);
+    const confirmed = await rest(app, "POST", `/api/invoices/${invoice.id}/confirm`, {
+      token: finance,
+      body: { method: "bank_transfer", receivedOn: today },
+    });
+    expect(confirmed.status).toBe(200);
+
+    const mails = await mailsTo(app, learner.email);
+    const howToPay = mails.find((m) => m.subject === `How to pay for ${trackName}`);
+    const paid = mails.find((m) => m.subject === `Payment received: you are enrolled in ${trackName}`);
+    for (const mail of [howToPay, paid]) {
+      expect(mail?.html).not.toMatch(/<script|<img src=x/i);
+      expect(mail?.html).toContain("&#60;script&#62;alert(1)&#60;/script&#62;&#34;&#39;&#38; Track");
+      expect(mail?.text).toContain(`${trackName}`);
+      expect(mail?.text).toContain("The Acme Academy team");
+      expect(mail?.html).toContain(">Acme Academy</p>");
+    }
+    expect(howToPay?.html).toContain("Pay to &#60;img src=x onerror=alert(1)&#62;<br>Account 0123");
+    expect(howToPay?.text).toContain("Pay to <img src=x onerror=alert(1)>\nAccount 0123");
+    await brand({ businessName: "LearnHub" });
   });
 
   it("the dev mailbox links to a preview of every template, HTML in a sandboxed frame and the text part", async () => {
