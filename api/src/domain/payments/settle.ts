@@ -105,6 +105,8 @@ export interface PaymentReceived {
   method: PaymentMethod;
   paidAt: Date;
   paymentDetails?: string | null;
+  /** Finance's note on a confirmed payment: staff only. */
+  paymentNote?: string | null;
 }
 
 /**
@@ -123,6 +125,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
       paidAt: payment.paidAt,
       paymentMethod: payment.method,
       ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
+      ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
     },
   });
   if (flipped.count === 0) return null;

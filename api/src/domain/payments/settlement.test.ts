@@ -3,6 +3,7 @@ import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts"
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { sandboxControl } from "#testing/paystack.ts";
 import { mixedSettlementAttempts, paidCardCheckout, settlementOutcome } from "#testing/settlement.ts";
+import { globalId } from "../../graphql/testing.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { OFFLINE_MESSAGES } from "./offline.ts";
 import { cardAfterOtherReason, settlePayment } from "./settle.ts";
@@ -28,7 +29,7 @@ describe("settlement", () => {
     rest(app, "POST", `/api/invoices/${id}/confirm`, { token, body });
 
   it("finance confirms receipt of a pending invoice: enrolled once, receipt mailed, audited; a second confirmation is a 409", async () => {
-    const { learner, track, invoice } = await paidCardCheckout(app);
+    const { learner, token, track, invoice } = await paidCardCheckout(app);
     const done = await confirm(invoice.id, { method: "bank_transfer", receivedOn: today(), note: "Seen on statement 12" });
     expect(done.status).toBe(200);
     expect(done.body.invoice.status).toBe("paid");
@@ -38,8 +39,16 @@ describe("settlement", () => {
     expect([outcome.enrollments, outcome.paidRecords]).toEqual([1, 1]);
     expect(outcome.invoice).toMatchObject({
       paymentMethod: "BANK_TRANSFER",
-      paymentDetails: `Bank transfer received ${today()}: Seen on statement 12`,
+      paymentDetails: `Bank transfer received ${today()}`,
+      paymentNote: "Seen on statement 12",
     });
+    // The learner reads the payment details, never finance's note.
+    const NOTE = `query ($id: ID!) { node(id: $id) { ... on Invoice { paymentDetails paymentNote } } }`;
+    const asLearner = await app.graphql(NOTE, { id: globalId("Invoice", invoice.id) }, token);
+    expect(asLearner.data.node.paymentDetails).toBe(`Bank transfer received ${today()}`);
+    expect(asLearner.data.node.paymentNote).toBeNull();
+    const asFinance = await app.graphql(NOTE, { id: globalId("Invoice", invoice.id) }, finance);
+    expect(asFinance.data.node.paymentNote).toBe("Seen on statement 12");
     const audit = await app.services.db.prisma.auditEntry.findMany({ where: { entityId: invoice.id, action: "invoice.confirm" } });
     expect(audit).toHaveLength(1);
 
