@@ -49,7 +49,7 @@ const verifySchema = {
       "The payment's state.",
       object({
         success: Type.Boolean({ description: "True when the payment is settled." }),
-        status: choice(["paid", "failed", "pending", "not_found"]),
+        status: choice(["paid", "failed", "expired", "pending", "not_found"]),
         message,
       }),
     ),

@@ -175,7 +175,7 @@ export async function expireOfflineInvoices(deps: Services, batch = 200): Promis
     });
     if (changed.count === 0) continue;
     expired++;
-    if (invoice.reference) deps.pubsub.publish("payment", invoice.reference, { reference: invoice.reference, status: "FAILED" });
+    if (invoice.reference) deps.pubsub.publish("payment", invoice.reference, { reference: invoice.reference, status: "EXPIRED" });
   }
   return expired;
 }

@@ -299,6 +299,9 @@ describe("settlement", () => {
       });
       const voided = await confirm(invoice.id, { method: "cash", receivedOn: today() });
       expect([voided.status, voided.body.message]).toEqual([409, OFFLINE_MESSAGES.voided]);
+      // The learner's payment page says it lapsed, not that a card payment failed.
+      const verified = await rest(app, "POST", "/api/enrollments/verify-payment", { token, body: { reference: started.reference } });
+      expect(verified.body).toEqual({ success: false, status: "expired", message: VERIFY_MESSAGES.expired });
       await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
     });
 
