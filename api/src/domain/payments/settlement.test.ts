@@ -278,6 +278,29 @@ describe("settlement", () => {
       expect([outcome.enrollments, outcome.paidRecords, outcome.receipts]).toEqual([1, 1, 1]);
     });
 
+    it("REST clients may pay by bank transfer / mobile money too: 202 with the reference and instructions; a bad method is a 400", async () => {
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
+      const { token } = await learnerWithToken(app);
+      const track = await app.services.db.prisma.track.create({
+        data: { name: "REST Offline", priceCents: 4500, duration: "1 week", instructor: "I", description: "D" },
+      });
+      const body = { track: track.id, contact: "+234 802 555 0101", gender: "Female" };
+      const bad = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "cheque" } });
+      expect([bad.status, bad.body.message]).toEqual([400, "Payment method must be card or offline."]);
+      const started = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "offline" } });
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ offline: true, amount: 45, currency: "USD", instructions });
+      expect(new Date(started.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+      const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference: started.body.reference } });
+      expect(invoice).toMatchObject({ status: "PENDING", amountCents: 4500, authorizationUrl: null });
+      const verified = await rest(app, "POST", "/api/enrollments/verify-payment", { token, body: { reference: started.body.reference } });
+      expect(verified.body).toMatchObject({ success: false, status: "pending", message: VERIFY_MESSAGES.waitingForTransfer });
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
+      const off = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "offline" } });
+      expect(off.status).toBeGreaterThanOrEqual(400);
+      expect(off.status).toBeLessThan(500);
+    });
+
     it("a pending offline invoice past its expiry becomes VOID (Expired unpaid) in housekeeping and cannot be confirmed", async () => {
       await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
       const { token } = await learnerWithToken(app);
