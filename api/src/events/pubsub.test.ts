@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedis } from "#testing/redis.ts";
 import { type AppPubSub, createAppPubSub } from "./pubsub.ts";
 
-type Update = { reference: string; status: "PENDING" | "PAID" | "FAILED" };
+type Update = { reference: string; status: "PENDING" | "PAID" | "FAILED" | "EXPIRED" };
 
 /** The next event within `ms`, or "nothing". */
 const nextWithin = (events: AsyncIterator<Update>, ms: number) =>

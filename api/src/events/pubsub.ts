@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 /** Live events published by whichever process settles something (the API in-process, or a worker via Redis). */
 export type Topics = {
   /** A payment reference's settlement outcome. */
-  payment: [reference: string, update: { reference: string; status: "PENDING" | "PAID" | "FAILED" }];
+  payment: [reference: string, update: { reference: string; status: "PENDING" | "PAID" | "FAILED" | "EXPIRED" }];
   /** Public data changed: the API instance named cleared its cached public answers, the others follow (api/src/cache). */
   publicCacheCleared: [origin: string];
 };

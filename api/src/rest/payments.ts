@@ -15,11 +15,13 @@ const NO_REFERENCE = "No payment reference was found.";
 
 const checkoutSchema = {
   operationId: "checkout",
-  summary: "Checkout: enrols the signed-in learner in a track, or starts its card payment.",
+  summary: "Checkout: enrols the signed-in learner in a track, or starts its card or bank transfer / mobile money payment.",
   description:
     "The learner is the session's; the payment page returns to this site's /payment-verification (a callback URL in " +
     "the body is ignored). A free track enrols at once (201); a paid one answers Paystack's payment page (200), to " +
-    "which the browser is sent.",
+    "which the browser is sent, or, with `method: 'offline'` when the owner offers it, a pending payment to make by " +
+    "bank transfer / mobile money with its reference and instructions (202): the learner is enrolled when finance " +
+    "confirms the money (verify-payment answers `pending` until then).",
   tags: ["enrollments"],
   body: form({
     track: text("The track's _id (also accepted as `trackId`).", { format: "uuid" }),
@@ -27,6 +29,7 @@ const checkoutSchema = {
     gender: text("Male or Female; required."),
     location: text(),
     description: text(),
+    method: Type.Optional(choice(["card", "offline"], { description: "How to pay: card (the default) or bank transfer / mobile money." })),
   }),
   response: {
     200: answer(
@@ -34,6 +37,18 @@ const checkoutSchema = {
       object({ message, authorization_url: text("Paystack's payment page.", { format: "uri" }), reference: text() }),
     ),
     201: answer("A free track: enrolled.", object({ message, enrolled: Type.Literal(true) })),
+    202: answer(
+      "Bank transfer / mobile money: pay with the reference; enrolled once finance confirms the money.",
+      object({
+        message,
+        offline: Type.Literal(true),
+        reference: text("Write it on the transfer."),
+        amount: Type.Number({ description: "Dollars (2 decimals)." }),
+        currency: text(),
+        instructions: text("Where to send the money (plain text; keep its line breaks)."),
+        expiresAt: text("Pay before this, or the payment lapses.", { format: "date-time" }),
+      }),
+    ),
     ...errors(400, 404, 409, 429),
   },
 };
@@ -49,7 +64,7 @@ const verifySchema = {
       "The payment's state.",
       object({
         success: Type.Boolean({ description: "True when the payment is settled." }),
-        status: choice(["paid", "failed", "pending", "not_found"]),
+        status: choice(["paid", "failed", "expired", "pending", "not_found"]),
         message,
       }),
     ),
@@ -86,9 +101,19 @@ const webhookSchema = {
 const CHECKOUT = `mutation($input: CheckoutInput!) {
   result: checkout(input: $input) { ${ERROR_FIELDS} ... on CheckoutPayload { message authorizationUrl reference enrollment { id } } }
 }`;
+const OFFLINE_PAYMENT = `query($reference: String!) {
+  offlinePayment(reference: $reference) { reference amount currency instructions expiresAt }
+}`;
 const VERIFY = `mutation($reference: String!) {
   result: verifyPayment(reference: $reference) { ${ERROR_FIELDS} ... on VerifyPaymentPayload { success status message } }
 }`;
+
+/** The checkout's `method`: card unless "offline" is asked for; anything else is refused. */
+function methodIn(value: unknown): "CARD" | "OFFLINE" {
+  if (value === undefined || value === null || value === "card") return "CARD";
+  if (value === "offline") return "OFFLINE";
+  throw new ValidationError("Payment method must be card or offline.");
+}
 
 /** Checkout, payment verification and the Paystack webhook. */
 export async function paymentRoutes(app: FastifyInstance, services: Services) {
@@ -110,9 +135,14 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         gender: genderIn(body.gender),
         location: textIn(body.location, "location"),
         description: textIn(body.description, "description"),
+        method: methodIn(body.method),
       };
       const ok = await call.mutate(CHECKOUT, { input });
       if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };
+      if (ok.reference) {
+        const { offlinePayment: pay } = await call.query(OFFLINE_PAYMENT, { reference: ok.reference });
+        return call.reply.code(202).send({ message: ok.message, offline: true, ...pay });
+      }
       return call.reply.code(201).send({ message: ok.message, enrolled: true });
     },
   });

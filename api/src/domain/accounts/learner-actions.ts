@@ -17,6 +17,7 @@ export const LEARNER_ACTION_MESSAGES = {
   learnerNotFound: "Learner not found.",
   trackNotFound: "Track not found.",
   draftTrack: "Publish the track before enrolling learners in it.",
+  archivedTrack: "This track is archived: restore it before enrolling learners in it.",
   alreadyEnrolled: "This learner is already enrolled in this track.",
   resetSent: "A password reset link has been sent to the learner.",
   disabledAccount: "The learner's account is disabled.",
@@ -30,7 +31,7 @@ const enrollInput = z.object({
 });
 
 /**
- * Enrolls a learner in a published track without a payment (a comp). Exactly once: the enrollment is inserted with
+ * Enrolls a learner in a published, unarchived track without a payment (a comp). Exactly once: the enrollment is inserted with
  * ON CONFLICT DO NOTHING against its unique (learner, track) key, and only the call that inserted it records the
  * audit entry; every other call, concurrent or later, is refused as already enrolled and changes nothing.
  */
@@ -40,8 +41,13 @@ export async function compEnrollment(deps: Services, actor: Actor, raw: { learne
   return prisma.$transaction(async (tx) => {
     const learner = await tx.learner.findUnique({ where: { id: learnerId }, select: { id: true } });
     if (!learner) throw new NotFoundError(LEARNER_ACTION_MESSAGES.learnerNotFound);
-    const track = await tx.track.findUnique({ where: { id: trackId }, select: { id: true, status: true } });
+    // The track's row is held (shared) like a checkout holds it: a delete running now either sees this enrollment and
+    // archives the track, or runs first and this comp is refused, never a foreign-key error.
+    const [track] = await tx.$queryRaw<
+      { status: string; archivedAt: Date | null }[]
+    >`SELECT "status"::text AS "status", "archivedAt" FROM "Track" WHERE "id" = ${trackId}::uuid FOR SHARE`;
     if (!track) throw new NotFoundError(LEARNER_ACTION_MESSAGES.trackNotFound);
+    if (track.archivedAt) throw new ValidationError(LEARNER_ACTION_MESSAGES.archivedTrack);
     if (track.status !== "PUBLISHED") throw new ValidationError(LEARNER_ACTION_MESSAGES.draftTrack);
     const { count } = await tx.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
     if (count === 0) throw new ConflictError(LEARNER_ACTION_MESSAGES.alreadyEnrolled);

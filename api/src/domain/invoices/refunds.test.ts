@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import type { TestApp } from "#testing/app.ts";
 import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
+import { globalId } from "../../graphql/testing.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "./refunds.ts";
@@ -227,6 +228,34 @@ function refundSuite(backend: "in-process" | "bullmq") {
       expect(await enrolled(learner.id, track.id)).toBe(0);
       await settle();
       expect((await mailsTo(app, learner.email)).map((m) => m.subject)).toContain(`Refund of your payment for ${track.name}`);
+    });
+
+    it("a full refund leaves an enrollment staff granted by hand (a comp): the refunded payment did not give it", async () => {
+      const { learner } = await learnerWithToken(app);
+      const owner = (await adminWithToken(app, "OWNER")).token;
+      const track = await app.services.db.prisma.track.create({
+        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 3000, duration: "4 weeks", instructor: "I", description: "D" },
+      });
+      const comp = await app.graphql(
+        `mutation ($learnerId: ID!, $trackId: ID!) { enrollLearner(learnerId: $learnerId, trackId: $trackId) { __typename } }`,
+        { learnerId: globalId("Learner", learner.id), trackId: globalId("Track", track.id) },
+        owner,
+      );
+      expect(comp.data.enrollLearner.__typename).toBe("EnrollmentPayload");
+      // Later the learner also paid for it (e.g. finance recorded a bank transfer), and that payment is given back.
+      const invoice = await app.services.db.prisma.invoice.create({
+        data: {
+          learnerId: learner.id,
+          trackId: track.id,
+          amountCents: 3000,
+          status: "PAID",
+          paymentMethod: "BANK_TRANSFER",
+          paidAt: new Date(),
+        },
+      });
+      const answer = await refund(invoice.id, { amount: 30, reason: "Was comped" });
+      expect([answer.status, answer.body.invoice.status]).toEqual([201, "refunded"]);
+      expect(await enrolled(learner.id, track.id)).toBe(1);
     });
 
     it("refuses what is not a paid invoice (409), bad input (400), unknown invoices (404) and other roles (403), changing nothing", async () => {

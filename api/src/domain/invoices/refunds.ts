@@ -163,7 +163,7 @@ async function applyRefund(deps: Services, tx: Prisma.TransactionClient, refundI
 
 /**
  * A full refund takes back what was bought: the learner's enrollment in the invoice's track, unless another paid
- * invoice of theirs for that track still stands. Then the learner is mailed (through the outbox).
+ * invoice of theirs for that track still stands or staff granted the enrollment by hand (a comp). Then the learner is mailed (through the outbox).
  * Certificates: when a learning feature issues certificates for a track, revoke the learner's certificate of this
  * track here, in this same transaction.
  */
@@ -181,7 +181,12 @@ async function revokeAccess(
     const stillPaid = await tx.invoice.count({
       where: { learnerId, trackId, id: { not: refund.invoiceId }, status: { in: ["PAID", "PARTIALLY_REFUNDED"] } },
     });
-    if (stillPaid === 0) await tx.enrollment.deleteMany({ where: { learnerId, trackId } });
+    const enrollment = await tx.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId } }, select: { id: true } });
+    // An enrollment staff granted by hand (a comp, audited as enrollment.comp) was not bought with this payment: it stays.
+    const comped =
+      enrollment &&
+      (await tx.auditEntry.count({ where: { action: "enrollment.comp", entityType: "Enrollment", entityId: enrollment.id } })) > 0;
+    if (enrollment && stillPaid === 0 && !comped) await tx.enrollment.delete({ where: { id: enrollment.id } });
     trackName = (await tx.track.findUnique({ where: { id: trackId }, select: { name: true } }))?.name ?? null;
   }
   const learner = await tx.learner.findUnique({ where: { id: learnerId }, select: { email: true, firstName: true } });

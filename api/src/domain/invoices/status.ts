@@ -18,9 +18,12 @@ export function netCents(invoice: { status: InvoiceStatus; amountCents: number; 
 }
 
 /** The learner-facing state of a payment reference: paid records read as paid, anything that ended unpaid as failed. */
-export function paymentStatusOf(status: InvoiceStatus): "PENDING" | "PAID" | "FAILED" {
+export function paymentStatusOf(status: InvoiceStatus): "PENDING" | "PAID" | "FAILED" | "EXPIRED" {
   if (status === "PENDING") return "PENDING";
-  return isPaidRecord(status) ? "PAID" : "FAILED";
+  if (isPaidRecord(status)) return "PAID";
+  // Not paid in time (an abandoned card checkout, an offline payment past its date) or cancelled by finance: nothing
+  // went wrong with a payment and nothing was taken, so the learner is not told it failed.
+  return status === "ABANDONED" || status === "VOID" ? "EXPIRED" : "FAILED";
 }
 
 /**

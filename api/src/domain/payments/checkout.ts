@@ -206,7 +206,7 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
     });
     if (changed.count) {
       expired++;
-      deps.pubsub.publish("payment", reference, { reference, status: "FAILED" });
+      deps.pubsub.publish("payment", reference, { reference, status: "EXPIRED" });
     }
   }
   return expired;

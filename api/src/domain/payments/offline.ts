@@ -131,9 +131,15 @@ export async function confirmInvoicePayment(deps: Services, actor: Actor, id: st
   const refused = refusal(existing);
   if (refused) throw refused;
   const day = input.receivedOn.toISOString().slice(0, 10);
-  const paymentDetails = `${METHOD_LABELS[input.method]} received ${day}${input.note ? `: ${input.note}` : ""}`;
+  // The learner reads paymentDetails; finance's note is for staff and goes in its own column.
+  const paymentDetails = `${METHOD_LABELS[input.method]} received ${day}`;
   const invoice = await prisma.$transaction(async (tx) => {
-    const settled = await settleWithin(tx, deps, id, { method: input.method, paidAt: input.receivedOn, paymentDetails });
+    const settled = await settleWithin(tx, deps, id, {
+      method: input.method,
+      paidAt: input.receivedOn,
+      paymentDetails,
+      paymentNote: input.note,
+    });
     if (!settled)
       throw refusal((await tx.invoice.findUnique({ where: { id } })) ?? existing) ?? new ConflictError(OFFLINE_MESSAGES.alreadyPaid);
     await recordAudit(tx, actor, {
@@ -169,7 +175,7 @@ export async function expireOfflineInvoices(deps: Services, batch = 200): Promis
     });
     if (changed.count === 0) continue;
     expired++;
-    if (invoice.reference) deps.pubsub.publish("payment", invoice.reference, { reference: invoice.reference, status: "FAILED" });
+    if (invoice.reference) deps.pubsub.publish("payment", invoice.reference, { reference: invoice.reference, status: "EXPIRED" });
   }
   return expired;
 }

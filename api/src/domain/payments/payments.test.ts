@@ -7,6 +7,7 @@ import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { LIMITS } from "../rate-limit.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";
+import { VERIFY_MESSAGES } from "./verify.ts";
 
 /** The payment journey through HTTP, on both job backends: in-process, and BullMQ on a real redis-server. */
 function paymentSuite(backend: "in-process" | "bullmq") {
@@ -194,8 +195,8 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(byReference[second.body.reference]).toMatchObject({ status: "PENDING" });
       expect((await verify(token, first.body.reference)).body).toMatchObject({
         success: false,
-        status: "failed",
-        message: "Payment Verification Failed",
+        status: "expired",
+        message: VERIFY_MESSAGES.expired,
       });
     });
 

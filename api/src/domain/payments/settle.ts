@@ -106,6 +106,8 @@ export interface PaymentReceived {
   method: PaymentMethod;
   paidAt: Date;
   paymentDetails?: string | null;
+  /** Finance's note on a confirmed payment: staff only. */
+  paymentNote?: string | null;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
       paidAt: payment.paidAt,
       paymentMethod: payment.method,
       ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
+      ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
     },
   });
   if (flipped.count === 0) return null;

@@ -3,6 +3,7 @@ import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts"
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { sandboxControl } from "#testing/paystack.ts";
 import { mixedSettlementAttempts, paidCardCheckout, settlementOutcome } from "#testing/settlement.ts";
+import { globalId } from "../../graphql/testing.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { OFFLINE_MESSAGES } from "./offline.ts";
 import { cardAfterOtherReason, settlePayment } from "./settle.ts";
@@ -28,7 +29,7 @@ describe("settlement", () => {
     rest(app, "POST", `/api/invoices/${id}/confirm`, { token, body });
 
   it("finance confirms receipt of a pending invoice: enrolled once, receipt mailed, audited; a second confirmation is a 409", async () => {
-    const { learner, track, invoice } = await paidCardCheckout(app);
+    const { learner, token, track, invoice } = await paidCardCheckout(app);
     const done = await confirm(invoice.id, { method: "bank_transfer", receivedOn: today(), note: "Seen on statement 12" });
     expect(done.status).toBe(200);
     expect(done.body.invoice.status).toBe("paid");
@@ -38,8 +39,16 @@ describe("settlement", () => {
     expect([outcome.enrollments, outcome.paidRecords]).toEqual([1, 1]);
     expect(outcome.invoice).toMatchObject({
       paymentMethod: "BANK_TRANSFER",
-      paymentDetails: `Bank transfer received ${today()}: Seen on statement 12`,
+      paymentDetails: `Bank transfer received ${today()}`,
+      paymentNote: "Seen on statement 12",
     });
+    // The learner reads the payment details, never finance's note.
+    const NOTE = `query ($id: ID!) { node(id: $id) { ... on Invoice { paymentDetails paymentNote } } }`;
+    const asLearner = await app.graphql(NOTE, { id: globalId("Invoice", invoice.id) }, token);
+    expect(asLearner.data.node.paymentDetails).toBe(`Bank transfer received ${today()}`);
+    expect(asLearner.data.node.paymentNote).toBeNull();
+    const asFinance = await app.graphql(NOTE, { id: globalId("Invoice", invoice.id) }, finance);
+    expect(asFinance.data.node.paymentNote).toBe("Seen on statement 12");
     const audit = await app.services.db.prisma.auditEntry.findMany({ where: { entityId: invoice.id, action: "invoice.confirm" } });
     expect(audit).toHaveLength(1);
 
@@ -269,6 +278,29 @@ describe("settlement", () => {
       expect([outcome.enrollments, outcome.paidRecords, outcome.receipts]).toEqual([1, 1, 1]);
     });
 
+    it("REST clients may pay by bank transfer / mobile money too: 202 with the reference and instructions; a bad method is a 400", async () => {
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
+      const { token } = await learnerWithToken(app);
+      const track = await app.services.db.prisma.track.create({
+        data: { name: "REST Offline", priceCents: 4500, duration: "1 week", instructor: "I", description: "D" },
+      });
+      const body = { track: track.id, contact: "+234 802 555 0101", gender: "Female" };
+      const bad = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "cheque" } });
+      expect([bad.status, bad.body.message]).toEqual([400, "Payment method must be card or offline."]);
+      const started = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "offline" } });
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ offline: true, amount: 45, currency: "USD", instructions });
+      expect(new Date(started.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+      const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference: started.body.reference } });
+      expect(invoice).toMatchObject({ status: "PENDING", amountCents: 4500, authorizationUrl: null });
+      const verified = await rest(app, "POST", "/api/enrollments/verify-payment", { token, body: { reference: started.body.reference } });
+      expect(verified.body).toMatchObject({ success: false, status: "pending", message: VERIFY_MESSAGES.waitingForTransfer });
+      await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
+      const off = await rest(app, "POST", "/api/enrollments", { token, body: { ...body, method: "offline" } });
+      expect(off.status).toBeGreaterThanOrEqual(400);
+      expect(off.status).toBeLessThan(500);
+    });
+
     it("a pending offline invoice past its expiry becomes VOID (Expired unpaid) in housekeeping and cannot be confirmed", async () => {
       await rest(app, "PUT", "/api/settings", { token: owner, body: settings() });
       const { token } = await learnerWithToken(app);
@@ -290,6 +322,9 @@ describe("settlement", () => {
       });
       const voided = await confirm(invoice.id, { method: "cash", receivedOn: today() });
       expect([voided.status, voided.body.message]).toEqual([409, OFFLINE_MESSAGES.voided]);
+      // The learner's payment page says it lapsed, not that a card payment failed.
+      const verified = await rest(app, "POST", "/api/enrollments/verify-payment", { token, body: { reference: started.reference } });
+      expect(verified.body).toEqual({ success: false, status: "expired", message: VERIFY_MESSAGES.expired });
       await rest(app, "PUT", "/api/settings", { token: owner, body: settings({ offlinePaymentsEnabled: false }) });
     });
 

@@ -2,6 +2,7 @@ import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
 import { isPaymentReference } from "../../paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { paymentStatusOf } from "../invoices/status.ts";
+import { EXPIRED_REASON } from "./offline.ts";
 
 export const VERIFY_MESSAGES = {
   success: "Payment verified. You have successfully enrolled!",
@@ -10,6 +11,8 @@ export const VERIFY_MESSAGES = {
   flagged: "There was an issue confirming your payment. Our team has been notified and will contact you.",
   pending: "Your payment is still being confirmed. This page will update as soon as it is.",
   waitingForTransfer: "Waiting for your transfer. You are enrolled as soon as our team confirms your payment.",
+  expired: "This checkout was not paid in time, so nothing was taken. Start again to enroll.",
+  cancelled: "This invoice was cancelled, so nothing was taken. Start again to enroll.",
 } as const;
 
 /** How long a verify call waits for the settlement job before answering "still pending". */
@@ -38,7 +41,7 @@ export async function enqueueSettlement(deps: Services, reference: string): Prom
 
 export interface VerifyOutcome {
   success: boolean;
-  status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND";
+  status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND";
   message: string;
 }
 
@@ -51,7 +54,7 @@ export async function findOwnPayment(deps: Pick<Services, "db">, learnerId: stri
   if (!isPaymentReference(reference)) return null;
   const invoice = await deps.db.prisma.invoice.findUnique({
     where: { reference },
-    select: { learnerId: true, status: true, flaggedReason: true, expiresAt: true },
+    select: { learnerId: true, status: true, flaggedReason: true, expiresAt: true, voidReason: true },
   });
   return invoice && invoice.learnerId === learnerId ? invoice : null;
 }
@@ -92,6 +95,10 @@ export async function verifyPaymentForLearner(
   }
   const state = paymentStatusOf(now.status);
   if (state === "PAID") return { success: true, status: "PAID", message: VERIFY_MESSAGES.success };
+  if (state === "EXPIRED") {
+    const lapsed = now.status === "ABANDONED" || now.voidReason === EXPIRED_REASON;
+    return { success: false, status: "EXPIRED", message: lapsed ? VERIFY_MESSAGES.expired : VERIFY_MESSAGES.cancelled };
+  }
   if (state === "FAILED")
     return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
   return { success: false, status: "PENDING", message: VERIFY_MESSAGES.pending };

@@ -38,6 +38,11 @@ export const Invoice = builder.prismaNode("Invoice", {
     dueDate: t.expose("dueDate", { type: "Date", nullable: true, description: "When payment is due; null if no date was set." }),
     status: t.expose("status", { type: InvoiceStatus, description: "Pending, paid or failed." }),
     paymentDetails: t.exposeString("paymentDetails", { nullable: true, description: "How it was paid, in words (free text)." }),
+    paymentNote: t.exposeString("paymentNote", {
+      nullable: true,
+      authScopes: { can: "readInvoices" },
+      description: "Finance's note on a confirmed offline payment (staff only; the learner sees paymentDetails).",
+    }),
     reference: t.exposeString("reference", { nullable: true, description: "Paystack reference, for card payments." }),
     flaggedReason: t.exposeString("flaggedReason", {
       nullable: true,

@@ -105,14 +105,18 @@ describe("Staff actions on a learner (schema/learner.ts, domain/accounts/learner
     expect(await prisma.auditEntry.count({ where: { action: "enrollment.comp", entityId: enrollment.id } })).toBe(1);
   });
 
-  it("a draft, an unknown track or an unknown learner is refused with a clear message", async () => {
+  it("a draft, an archived track, an unknown track or an unknown learner is refused with a clear message", async () => {
     const { learner } = await learnerWithToken(s.app);
     const draft = await s.app.services.db.prisma.track.create({
       data: { name: "Draft", priceCents: 0, duration: "1 week", instructor: "Ada", description: "x", status: "DRAFT" },
     });
+    const archived = await s.app.services.db.prisma.track.create({
+      data: { name: "Archived", priceCents: 0, duration: "1 week", instructor: "Ada", description: "x", archivedAt: new Date() },
+    });
     const learnerId = globalId("Learner", learner.id);
     const cases = [
       [{ learnerId, trackId: globalId("Track", draft.id) }, "Publish the track before enrolling learners in it."],
+      [{ learnerId, trackId: globalId("Track", archived.id) }, "This track is archived: restore it before enrolling learners in it."],
       [{ learnerId, trackId: globalId("Track", "00000000-0000-4000-8000-000000000000") }, "Track not found."],
       [
         { learnerId: globalId("Learner", "00000000-0000-4000-8000-000000000000"), trackId: globalId("Track", draft.id) },
@@ -123,6 +127,34 @@ describe("Staff actions on a learner (schema/learner.ts, domain/accounts/learner
       expect((await s.app.graphql(ENROLL, variables, s.who.owner)).data.enrollLearner.message).toBe(message);
     }
     expect(await s.app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(0);
+  });
+
+  it("a comp enrollment racing the track's deletion is either kept (the track is archived) or refused, never a server error", async () => {
+    const { prisma } = s.app.services.db;
+    for (let round = 0; round < 4; round++) {
+      const track = await prisma.track.create({
+        data: { name: `Race ${round}`, priceCents: 0, duration: "1 week", instructor: "Ada", description: "x" },
+      });
+      const learners = await Promise.all(Array.from({ length: 3 }, () => learnerWithToken(s.app)));
+      const trackId = globalId("Track", track.id);
+      const DELETE = `mutation ($id: ID!) { deleteTrack(id: $id) { __typename ... on DeletePayload { archived } ... on Error { message } } }`;
+      const [deleted, ...enrolls] = await Promise.all([
+        s.app.graphql(DELETE, { id: trackId }, s.who.owner),
+        ...learners.map(({ learner }) => s.app.graphql(ENROLL, { learnerId: globalId("Learner", learner.id), trackId }, s.who.owner)),
+      ]);
+      for (const answer of [deleted, ...enrolls]) expect(answer.errors).toBeUndefined();
+      const kept = await prisma.enrollment.count({ where: { trackId: track.id } });
+      const after = await prisma.track.findUnique({ where: { id: track.id } });
+      // Enrollments that were made survive, on an archived track; otherwise the track is gone and every comp was refused.
+      if (kept > 0) expect(after?.archivedAt).toBeInstanceOf(Date);
+      else expect(after === null || after.archivedAt !== null).toBe(true);
+      for (const answer of enrolls.filter((a) => !a.data.enrollLearner.enrollment)) {
+        expect(["Track not found.", "This track is archived: restore it before enrolling learners in it."]).toContain(
+          answer.data.enrollLearner.message,
+        );
+      }
+      expect(enrolls.filter((a) => a.data.enrollLearner.enrollment)).toHaveLength(kept);
+    }
   });
 
   it("disabling ends the learner's sessions at once and login is refused; enabling lets them log in again", async () => {

@@ -12,7 +12,11 @@ const PaymentStatus = builder.enumType("PaymentStatus", {
   values: {
     PENDING: { description: "Not settled yet." },
     PAID: { description: "Paid: the learner is enrolled." },
-    FAILED: { description: "The payment failed or was abandoned." },
+    FAILED: { description: "The payment failed (e.g. the card was declined)." },
+    EXPIRED: {
+      description:
+        "Not paid in time (an abandoned card checkout, an offline payment past its date) or cancelled by finance; nothing was taken.",
+    },
     NOT_FOUND: { description: "No payment of yours has this reference." },
   } as const,
   description: "Where a payment reference stands; NOT_FOUND also covers references of other learners.",
@@ -73,23 +77,23 @@ const CheckoutPayload = builder
   });
 
 const VerifyPaymentPayload = builder
-  .objectRef<{ success: boolean; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND"; message: string }>("VerifyPaymentPayload")
+  .objectRef<{ success: boolean; status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND"; message: string }>("VerifyPaymentPayload")
   .implement({
     description: "Where a payment stands after checking it with Paystack.",
     fields: (t) => ({
       success: t.exposeBoolean("success", { description: "True when the payment is paid." }),
-      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed or not found." }),
+      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed, expired or not found." }),
       message: t.exposeString("message", { description: "What happened, in words to show the user." }),
     }),
   });
 
 const PaymentStatusEvent = builder
-  .objectRef<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>("PaymentStatusEvent")
+  .objectRef<{ reference: string; status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND" }>("PaymentStatusEvent")
   .implement({
     description: "A payment's status, now or after a change.",
     fields: (t) => ({
       reference: t.exposeString("reference", { description: "The payment's reference." }),
-      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed or not found." }),
+      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed, expired or not found." }),
     }),
   });
 
@@ -144,7 +148,7 @@ builder.subscriptionFields((t) => ({
     description: "The status of one of your payments now, then each change, until it is settled (Server-Sent Events).",
     args: { reference: t.arg.string({ required: true, description: "The reference checkout answered." }) },
     subscribe: (_root, { reference }, ctx) =>
-      new Repeater<{ reference: string; status: "PAID" | "FAILED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
+      new Repeater<{ reference: string; status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND" }>(async (push, stop) => {
         const { prisma } = ctx.services.db;
         // The same ownership and format check as verifyPayment's (domain/payments/verify.ts).
         if (!(await findOwnPayment(ctx.services, ctx.viewer?.accountId as string, reference))) {

@@ -38,6 +38,19 @@ describe("payment verification", () => {
     expect(screen.queryByRole("link", { name: "Try again" })).toBeNull();
   });
 
+  it("an expired checkout is not told it failed or that a card was involved, and may start again", async () => {
+    rememberCheckout("ref-1", TRACK);
+    const message = "This checkout was not paid in time, so nothing was taken. Start again to enroll.";
+    const expired = { __typename: "VerifyPaymentPayload", success: false, status: "EXPIRED", message };
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(expired) });
+    expect((await screen.findByRole("heading", { level: 1, name: "Checkout expired" })).textContent).toBe("Checkout expired");
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText(NOT_CHARGED)).toBeNull();
+    expect(screen.queryByText("Payment Verification Failed")).toBeNull();
+    expect(screen.getByRole("link", { name: "Start again" }).getAttribute("href")).toBe(`/checkout/${TRACK}`);
+  });
+
   it("neither says 'not charged' nor offers Try again when the check itself failed", async () => {
     rememberCheckout("ref-1", TRACK);
     renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(new Error("offline")) });

@@ -44,8 +44,18 @@ export const PAID_REDIRECT_MS = 5000;
 
 const FAILED_TITLE = "Payment Verification Failed";
 
-/** `declined`: Paystack answered that the payment failed (e.g. the card was declined), so nothing was taken. */
-type Outcome = { kind: "checking"; note?: string } | { kind: "success" } | { kind: "failure"; message: string; declined?: boolean };
+/**
+ * `declined`: Paystack answered that the payment failed (e.g. the card was declined), so nothing was taken.
+ * `expired`: the checkout was not paid in time (or finance cancelled it): not a failure, the learner may start again.
+ */
+type Outcome =
+  | { kind: "checking"; note?: string }
+  | { kind: "success" }
+  | { kind: "failure"; message: string; declined?: boolean }
+  | { kind: "expired"; message: string };
+
+/** What the live status says when a checkout lapses while the page is open (the server's own text otherwise). */
+const EXPIRED_MESSAGE = "This checkout was not paid in time, so nothing was taken. Start again to enroll.";
 
 /** A failed verification's message: the server's explanation, else the default of docs/product.md, Texts. */
 const failureMessage = (message: string | undefined) => (message && message !== FAILED_TITLE ? message : "Verification failed.");
@@ -87,6 +97,8 @@ function Verification({ reference }: { reference: string }) {
           settle({ kind: "failure", message: failureMessage(result.message) });
         } else if (result.success) {
           settle({ kind: "success" });
+        } else if (result.status === "EXPIRED") {
+          settle({ kind: "expired", message: result.message ?? EXPIRED_MESSAGE });
         } else if (result.status === "PENDING") {
           setOutcome((current) => (current.kind === "checking" ? { kind: "checking", note: result.message } : current));
         } else {
@@ -105,6 +117,7 @@ function Verification({ reference }: { reference: string }) {
         const status = response?.paymentStatus.status;
         if (status === "PAID") settle({ kind: "success" });
         else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed.", declined: true });
+        else if (status === "EXPIRED") settle({ kind: "expired", message: EXPIRED_MESSAGE });
       },
       // The verification call still answers; a dropped stream only loses the live update.
       onError: () => undefined,
@@ -130,7 +143,8 @@ function Verification({ reference }: { reference: string }) {
       </Suspense>
     );
   }
-  return <Result outcome={outcome} retryPath={outcome.kind === "failure" && outcome.declined ? checkoutPathFor(reference) : null} />;
+  const retry = (outcome.kind === "failure" && outcome.declined) || outcome.kind === "expired";
+  return <Result outcome={outcome} retryPath={retry ? checkoutPathFor(reference) : null} />;
 }
 
 /** Said under a declined or failed payment: nothing was taken, whatever the reason. */
@@ -170,6 +184,25 @@ function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: s
         </p>
         <p className={styles.note}>Taking you to your portal in a few seconds...</p>
         <ButtonLink to="/portal">Go to my courses</ButtonLink>
+      </section>
+    );
+  }
+  if (outcome.kind === "expired") {
+    return (
+      <section className={styles.card} aria-labelledby="payment-title">
+        <title>Checkout expired · LearnHub</title>
+        <h1 id="payment-title" className={styles.title}>
+          Checkout expired
+        </h1>
+        <p className={styles.text} role="status">
+          {outcome.message}
+        </p>
+        <div className={styles.actions}>
+          <ButtonLink to={retryPath ?? "/learner-tracks"}>{retryPath ? "Start again" : "Browse tracks"}</ButtonLink>
+          <ButtonLink to="/portal/invoices" variant="secondary">
+            View my invoices
+          </ButtonLink>
+        </div>
       </section>
     );
   }

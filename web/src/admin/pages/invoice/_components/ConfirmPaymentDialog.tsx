@@ -153,7 +153,7 @@ export function ConfirmPaymentDialog({
       />
       <TextArea
         label="Note"
-        hint="Optional, e.g. the bank's transaction number."
+        hint="Optional, e.g. the bank's transaction number. Staff only: the learner does not see it."
         rows={3}
         maxLength={500}
         value={note}
