@@ -4,6 +4,8 @@ import { recordJob } from "../../jobs/contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";
+import { composeMail } from "../mails/compose.ts";
+import { unlockLink } from "../mails/templates.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
 import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
@@ -11,7 +13,6 @@ import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput, tryParseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode } from "./codes.ts";
 import { type AccountRecord, findAccount, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
-import { unlockLinkMail } from "./mails.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",
@@ -117,7 +118,12 @@ async function mailUnlockLink(deps: Services, account: AccountRecord) {
     const code = await issueCode(tx, account.role, account.id, "UNLOCK_ACCOUNT");
     const base = siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, account.role === "ADMIN" ? "admin" : "learner");
     const link = `${base}/api/auth/unlock?token=${encodeURIComponent(code.secret)}`;
-    await recordJob(tx, "send-mail", unlockLinkMail(account.email, account.firstName, link), `mail-unlock-${code.id}`);
+    await recordJob(
+      tx,
+      "send-mail",
+      await composeMail(deps, tx, unlockLink, account.email, { firstName: account.firstName, link }),
+      `mail-unlock-${code.id}`,
+    );
   });
   deps.jobs.kick();
 }

@@ -4,6 +4,8 @@ import { recordJob, toJobId } from "../../jobs/contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
+import { composeMail } from "../mails/compose.ts";
+import { resetLink } from "../mails/templates.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
@@ -11,7 +13,6 @@ import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
 import { findAccountByEmail } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
-import { resetLinkMail } from "./mails.ts";
 import * as rules from "./rules.ts";
 
 export const FORGOT_MESSAGE = "If an account exists for this email, a reset link has been sent.";
@@ -44,7 +45,7 @@ export async function mailResetLink(deps: Services, email: string): Promise<{ se
   const code = await prisma.$transaction((tx) => issueCode(tx, account.role, account.id, "RESET_PASSWORD"));
   const base = siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, account.role === "ADMIN" ? "admin" : "learner");
   const link = `${base}/reset-password?token=${encodeURIComponent(code.secret)}`;
-  await deps.mail.send(resetLinkMail(account.email, account.firstName, link));
+  await deps.mail.send(await composeMail(deps, undefined, resetLink, account.email, { firstName: account.firstName, link }));
   return { sent: true };
 }
 

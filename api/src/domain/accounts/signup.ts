@@ -3,13 +3,14 @@ import { recordJob } from "../../jobs/contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
+import { composeMail } from "../mails/compose.ts";
+import { alreadyRegistered, verificationCode } from "../mails/templates.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { acceptInvitation, checkInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, checkVerificationCode, issueCode } from "./codes.ts";
 import { findAccountByEmail, type Role } from "./directory.ts";
-import { alreadyRegisteredMail, verificationCodeMail } from "./mails.ts";
 import * as rules from "./rules.ts";
 
 export const SIGNUP_MESSAGE = "Account created successfully! Please check your email to verify.";
@@ -64,7 +65,7 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
       await recordJob(
         tx,
         "send-mail",
-        alreadyRegisteredMail(existing.email, existing.firstName, loginUrl),
+        await composeMail(deps, tx, alreadyRegistered, existing.email, { firstName: existing.firstName, loginUrl }),
         `mail-existing-${existing.id}-${Date.now()}`,
       );
       return;
@@ -75,12 +76,22 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
       if (role === "ADMIN") await tx.admin.update({ where: { id: existing.id }, data: { ...data, ...(staffRole ? { staffRole } : {}) } });
       else await tx.learner.update({ where: { id: existing.id }, data });
       const code = await issueCode(tx, role, existing.id, "VERIFY_EMAIL");
-      await recordJob(tx, "send-mail", verificationCodeMail(input.email, input.firstName, code.secret), `mail-code-${code.id}`);
+      await recordJob(
+        tx,
+        "send-mail",
+        await composeMail(deps, tx, verificationCode, input.email, { firstName: input.firstName, code: code.secret }),
+        `mail-code-${code.id}`,
+      );
       return;
     }
     const account = role === "ADMIN" ? await tx.admin.create({ data: { ...data, staffRole } }) : await tx.learner.create({ data });
     const code = await issueCode(tx, role, account.id, "VERIFY_EMAIL");
-    await recordJob(tx, "send-mail", verificationCodeMail(input.email, input.firstName, code.secret), `mail-code-${code.id}`);
+    await recordJob(
+      tx,
+      "send-mail",
+      await composeMail(deps, tx, verificationCode, input.email, { firstName: input.firstName, code: code.secret }),
+      `mail-code-${code.id}`,
+    );
   });
   deps.jobs.kick();
   return { message: SIGNUP_MESSAGE, email: input.email };
@@ -137,7 +148,12 @@ export async function resendCode(deps: Services, raw: unknown, ip: string) {
   if (account && !account.emailVerifiedAt) {
     await prisma.$transaction(async (tx) => {
       const code = await issueCode(tx, account.role, account.id, "VERIFY_EMAIL");
-      await recordJob(tx, "send-mail", verificationCodeMail(account.email, account.firstName, code.secret), `mail-code-${code.id}`);
+      await recordJob(
+        tx,
+        "send-mail",
+        await composeMail(deps, tx, verificationCode, account.email, { firstName: account.firstName, code: code.secret }),
+        `mail-code-${code.id}`,
+      );
     });
     deps.jobs.kick();
   }

@@ -5,9 +5,10 @@ import { PermanentJobError, recordJob, recordRerunnableJob, toJobId } from "../.
 import { PaystackError } from "../../paystack/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
-import { escapeHtml, greeting } from "../accounts/mails.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { composeMail } from "../mails/compose.ts";
+import { refund as refundTemplate } from "../mails/templates.ts";
 import { decimalText } from "../money.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
@@ -190,25 +191,17 @@ async function revokeAccess(
   }
   const learner = await tx.learner.findUnique({ where: { id: learnerId }, select: { email: true, firstName: true } });
   if (!learner) return;
-  await recordJob(tx, "send-mail", refundMail(deps, learner.email, learner.firstName, trackName, amountCents), `mail-refund-${refund.id}`);
-}
-
-function refundMail(deps: Services, to: string, firstName: string, trackName: string | null, amountCents: number) {
-  const amount = `$${(amountCents / 100).toFixed(2)}`;
-  const what = trackName ? `your payment for ${trackName}` : "your payment";
-  const portal = `${siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "learner")}/portal`;
-  const hi = greeting(firstName);
-  const access = trackName ? ` Your access to ${trackName} has ended.` : "";
-  return {
-    to,
-    subject: trackName ? `Refund of your payment for ${trackName}` : "Refund of your payment",
-    text: `${hi.text}\n\nWe refunded ${what} in full (${amount}).${access} Your card or account should show it within a few working days.\n\nYour portal: ${portal}\n\nThe LearnHub team`,
-    html: `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937">
-<p style="font-weight:700;color:#4f46e5">LearnHub</p><h1 style="font-size:20px">Refund</h1>
-<p>${hi.html} we refunded ${escapeHtml(what)} in full (<strong>${escapeHtml(amount)}</strong>).${escapeHtml(access)}</p>
-<p>Your card or account should show it within a few working days.</p>
-<p><a href="${escapeHtml(portal)}">Open my portal</a></p></body></html>`,
-  };
+  await recordJob(
+    tx,
+    "send-mail",
+    await composeMail(deps, tx, refundTemplate, learner.email, {
+      firstName: learner.firstName,
+      trackName,
+      amountCents,
+      portalUrl: `${siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "learner")}/portal`,
+    }),
+    `mail-refund-${refund.id}`,
+  );
 }
 
 /** Processes a pending refund in its own transaction; null when it was not pending (already processed or failed). */

@@ -5,10 +5,11 @@ import { lockSoldTrack } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { isPaidRecord } from "../invoices/status.ts";
+import { composeMail } from "../mails/compose.ts";
+import { offlineInstructions } from "../mails/templates.ts";
 import { businessSettings } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
-import { offlineInstructionsMail } from "./mails.ts";
 import { afterSettlement, settleWithin } from "./settle.ts";
 
 export const OFFLINE_MESSAGES = {
@@ -75,15 +76,14 @@ export async function startOfflineCheckout(
     await recordJob(
       tx,
       "send-mail",
-      offlineInstructionsMail(
-        learner.email,
-        learner.firstName,
-        track.name,
-        fresh.amountCents,
-        fresh.reference as string,
+      await composeMail(deps, tx, offlineInstructions, learner.email, {
+        firstName: learner.firstName,
+        trackName: track.name,
+        amountCents: fresh.amountCents,
+        reference: fresh.reference as string,
         instructions,
-        fresh.expiresAt as Date,
-      ),
+        expiresAt: fresh.expiresAt as Date,
+      }),
       `mail-offline-${fresh.id}`,
     );
     return { invoice: fresh, created: true };

@@ -5,7 +5,8 @@ import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { isPaidRecord } from "../invoices/status.ts";
-import { receiptMail } from "./mails.ts";
+import { composeMail } from "../mails/compose.ts";
+import { receipt } from "../mails/templates.ts";
 
 /** WAITING: an offline payment finance has not confirmed yet. */
 export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING";
@@ -148,7 +149,13 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
   await recordJob(
     db,
     "send-mail",
-    receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
+    await composeMail(deps, db, receipt, learner.email, {
+      firstName: learner.firstName,
+      trackName: track.name,
+      amountCents: invoice.amountCents,
+      reference,
+      portalUrl: portalUrl(deps),
+    }),
     `mail-receipt-${invoice.id}`,
   );
   return invoice;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
@@ -53,9 +54,12 @@ export async function updateBusinessSettings(deps: Services, actor: Actor, raw: 
   });
 }
 
-/** The business identity mails, PDFs, the learner footer and the sandbox page show (docs/ARCHITECTURE.md). */
-export function businessIdentity(deps: Pick<Services, "db">) {
-  return deps.db.prisma.businessSettings.findUniqueOrThrow({
+/**
+ * The business identity mails, PDFs, the learner footer and the sandbox page show (docs/ARCHITECTURE.md); `client` is
+ * the caller's transaction when it reads inside one.
+ */
+export function businessIdentity(deps: Pick<Services, "db">, client: Prisma.TransactionClient = deps.db.prisma) {
+  return client.businessSettings.findUniqueOrThrow({
     where: { id: 1 },
     select: {
       businessName: true,

@@ -7,12 +7,13 @@ import { revokeAllSessions } from "../accounts/login.ts";
 import * as rules from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { composeMail } from "../mails/compose.ts";
+import { staffApproved, staffInvitation, staffPending } from "../mails/templates.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { hashPassword } from "../passwords.ts";
 import { hashToken } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import { type Actor, recordAudit } from "./audit.ts";
-import { invitationMail, pendingStaffMail, staffApprovedMail } from "./mails.ts";
 import { permissionsOf, STAFF_ROLES, type StaffRole } from "./permissions.ts";
 
 /** How long an invitation link works. */
@@ -100,7 +101,12 @@ async function issueInvitation(
     ? await tx.staffInvitation.update({ where: { id: previousId }, data: fields })
     : await tx.staffInvitation.create({ data: { ...fields, email: data.email, role: data.role } });
   const link = `${adminSite(deps)}/signup?invitation=${encodeURIComponent(token)}`;
-  await recordJob(tx, "send-mail", invitationMail(data.email, data.role, link), `mail-invitation-${invitation.id}-${expiresAt.getTime()}`);
+  await recordJob(
+    tx,
+    "send-mail",
+    await composeMail(deps, tx, staffInvitation, data.email, { role: data.role, link }),
+    `mail-invitation-${invitation.id}-${expiresAt.getTime()}`,
+  );
   return invitation;
 }
 
@@ -222,7 +228,12 @@ export async function onStaffEmailVerified(deps: Services, tx: Prisma.Transactio
   const link = `${adminSite(deps)}/staff`;
   for (const owner of owners) {
     const name = `${admin.firstName} ${admin.lastName}`;
-    await recordJob(tx, "send-mail", pendingStaffMail(owner.email, name, admin.email, link), `mail-pending-${adminId}-${owner.id}`);
+    await recordJob(
+      tx,
+      "send-mail",
+      await composeMail(deps, tx, staffPending, owner.email, { name, email: admin.email, staffPage: link }),
+      `mail-pending-${adminId}-${owner.id}`,
+    );
   }
 }
 
@@ -298,7 +309,7 @@ export async function approveStaff(deps: Services, actor: Actor, adminId: string
     await recordJob(
       tx,
       "send-mail",
-      staffApprovedMail(after.email, after.firstName, input.role, adminSite(deps)),
+      await composeMail(deps, tx, staffApproved, after.email, { firstName: after.firstName, role: input.role, adminSite: adminSite(deps) }),
       `mail-approved-${adminId}`,
     );
     return after;

@@ -1,0 +1,2 @@
+/** The generated layout module's text (scripts/mail-layout-compile.mjs). */
+export function compileLayout(): Promise<string>;
