@@ -308,6 +308,9 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("POST", `/api/invoices/${toConfirm.invoice._id}/refunds`, 400, { token: owner, body: { amount: 5 } });
     await call("POST", `/api/invoices/${toVoid.invoice._id}/refunds`, 409, { token: owner, body: { reason: "Never paid" } });
     await call("POST", `/api/invoices/${MISSING}/refunds`, 404, { token: owner, body: { reason: "Unknown" } });
+    await call("GET", `/api/invoices/${toConfirm.invoice._id}/pdf`, 200, { token: owner });
+    await call("GET", `/api/invoices/${MISSING}/pdf`, 404, { token: owner });
+    await call("GET", `/api/invoices/${toConfirm.invoice._id}/pdf`, 401);
     await call("GET", "/api/settings", 200, { token: owner });
     await call("GET", "/api/settings", 403, { token: learner });
     const settings = { offlinePaymentsEnabled: false, offlineInstructions: null, offlineExpiryDays: 7, checkoutAbandonHours: 24 };
