@@ -62,3 +62,6 @@ END;
 $$;
 CREATE TRIGGER "Invoice_number_lock" BEFORE UPDATE OF "number" ON "Invoice"
 FOR EACH ROW EXECUTE FUNCTION "invoice_number_lock"();
+
+-- The dev outbox notes the names of a mail's attachments (the receipt's PDF), so the dev mailbox shows them.
+ALTER TABLE "OutboxMail" ADD COLUMN "attachments" TEXT[] NOT NULL DEFAULT ARRAY[]::TEXT[];

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
 import PDFDocument from "pdfkit";
+import type { Mail } from "../../mail/transport.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
 import { type BusinessIdentity, businessIdentity } from "../settings/settings.ts";
@@ -231,4 +232,19 @@ export async function renderInvoicePdf(deps: Pick<Services, "db" | "storage">, i
   }
   doc.end();
   return done;
+}
+
+/**
+ * The `send-mail` job's mail with what it asks to attach: the invoice's PDF as it is at send time (a receipt once
+ * paid). An invoice that no longer exists sends the mail without it.
+ */
+export async function mailWithAttachments(
+  deps: Pick<Services, "db" | "storage">,
+  job: Mail & { attachInvoicePdf?: string },
+): Promise<Mail> {
+  const { attachInvoicePdf, ...mail } = job;
+  if (!attachInvoicePdf) return mail;
+  const pdf = await invoicePdf(deps, attachInvoicePdf);
+  if (!pdf) return mail;
+  return { ...mail, attachments: [{ filename: pdfFileName(pdf.number), contentType: "application/pdf", content: pdf.bytes }] };
 }

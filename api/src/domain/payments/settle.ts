@@ -145,7 +145,11 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
   await recordJob(
     db,
     "send-mail",
-    receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
+    // The receipt's PDF is made when the mail is sent, and attached.
+    {
+      ...receiptMail(learner.email, learner.firstName, track.name, invoice.amountCents, reference, portalUrl(deps)),
+      attachInvoicePdf: invoice.id,
+    },
     `mail-receipt-${invoice.id}`,
   );
   return invoice;
