@@ -20,7 +20,7 @@ const NUMBER = /^[A-Za-z0-9-]+-\d{4}-\d{6}$/;
 async function downloadFirstPdf(page: Page, scope: ReturnType<Page["locator"]>) {
   const link = scope.getByRole("link", { name: / \(PDF\)$/ }).first();
   await link.waitFor();
-  const number = (await link.innerText()).trim();
+  const number = ((await link.textContent()) ?? "").trim();
   expect(number).toMatch(NUMBER);
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe(`${number}.pdf`);
