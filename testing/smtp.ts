@@ -9,6 +9,8 @@ export interface Received {
   subject: string;
   text: string;
   html: string;
+  /** Parts sent as attachments (Content-Disposition: attachment), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export type Behaviour = "accept" | "reject-connection" | "reject-data";
@@ -59,29 +61,40 @@ export async function startSmtp(plan: Behaviour[] = []) {
   };
 }
 
-/** Just enough MIME for nodemailer's output: headers, multipart/alternative, quoted-printable or base64 parts. */
-function parseMime(raw: string): { subject: string; text: string; html: string } {
-  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const subject = decodeWords(/^subject: (.*)$/im.exec(unfolded)?.[1] ?? "");
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
-  const body = rest.join("\r\n\r\n");
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\r\n\r\n${body}`];
-  const out = { text: "", html: "" };
-  for (const part of parts) {
-    const [partHead = "", ...partBody] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
-    const content = partBody.join("\r\n\r\n");
-    const encoding = /content-transfer-encoding: *(\S+)/i.exec(partHead)?.[1]?.toLowerCase();
-    const decoded =
-      encoding === "quoted-printable"
-        ? decodeQuotedPrintable(content)
-        : encoding === "base64"
-          ? Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8")
-          : content;
-    if (/content-type: *text\/plain/i.test(partHead)) out.text = decoded.trim();
-    if (/content-type: *text\/html/i.test(partHead)) out.html = decoded.trim();
-  }
+/**
+ * Just enough MIME for nodemailer's output: headers, multipart/alternative (inside multipart/mixed when there are
+ * attachments), quoted-printable or base64 parts.
+ */
+function parseMime(raw: string): Omit<Received, "from" | "to" | "raw"> {
+  const [head = ""] = raw.split(/\r?\n\r?\n/);
+  const subject = decodeWords(/^subject: (.*)$/im.exec(head.replace(/\r?\n[ \t]+/g, " "))?.[1] ?? "");
+  const out: Omit<Received, "from" | "to" | "raw" | "subject"> = { text: "", html: "", attachments: [] };
+  readPart(raw, out);
   return { subject, ...out };
+}
+
+function readPart(part: string, out: Omit<Received, "from" | "to" | "raw" | "subject">): void {
+  const [rawHead = "", ...rest] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+  const head = rawHead.replace(/\r?\n[ \t]+/g, " ");
+  const body = rest.join("\r\n\r\n");
+  const boundary = /content-type: *multipart\/[^;]+;.*?boundary="?([^";\r\n]+)"?/i.exec(head)?.[1];
+  if (boundary) {
+    for (const inner of body.split(`--${boundary}`).slice(1, -1)) readPart(inner, out);
+    return;
+  }
+  const encoding = /content-transfer-encoding: *(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const bytes =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64")
+      : Buffer.from(encoding === "quoted-printable" ? decodeQuotedPrintable(body) : body, "utf8");
+  const contentType = /content-type: *([^;\s]+)/i.exec(head)?.[1]?.toLowerCase() ?? "text/plain";
+  if (/content-disposition: *attachment/i.test(head)) {
+    const filename = decodeWords(/filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? "");
+    out.attachments.push({ filename, contentType, content: bytes });
+    return;
+  }
+  if (contentType === "text/plain") out.text = bytes.toString("utf8").trim();
+  if (contentType === "text/html") out.html = bytes.toString("utf8").trim();
 }
 
 function decodeQuotedPrintable(s: string): string {

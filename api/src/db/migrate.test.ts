@@ -84,6 +84,33 @@ describe("data migrations", () => {
       { name: "settle-payment", jobId: "payment-lh-1" },
     ]);
   });
+
+  it("existing invoices are numbered in the order they were made within each year, and the counters continue from there", async () => {
+    const { sql } = await emptyDatabase();
+    const all = readMigrations();
+    const numbering = all.findIndex((m) => m.name.endsWith("_invoice_numbers"));
+    expect(numbering).toBeGreaterThan(0);
+    await migrate(sql, all.slice(0, numbering));
+    await sql.query(`UPDATE "BusinessSettings" SET "invoicePrefix" = 'LH' WHERE "id" = 1`);
+    await sql.query(
+      `INSERT INTO "Invoice" ("amountCents", "description", "createdAt") VALUES
+        (1, 'c', '2025-12-31T23:59:59Z'), (1, 'a', '2025-01-01T00:00:00Z'), (1, 'd', '2026-03-01T00:00:00Z'),
+        (1, 'b', '2025-06-01T00:00:00Z'), (1, 'e', '2026-03-02T00:00:00Z')`,
+    );
+    await migrate(sql, all);
+    const rows = await sql.query<{ description: string; number: string }>(
+      `SELECT "description", "number" FROM "Invoice" ORDER BY "description"`,
+    );
+    expect(rows).toEqual([
+      { description: "a", number: "LH-2025-000001" },
+      { description: "b", number: "LH-2025-000002" },
+      { description: "c", number: "LH-2025-000003" },
+      { description: "d", number: "LH-2026-000001" },
+      { description: "e", number: "LH-2026-000002" },
+    ]);
+    const [next] = await sql.query<{ number: string }>(`SELECT "next_invoice_number"('2025-07-01T00:00:00Z') AS "number"`);
+    expect(next?.number).toBe("LH-2025-000004");
+  });
 });
 
 describe("drift between schema.prisma and the migrated database", () => {

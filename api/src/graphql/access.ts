@@ -29,6 +29,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.auditLogCsv": "manageStaff",
   "Query.businessSettings": "manageSettings",
   "Query.paymentOptions": "anyone",
+  "Query.businessProfile": "anyone",
   "Query.offlinePayment": "learner",
 
   "Mutation.signUpAdmin": "anyone",

@@ -24,7 +24,9 @@ export async function registerDevRoutes(app: FastifyInstance, services: Services
     const rows = mails
       .map(
         (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong> to ${escapeHtml(m.to)}
-          <time>${m.createdAt.toISOString()}</time></header><pre>${escapeHtml(m.text)}</pre></article>`,
+          <time>${m.createdAt.toISOString()}</time></header><pre>${escapeHtml(m.text)}</pre>${
+            m.attachments.length ? `<p>Attachments: ${m.attachments.map(escapeHtml).join(", ")}</p>` : ""
+          }</article>`,
       )
       .join("");
     const note = services.mail.kind === "smtp" ? "<p>SMTP is configured: mails go to the SMTP server, not here.</p>" : "";

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
+import { businessIdentity } from "../domain/settings/settings.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../paystack/sandbox/index.ts";
@@ -149,6 +150,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       secretKey: config.paystack.secretKey,
       webhookUrl: () => `${config.publicUrl}/api/payments/paystack/webhook`,
       logger,
+      merchantName: async () => (await businessIdentity(services)).businessName,
     });
   }
   registerPublicCache(app, services.publicCache);

@@ -13,6 +13,8 @@ export const jobPayloads = {
     subject: z.string().min(1),
     text: z.string(),
     html: z.string(),
+    /** An invoice whose PDF (a receipt once paid) is made when the mail is sent and attached to it. */
+    attachInvoicePdf: z.string().uuid().optional(),
   }),
   /** Mail a reset link if the address has a live account (the request answers before knowing, see password-reset.ts). */
   "password-reset": z.object({ email: z.string().min(3).max(254) }),

@@ -1,5 +1,6 @@
 import { mailResetLink } from "../domain/accounts/password-reset.ts";
 import type { DomainServices as Services } from "../domain/deps.ts";
+import { mailWithAttachments } from "../domain/invoices/pdf.ts";
 import { processRefundJob } from "../domain/invoices/refunds.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
 import type { Processors } from "./queue.ts";
@@ -8,7 +9,7 @@ import type { Processors } from "./queue.ts";
 export function createProcessors(deps: Services): Processors {
   return {
     "send-mail": async (mail) => {
-      await deps.mail.send(mail);
+      await deps.mail.send(await mailWithAttachments(deps, mail));
     },
     "password-reset": ({ email }) => mailResetLink(deps, email),
     "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),

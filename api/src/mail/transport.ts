@@ -2,11 +2,18 @@ import nodemailer from "nodemailer";
 import type { PrismaClient } from "../db/client.ts";
 import type { Logger } from "../logger.ts";
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -38,7 +45,10 @@ export function outboxTransport(prisma: PrismaClient, logger: Logger, options: {
   return {
     kind: "outbox",
     async send(mail) {
-      const { id } = await prisma.outboxMail.create({ data: mail, select: { id: true } });
+      const { attachments = [], ...fields } = mail;
+      // Only the attachments' names are kept (the dev mailbox lists them).
+      const data = { ...fields, attachments: attachments.map((a) => a.filename) };
+      const { id } = await prisma.outboxMail.create({ data, select: { id: true } });
       // Subjects carry codes too ("Your LearnHub verification code: ..."), so production logs the row id alone.
       if (options.logContent) {
         logger.info({ id, to: mail.to, subject: mail.subject, preview: mail.text.slice(0, 200) }, "mail stored in the outbox");

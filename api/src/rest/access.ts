@@ -36,6 +36,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   "DELETE /api/invoices/{id}": "editInvoices",
   "POST /api/invoices/{id}/void": "editInvoices",
   "POST /api/invoices/{id}/confirm": "editInvoices",
+  // A learner gets their own invoices' PDFs (another's answers 404); staff who read invoices get any.
+  "GET /api/invoices/{id}/pdf": "learnerOr:readInvoices",
   "GET /api/settings": "manageSettings",
   "PUT /api/settings": "manageSettings",
   "POST /api/invoices/{id}/refunds": "editInvoices",

@@ -308,11 +308,23 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("POST", `/api/invoices/${toConfirm.invoice._id}/refunds`, 400, { token: owner, body: { amount: 5 } });
     await call("POST", `/api/invoices/${toVoid.invoice._id}/refunds`, 409, { token: owner, body: { reason: "Never paid" } });
     await call("POST", `/api/invoices/${MISSING}/refunds`, 404, { token: owner, body: { reason: "Unknown" } });
+    await call("GET", `/api/invoices/${toConfirm.invoice._id}/pdf`, 200, { token: owner });
+    await call("GET", `/api/invoices/${MISSING}/pdf`, 404, { token: owner });
+    await call("GET", `/api/invoices/${toConfirm.invoice._id}/pdf`, 401);
     await call("GET", "/api/settings", 200, { token: owner });
     await call("GET", "/api/settings", 403, { token: learner });
     const settings = { offlinePaymentsEnabled: false, offlineInstructions: null, offlineExpiryDays: 7, checkoutAbandonHours: 24 };
     await call("PUT", "/api/settings", 200, { token: owner, body: settings });
     await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, offlineExpiryDays: 0 } });
+    const identity = { businessName: "Acme Academy", supportEmail: "help@acme.test", invoicePrefix: "ACME", taxRatePercent: 7.5 };
+    const saved = await call("PUT", "/api/settings", 200, { token: owner, body: { ...settings, ...identity, taxInclusive: false } });
+    expect(saved.settings).toMatchObject({ ...identity, taxInclusive: false, logo: null });
+    await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, invoicePrefix: "no spaces" } });
+    await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, taxRatePercent: "lots" } });
+    await call("PUT", "/api/settings", 200, {
+      token: owner,
+      body: { ...settings, businessName: "LearnHub", invoicePrefix: "INV", taxRatePercent: 0 },
+    });
 
     const { learners } = await call("GET", "/api/learners", 200, { token: owner });
     expect(learners.length).toBeGreaterThan(0);

@@ -5,6 +5,7 @@ import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
 import { courseRoutes } from "./courses.ts";
 import { enrollmentRoutes } from "./enrollments.ts";
+import { invoicePdfRoutes } from "./invoice-pdf.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { learnerRoutes } from "./learners.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
@@ -74,6 +75,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await trackRoutes(scope, services);
     await courseRoutes(scope, services);
     await invoiceRoutes(scope, services);
+    await invoicePdfRoutes(scope, services);
     await settlementRoutes(scope, services);
     await refundRoutes(scope, services);
     await learnerRoutes(scope, services);

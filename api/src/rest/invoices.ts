@@ -64,7 +64,7 @@ export async function invoiceRoutes(app: FastifyInstance, services: Services) {
     schema: {
       operationId: "listInvoices",
       summary:
-        "Invoices, newest first, 10 a page; `search` matches the learner's name; `status` picks one status (abandoned checkouts are listed only when asked for).",
+        "Invoices, newest first, 10 a page; `search` matches the learner's name or the invoice number; `status` picks one status (abandoned checkouts are listed only when asked for).",
       tags: ["invoices"],
       querystring: invoiceListQuerySchema,
       response: { 200: answer("A page of invoices.", object({ invoices: Type.Array(ref(InvoiceSchema)), ...paging })), ...errors(400) },

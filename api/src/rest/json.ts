@@ -65,7 +65,7 @@ export const TRACK_FIELDS = `id name price duration instructor description image
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
 
-export const INVOICE_FIELDS = `id amount dueDate status paymentDetails description createdAt updatedAt
+export const INVOICE_FIELDS = `id number amount dueDate status paymentDetails description createdAt updatedAt
   learner { id firstName lastName email image } track { id name }`;
 
 /** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
@@ -154,6 +154,7 @@ export function courseJson(course: Node) {
 export function invoiceJson(invoice: Node) {
   return {
     _id: toRawId(invoice.id),
+    number: invoice.number as string,
     learner: ref(invoice.learner, "firstName", "lastName", "email", "image"),
     track: ref(invoice.track, "name"),
     amount: invoice.amount,

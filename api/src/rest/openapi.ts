@@ -29,6 +29,8 @@ function whoMayCall(audience: Audience): string {
   if (audience === "signedIn") return "Needs a session (Bearer token from POST /api/auth/login).";
   if (audience === "anyStaff") return "Needs a staff session, a pending one too (Bearer token from POST /api/auth/login).";
   const roles = STAFF_ROLES.filter((role) => admits(audience, role)).map((role) => role.toLowerCase());
+  if (audience.startsWith("learnerOr:"))
+    return `Needs a learner session (their own records only) or a staff session of role ${roles.join(", ")} (Bearer token from POST /api/auth/login).`;
   return `Needs a staff session (Bearer token from POST /api/auth/login) of role ${roles.join(", ")}.`;
 }
 

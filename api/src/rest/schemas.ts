@@ -152,6 +152,7 @@ export const LearnerRefSchema = object(
 export const InvoiceSchema = object(
   {
     _id: uuid(),
+    number: text("The invoice number, <prefix>-<year>-<000123>: unique and gapless per year, given at creation, never changed."),
     learner: Type.Unsafe<Static<typeof LearnerRefSchema> | null>({
       oneOf: [{ $ref: "LearnerRef#" }, { type: "null" }],
       description: "Null when the learner was deleted.",

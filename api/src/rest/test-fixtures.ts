@@ -36,6 +36,7 @@ export const TRACK_KEYS = [
 export const COURSE_KEYS = ["_id", "title", "description", "image", "track", "createdAt"];
 export const INVOICE_KEYS = [
   "_id",
+  "number",
   "learner",
   "track",
   "amount",

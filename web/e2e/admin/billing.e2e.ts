@@ -14,6 +14,7 @@ describe("invoices and learners", () => {
     const table = page.getByRole("table", { name: "Invoices" });
     await table.getByRole("row").nth(1).waitFor();
     expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Number",
       "Learner",
       "Email address",
       "Due date",

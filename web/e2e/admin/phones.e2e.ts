@@ -85,7 +85,7 @@ describe("admin console on a phone (390 x 844)", () => {
     await inView(invoice.getByRole("button", { name: /^Edit invoice for/ }), PHONE.width);
     await inView(invoice.getByRole("button", { name: /^Delete invoice for/ }), PHONE.width);
     const labels = await invoice.getByRole("cell").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-label")));
-    expect(labels).toEqual(["Learner", "Email address", "Due date", "Amount", "Status", "Action"]);
+    expect(labels).toEqual(["Number", "Learner", "Email address", "Due date", "Amount", "Status", "Action"]);
     // Learners: the amount and the actions.
     await page.goto(app.adminUrl("/learners"));
     const learner = firstRow(page, "Learners");

@@ -70,7 +70,13 @@ describe("learner: from sign-up to a paid enrollment", () => {
     await page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Invoice" }).click();
     const row = page.getByRole("row").filter({ hasText: "Cloud Computing Fundamentals" });
     await row.waitFor();
-    expect(await row.getByRole("cell").allTextContents()).toEqual(["Cloud Computing Fundamentals", "$350.00", "Paid", expect.any(String)]);
+    expect(await row.getByRole("cell").allTextContents()).toEqual([
+      "Cloud Computing Fundamentals",
+      "$350.00",
+      "Paid",
+      expect.any(String),
+      expect.stringMatching(/^INV-\d{4}-\d{6}$/),
+    ]);
     expect(await row.locator("[data-status]").getAttribute("data-status")).toBe("paid");
     expect(await row.locator("[data-status] > span").evaluate((badge) => getComputedStyle(badge).color)).toBe("rgb(6, 118, 71)");
     expect(app.consoleErrors()).toEqual([]);

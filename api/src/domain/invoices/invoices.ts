@@ -6,6 +6,7 @@ import { dollarsToCents } from "../money.ts";
 import { afterSettlement, settleWithin } from "../payments/settle.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
+import { nextInvoiceNumber } from "./numbers.ts";
 import { isPaidRecord, netCents, PAID_RECORD_STATUSES } from "./status.ts";
 
 export const INVOICE_MESSAGES = {
@@ -103,6 +104,7 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
     // Made pending, then a paid one goes through the one settlement (enrollment in its track, receipt mail).
     const created = await tx.invoice.create({
       data: {
+        number: await nextInvoiceNumber(tx),
         learnerId: input.learnerId,
         trackId,
         description,

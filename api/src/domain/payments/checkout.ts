@@ -4,6 +4,7 @@ import { phoneNumber } from "../accounts/rules.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
+import { nextInvoiceNumber } from "../invoices/numbers.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { newPaymentReference, startOfflineCheckout } from "./offline.ts";
@@ -119,6 +120,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
     const fresh = await tx.invoice.create({
       data: {
+        number: await nextInvoiceNumber(tx),
         learnerId,
         trackId: track.id,
         amountCents: track.priceCents,

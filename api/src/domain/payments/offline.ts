@@ -4,6 +4,7 @@ import { recordJob } from "../../jobs/contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { nextInvoiceNumber } from "../invoices/numbers.ts";
 import { isPaidRecord } from "../invoices/status.ts";
 import { composeMail } from "../mails/compose.ts";
 import { offlineInstructions } from "../mails/templates.ts";
@@ -63,6 +64,7 @@ export async function startOfflineCheckout(
     if (open) return { invoice: open, created: false };
     const fresh = await tx.invoice.create({
       data: {
+        number: await nextInvoiceNumber(tx),
         learnerId: learner.id,
         trackId: track.id,
         amountCents: track.priceCents,

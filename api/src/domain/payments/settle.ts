@@ -149,13 +149,17 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
   await recordJob(
     db,
     "send-mail",
-    await composeMail(deps, db, receipt, learner.email, {
-      firstName: learner.firstName,
-      trackName: track.name,
-      amountCents: invoice.amountCents,
-      reference,
-      portalUrl: portalUrl(deps),
-    }),
+    // The receipt's PDF is made when the mail is sent, and attached.
+    {
+      ...(await composeMail(deps, db, receipt, learner.email, {
+        firstName: learner.firstName,
+        trackName: track.name,
+        amountCents: invoice.amountCents,
+        reference,
+        portalUrl: portalUrl(deps),
+      })),
+      attachInvoicePdf: invoice.id,
+    },
     `mail-receipt-${invoice.id}`,
   );
   return invoice;

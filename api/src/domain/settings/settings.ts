@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
@@ -9,7 +10,62 @@ export const SETTINGS_MESSAGES = {
   instructionsTooLong: "Payment instructions must be at most 2000 characters.",
   expiryDays: "Offline payments must expire after 1 to 365 days.",
   abandonHours: "Card checkouts must be abandoned after 1 to 720 hours.",
+  businessName: "Business name is required.",
+  businessNameTooLong: "Business name must be at most 120 characters.",
+  postalAddressTooLong: "Postal address must be at most 500 characters.",
+  taxNumberTooLong: "Tax number must be at most 50 characters.",
+  supportEmail: "Enter a valid support e-mail address.",
+  footerContactTooLong: "Footer contact details must be at most 500 characters.",
+  invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
+  taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
 } as const;
+
+/** Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/**
+ * The business identity (docs/ARCHITECTURE.md, "Business identity and prices"). Each field is optional in the input:
+ * omitted keeps what is saved, so a client that only changes the payment settings (the REST spec's) sends none.
+ */
+const identityInput = {
+  businessName: z
+    .string({ error: SETTINGS_MESSAGES.businessName })
+    .trim()
+    .min(1, SETTINGS_MESSAGES.businessName)
+    .max(120, SETTINGS_MESSAGES.businessNameTooLong)
+    .optional(),
+  postalAddress: optionalText(500, SETTINGS_MESSAGES.postalAddressTooLong),
+  taxNumber: optionalText(50, SETTINGS_MESSAGES.taxNumberTooLong),
+  supportEmail: z
+    .string({ error: SETTINGS_MESSAGES.supportEmail })
+    .trim()
+    .max(254, SETTINGS_MESSAGES.supportEmail)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => !v || z.email().safeParse(v).success, SETTINGS_MESSAGES.supportEmail),
+  footerContact: optionalText(500, SETTINGS_MESSAGES.footerContactTooLong),
+  invoicePrefix: z
+    .string({ error: SETTINGS_MESSAGES.invoicePrefix })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/, SETTINGS_MESSAGES.invoicePrefix)
+    .optional(),
+  /** Percent with at most 2 decimals, kept as basis points (7.5 -> 750). */
+  taxRatePercent: z
+    .number({ error: SETTINGS_MESSAGES.taxRate })
+    .min(0, SETTINGS_MESSAGES.taxRate)
+    .max(100, SETTINGS_MESSAGES.taxRate)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.taxRate)
+    .optional(),
+  taxInclusive: z.boolean().optional(),
+  /** True removes the logo (a new one is uploaded beside the input). */
+  removeLogo: z.boolean().optional(),
+};
 
 const settingsInput = z
   .object({
@@ -30,13 +86,14 @@ const settingsInput = z
       .int(SETTINGS_MESSAGES.abandonHours)
       .min(1, SETTINGS_MESSAGES.abandonHours)
       .max(720, SETTINGS_MESSAGES.abandonHours),
+    ...identityInput,
   })
   .superRefine((v, ctx) => {
     if (v.offlinePaymentsEnabled && !v.offlineInstructions)
       ctx.addIssue({ code: "custom", path: ["offlineInstructions"], message: SETTINGS_MESSAGES.instructionsRequired });
   });
 
-export type SettingsInput = FormInput<z.input<typeof settingsInput>>;
+export type SettingsInput = FormInput<z.input<typeof settingsInput>> & { logo?: File | null };
 
 /** The owner's settings (one row, id 1, which the migration creates). */
 export function businessSettings(deps: Pick<Services, "db">) {
@@ -45,12 +102,30 @@ export function businessSettings(deps: Pick<Services, "db">) {
 
 /** Saves the owner's settings, with an audit entry in the same transaction. */
 export async function updateBusinessSettings(deps: Services, actor: Actor, raw: SettingsInput) {
-  const input = parseInput(settingsInput, raw);
-  return deps.db.prisma.$transaction(async (tx) => {
+  const { logo, ...fields } = raw;
+  const { taxRatePercent, removeLogo, ...input } = parseInput(settingsInput, fields);
+  // Checked and stored only once the rest of the form is valid; the old logo is removed after the save commits.
+  const logoImage = logo ? await storeImage(deps.storage, logo, "logo") : removeLogo ? null : undefined;
+  const taxRateBasisPoints = taxRatePercent === undefined ? undefined : Math.round(taxRatePercent * 100);
+  const saved = await deps.db.prisma.$transaction(async (tx) => {
     const before = await tx.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
-    const after = await tx.businessSettings.update({ where: { id: 1 }, data: input });
+    const after = await tx.businessSettings.update({ where: { id: 1 }, data: { ...input, taxRateBasisPoints, logoImage } });
     await recordAudit(tx, actor, { action: "settings.update", entityType: "BusinessSettings", entityId: "1", before, after });
-    return after;
+    return { before, after };
+  });
+  if (logoImage !== undefined && saved.before.logoImage && saved.before.logoImage !== logoImage) {
+    await deps.storage.remove(saved.before.logoImage).catch(() => undefined);
+  }
+  // The learner footer's business profile and the payment options are public answers the cache keeps.
+  deps.publicCache.clear();
+  return saved.after;
+}
+
+/** What anyone may know of the business (the learner site's footer): no tax number, prefix or rates. */
+export function businessProfile(deps: Pick<Services, "db">) {
+  return deps.db.prisma.businessSettings.findUniqueOrThrow({
+    where: { id: 1 },
+    select: { businessName: true, logoImage: true, supportEmail: true, footerContact: true },
   });
 }
 

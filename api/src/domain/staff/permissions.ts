@@ -91,8 +91,10 @@ export function permissionsOf(role: StaffRole | null): Permission[] {
  * - `anyStaff`: a staff session, a pending one too (logging out of the console).
  * - `staff`: an approved staff account of any role.
  * - a permission: approved staff whose role has it.
+ * - `learnerOr:<permission>`: a learner (for what is theirs: the route finds only their own records) or approved staff
+ *   whose role has the permission (an invoice's PDF).
  */
-export type Audience = "anyone" | "signedIn" | "learner" | "anyStaff" | "staff" | Permission;
+export type Audience = "anyone" | "signedIn" | "learner" | "anyStaff" | "staff" | Permission | `learnerOr:${Permission}`;
 
 /** The kinds of caller the policy tells apart. */
 export const CALLERS = ["anonymous", "learner", "pending", ...STAFF_ROLES] as const;
@@ -117,7 +119,8 @@ export function admits(audience: Audience, caller: Caller): boolean {
     case "staff":
       return (STAFF_ROLES as readonly string[]).includes(caller);
     default:
-      return (PERMISSIONS[audience] as readonly string[]).includes(caller);
+      if (audience.startsWith("learnerOr:")) return caller === "learner" || admits(audience.slice(10) as Permission, caller);
+      return (PERMISSIONS[audience as Permission] as readonly string[]).includes(caller);
   }
 }
 

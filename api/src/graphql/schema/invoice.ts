@@ -30,6 +30,9 @@ export const Invoice = builder.prismaNode("Invoice", {
   authScopes: (invoice) => ({ can: "readInvoices", owns: { role: "LEARNER", id: invoice.learnerId } }),
   description: "What a learner owes or paid: for a track bought at checkout, or written by staff.",
   fields: (t) => ({
+    number: t.exposeString("number", {
+      description: "The invoice number, `<prefix>-<year>-<000123>`: unique and gapless per year, given at creation, never changed.",
+    }),
     learner: t.relation("learner", { nullable: true, description: "Who the invoice is for." }),
     track: t.relation("track", { nullable: true, description: "The track paid for; null for an invoice written by staff." }),
     amount: t.float({ description: "Dollars (2 decimals).", resolve: (i) => i.amountCents / 100 }),
@@ -62,15 +65,15 @@ builder.queryFields((t) => ({
     type: InvoiceConnection,
     authScopes: { can: "readInvoices" },
     description:
-      "Invoices, newest first, 10 a page; `search` matches the learner's name. Every status but abandoned checkouts unless `status` asks for one.",
+      "Invoices, newest first, 10 a page; `search` matches the learner's name or the invoice number. Every status but abandoned checkouts unless `status` asks for one.",
     args: {
-      search: t.arg.string({ description: "Words the learner's first or last name must contain." }),
+      search: t.arg.string({ description: "Words the learner's first or last name or the invoice number must contain." }),
       status: t.arg({ type: InvoiceStatus, description: "Only invoices in this status; omitted, every status but ABANDONED." }),
       ...pageArgs,
     },
     resolve: (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
-      const where = { ...wordsWhere(args.search, ["learner.firstName", "learner.lastName"]), ...listedInvoices(args.status) };
+      const where = { ...wordsWhere(args.search, ["number", "learner.firstName", "learner.lastName"]), ...listedInvoices(args.status) };
       return pagedConnection(args, ctx, info, {
         count: () => prisma.invoice.count({ where }),
         rows: (query, skip, take) => prisma.invoice.findMany({ ...query, where, orderBy: NEWEST_FIRST, skip, take }),

@@ -8,12 +8,50 @@ interface Settings {
   offlineInstructions: string | null;
   offlineExpiryDays: number;
   checkoutAbandonHours: number;
+  businessName: string;
+  logoImage: string | null;
+  postalAddress: string | null;
+  taxNumber: string | null;
+  supportEmail: string | null;
+  footerContact: string | null;
+  invoicePrefix: string;
+  taxRateBasisPoints: number;
+  taxInclusive: boolean;
   updatedAt: Date;
 }
 
 const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").implement({
-  description: "The owner's settings: offline payments and their instructions, how long unpaid checkouts stay open.",
+  description:
+    "The owner's settings: the business identity (invoices, receipts, mails, the learner footer), offline payments and their instructions, how long unpaid checkouts stay open.",
   fields: (t) => ({
+    businessName: t.exposeString("businessName", { description: "The seller's name on invoices, receipts, mails and the learner footer." }),
+    logo: t.exposeString("logoImage", {
+      nullable: true,
+      description: "URL of the logo (on invoices and receipts); null when there is none.",
+    }),
+    postalAddress: t.exposeString("postalAddress", {
+      nullable: true,
+      description: "The seller's postal address (lines separated by line breaks).",
+    }),
+    taxNumber: t.exposeString("taxNumber", { nullable: true, description: "The seller's tax number on invoices and receipts." }),
+    supportEmail: t.exposeString("supportEmail", {
+      nullable: true,
+      description: "Where learners write for help (footer, invoices, mails).",
+    }),
+    footerContact: t.exposeString("footerContact", {
+      nullable: true,
+      description: "Contact lines of the learner footer and the invoices (lines separated by line breaks).",
+    }),
+    invoicePrefix: t.exposeString("invoicePrefix", {
+      description: "The prefix of new invoice numbers, `<prefix>-<year>-<000123>` (1..12 letters, digits or dashes).",
+    }),
+    taxRatePercent: t.float({
+      description: "The tax rate in percent (2 decimals, 0..100); 0 means no tax line.",
+      resolve: (s) => s.taxRateBasisPoints / 100,
+    }),
+    taxInclusive: t.exposeBoolean("taxInclusive", {
+      description: "True: prices include the tax; false: the tax is added to the price at checkout.",
+    }),
     offlinePaymentsEnabled: t.exposeBoolean("offlinePaymentsEnabled", {
       description: "Learners may pick bank transfer / mobile money at checkout.",
     }),
@@ -53,6 +91,16 @@ const BusinessSettingsInput = builder.inputType("BusinessSettingsInput", {
     offlineInstructions: t.string({ description: "Required when enabled; up to 2000 characters, plain text." }),
     offlineExpiryDays: t.int({ description: "1..365 days." }),
     checkoutAbandonHours: t.int({ description: "1..720 hours." }),
+    businessName: t.string({ description: "Required when given, at most 120 characters. Omitted keeps the saved name." }),
+    logo: t.field({ type: "Upload", description: "JPEG, PNG or WebP, at most 5 MB. Omit to keep the current logo." }),
+    removeLogo: t.boolean({ description: "True removes the current logo." }),
+    postalAddress: t.string({ description: "At most 500 characters; blank clears it; omitted keeps it." }),
+    taxNumber: t.string({ description: "At most 50 characters; blank clears it; omitted keeps it." }),
+    supportEmail: t.string({ description: "An e-mail address; blank clears it; omitted keeps it." }),
+    footerContact: t.string({ description: "At most 500 characters; blank clears it; omitted keeps it." }),
+    invoicePrefix: t.string({ description: "1..12 letters, digits or dashes, starting with a letter or digit. Omitted keeps it." }),
+    taxRatePercent: t.float({ description: "0..100 with at most 2 decimals (7.5 = 7.5%). Omitted keeps it." }),
+    taxInclusive: t.boolean({ description: "Prices include the tax (true) or it is added (false). Omitted keeps it." }),
   }),
 });
 

@@ -62,13 +62,16 @@ export interface CheckoutPageUrls {
   decline: string;
   /** Where the learner goes back to once the payment is settled; null when initialize gave no callback_url. */
   callback: string | null;
+  /** Who is being paid (the merchant's business name); null when unknown. */
+  merchant?: string | null;
 }
 
 /** The hosted checkout: Pay and Decline while the payment is open, its outcome after. */
 export function checkoutPage(tx: SandboxTransaction, urls: CheckoutPageUrls): string {
   const amount = formatAmount(tx.amount, tx.currency);
+  const merchant = urls.merchant ? `<p class="merchant">Paying <strong>${escapeHtml(urls.merchant)}</strong></p>\n` : "";
   const details = `<h1>Complete your payment</h1>
-<dl>
+${merchant}<dl>
 <dt>E-mail</dt><dd>${escapeHtml(tx.customer.email)}</dd>
 <dt>Amount</dt><dd class="amount">${escapeHtml(amount)}</dd>
 <dt>Reference</dt><dd>${escapeHtml(tx.reference)}</dd>

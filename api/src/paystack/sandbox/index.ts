@@ -20,6 +20,8 @@ export interface PaystackSandboxOptions {
   /** Where `charge.success` is POSTed; asked at delivery time, so it may depend on the port the server got. */
   webhookUrl: () => string;
   logger: Logger;
+  /** The merchant's name the checkout page shows (the owner's business name); asked for each page. */
+  merchantName?: () => Promise<string>;
 }
 
 const invalidAmount = { error: "Invalid Amount Sent" };
@@ -357,12 +359,13 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
               `default-src 'none'; style-src 'self'; form-action ${formTargets}; base-uri 'none'; frame-ancestors 'none'`,
             );
         };
-        const page = (tx: SandboxTransaction) =>
+        const page = async (tx: SandboxTransaction) =>
           checkoutPage(tx, {
             stylesheet,
             pay: `${prefix}/checkout/${tx.accessCode}/pay`,
             decline: `${prefix}/checkout/${tx.accessCode}/decline`,
             callback: callbackUrl(tx),
+            merchant: options.merchantName ? await options.merchantName().catch(() => null) : null,
           });
         const findByCode = (request: FastifyRequest<{ Params: { code: string } }>) => transactions.byAccessCode(request.params.code);
 
@@ -373,7 +376,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         browser.get<{ Params: { code: string } }>("/checkout/:code", async (request, reply) => {
           const tx = findByCode(request);
           if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
-          return html(reply, tx).send(page(tx));
+          return html(reply, tx).send(await page(tx));
         });
 
         for (const [action, outcome] of Object.entries(outcomes)) {
@@ -384,7 +387,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
             settle(tx, outcome, request.ip);
             const callback = callbackUrl(tx);
             if (callback) return reply.redirect(callback, 303);
-            return html(reply, tx).send(page(tx));
+            return html(reply, tx).send(await page(tx));
           });
         }
       });

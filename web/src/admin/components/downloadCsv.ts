@@ -1,3 +1,4 @@
+import { downloadFile } from "../../shared/downloads/downloadFile.ts";
 import { adminSession } from "../../shared/session/session.ts";
 
 /**
@@ -5,23 +6,6 @@ import { adminSession } from "../../shared/session/session.ts";
  * not send it) and hands it to the browser as a file download named as the server says, else `fallbackName`. A
  * refusal throws the server's message.
  */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const token = localStorage.getItem(adminSession.token);
-  if (!token) throw new Error("Authentication token not found.");
-  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new Error(body?.message ?? `Server returned ${response.status} error`);
-  }
-  const blob = await response.blob();
-  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the file only after the click handler returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  return downloadFile(adminSession, path, fallbackName);
 }

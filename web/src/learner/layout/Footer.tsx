@@ -1,9 +1,41 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { Brand } from "../../shared/ui/Brand.tsx";
 import { InstagramIcon, LinkedInIcon, XSocialIcon, YouTubeIcon } from "../../shared/ui/BrandIcons.tsx";
 import { Container } from "../../shared/ui/Container.tsx";
 import { MailIcon, MapPinIcon, PhoneIcon } from "../../shared/ui/icons.tsx";
 import styles from "./Footer.module.css";
+
+interface Profile {
+  businessName: string;
+  supportEmail: string | null;
+  footerContact: string | null;
+}
+
+/**
+ * The owner's business name and contact details; null until they arrive. Asked without a session and outside Relay,
+ * as the test-payments banner asks: one anonymous answer (served from the public cache) that no page's data depends
+ * on, and whose failure leaves the default text.
+ */
+function useBusinessProfile(): Profile | null {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/graphql-response+json, application/json" },
+      body: JSON.stringify({ query: "query FooterBusinessProfile { businessProfile { businessName supportEmail footerContact } }" }),
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: { data?: { businessProfile?: Profile } } | null) => setProfile(body?.data?.businessProfile ?? null))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return profile;
+}
+
+const PHONE = /^\+?[\d\s().-]{6,}$/;
 
 const menu = [
   { label: "Home", to: "/" },
@@ -21,6 +53,17 @@ const social = [
 
 /** The learner site's footer: menu links, contact details, social links and the copyright line (docs/product.md, Learner pages). */
 export default function Footer() {
+  const profile = useBusinessProfile();
+  const email = profile?.supportEmail || "hello@learnhub.example";
+  // Each line once (a line is its own key).
+  const lines = [
+    ...new Set(
+      (profile?.footerContact ?? "")
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
   return (
     <footer className={styles.footer}>
       <Container>
@@ -44,18 +87,36 @@ export default function Footer() {
           <div>
             <h2 className={styles.heading}>Contact</h2>
             <address className={styles.list}>
-              <a href="mailto:hello@learnhub.example">
+              <a href={`mailto:${email}`}>
                 <MailIcon size={16} />
-                hello@learnhub.example
+                {email}
               </a>
-              <a href="tel:+2348001234567">
-                <PhoneIcon size={16} />
-                +234 800 123 4567
-              </a>
-              <span>
-                <MapPinIcon size={16} />
-                Lagos, Nigeria
-              </span>
+              {lines.length === 0 ? (
+                <>
+                  <a href="tel:+2348001234567">
+                    <PhoneIcon size={16} />
+                    +234 800 123 4567
+                  </a>
+                  <span>
+                    <MapPinIcon size={16} />
+                    Lagos, Nigeria
+                  </span>
+                </>
+              ) : (
+                lines.map((line) =>
+                  PHONE.test(line) ? (
+                    <a key={line} href={`tel:${line.replace(/[^\d+]/g, "")}`}>
+                      <PhoneIcon size={16} />
+                      {line}
+                    </a>
+                  ) : (
+                    <span key={line}>
+                      <MapPinIcon size={16} />
+                      {line}
+                    </span>
+                  ),
+                )
+              )}
             </address>
           </div>
           <div>
@@ -72,7 +133,7 @@ export default function Footer() {
             </ul>
           </div>
         </div>
-        <p className={styles.copyright}>© 2025 LearnHub. All rights reserved.</p>
+        <p className={styles.copyright}>© 2025 {profile?.businessName ?? "LearnHub"}. All rights reserved.</p>
       </Container>
     </footer>
   );

@@ -9,6 +9,8 @@ import { VOID_MESSAGES } from "./_components/VoidInvoiceDialog.tsx";
 const oneInvoice: MockPayloadGenerator.MockResolvers = {
   InvoiceConnection: () => ({ totalCount: 1, edges: [{}] }),
   Invoice: () => ({
+    id: "SW52b2ljZTpjMmY2ZjJiZS0zZjBiLTQ1ZjQtOGQ5Ny0wY2I1YjY0ZTFhMjM=",
+    number: "INV-2026-000007",
     amount: 1234.5,
     status: "PENDING",
     flaggedReason: null,
@@ -24,7 +26,14 @@ const oneInvoice: MockPayloadGenerator.MockResolvers = {
 const flag = "Paid by card after it was settled by bank transfer; refund due.";
 const flaggedInvoice: MockPayloadGenerator.MockResolvers = {
   ...oneInvoice,
-  Invoice: () => ({ amount: 45, status: "PAID", flaggedReason: flag, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" }),
+  Invoice: () => ({
+    number: "INV-2026-000008",
+    amount: 45,
+    status: "PAID",
+    flaggedReason: flag,
+    dueDate: null,
+    createdAt: "2026-03-04T10:00:00.000Z",
+  }),
 };
 
 const noInvoices: MockPayloadGenerator.MockResolvers = { InvoiceConnection: () => ({ totalCount: 0, edges: [] }) };
@@ -42,7 +51,16 @@ const rows: MockPayloadGenerator.MockResolvers = {
       ["PENDING", false, null, "Printed workbook"],
       ["VOID", false, null, null],
     ][n % 3] as [string, boolean, { name: string } | null, string | null];
-    return { amount: 450, status, paidRecord, track, description, dueDate: null, createdAt: "2026-03-04T10:00:00.000Z" };
+    return {
+      number: `INV-2026-00000${n % 3}`,
+      amount: 450,
+      status,
+      paidRecord,
+      track,
+      description,
+      dueDate: null,
+      createdAt: "2026-03-04T10:00:00.000Z",
+    };
   },
 };
 
@@ -56,7 +74,7 @@ describe("Manage Invoices", () => {
       within(table)
         .getAllByRole("columnheader")
         .map((th) => th.textContent),
-    ).toEqual(["Learner", "Email address", "Due date", "Amount", "Status", "Action"]);
+    ).toEqual(["Number", "Learner", "Email address", "Due date", "Amount", "Status", "Action"]);
     const [, row] = within(table).getAllByRole("row");
     // The avatar's initials appear a moment after the row (Radix shows the fallback once it knows there is no image).
     await waitFor(() =>
@@ -64,8 +82,11 @@ describe("Manage Invoices", () => {
         within(row!)
           .getAllByRole("cell")
           .map((td) => td.textContent),
-      ).toEqual(["ANAda Nwosu", "ada@example.com", "Mar 4, 2026", "$1,234.50", "Pending", ""]),
+      ).toEqual(["INV-2026-000007", "ANAda Nwosu", "ada@example.com", "Mar 4, 2026", "$1,234.50", "Pending", ""]),
     );
+    // The number links to the invoice's PDF by its plain id (the page fetches it with the session's token).
+    const pdf = within(row!).getByRole("link", { name: "INV-2026-000007 (PDF)" });
+    expect(pdf.getAttribute("href")).toBe("/api/invoices/c2f6f2be-3f0b-45f4-8d97-0cb5b64e1a23/pdf");
     expect(within(row!).getByRole("button", { name: "Edit invoice for Ada Nwosu" })).toBeTruthy();
     expect(within(row!).getByRole("button", { name: "Delete invoice for Ada Nwosu" })).toBeTruthy();
     expect(screen.queryByRole("navigation", { name: "Invoice pages" })).toBeNull();

@@ -12,6 +12,7 @@ import { toast } from "../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../components/failures.ts";
 import type { BusinessSettingsPageMutation } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
 import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
+import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
 import styles from "./BusinessSettingsPage.module.css";
 
 const query = graphql`
@@ -21,6 +22,15 @@ const query = graphql`
       offlineInstructions
       offlineExpiryDays
       checkoutAbandonHours
+      businessName
+      logo
+      postalAddress
+      taxNumber
+      supportEmail
+      footerContact
+      invoicePrefix
+      taxRatePercent
+      taxInclusive
     }
   }
 `;
@@ -35,6 +45,15 @@ const mutation = graphql`
           offlineInstructions
           offlineExpiryDays
           checkoutAbandonHours
+          businessName
+          logo
+          postalAddress
+          taxNumber
+          supportEmail
+          footerContact
+          invoicePrefix
+          taxRatePercent
+          taxInclusive
         }
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
@@ -95,13 +114,14 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   const [pending, setPending] = useState(false);
   const [save] = useAsyncMutation<BusinessSettingsPageMutation>(mutation);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const identity = useIdentityForm(saved);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateSettings(values);
+    const found = { ...identity.validate(), ...validateSettings(values) };
     setErrors(found);
     setMessage(null);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length || identity.logoError) return;
     setPending(true);
     try {
       const result = await save({
@@ -111,6 +131,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
             offlineInstructions: values.offlineInstructions.trim() || null,
             offlineExpiryDays: Number(values.offlineExpiryDays),
             checkoutAbandonHours: Number(values.checkoutAbandonHours),
+            ...identity.changes(),
           },
         },
       });
@@ -120,6 +141,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
         setMessage(failure.message);
         return;
       }
+      identity.setLogo(null);
       toast.success(SETTINGS_FORM_MESSAGES.saved);
     } catch {
       setMessage(SETTINGS_FORM_MESSAGES.failed);
@@ -131,6 +153,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending || undefined}>
       {message && <Alert tone="error">{message}</Alert>}
+      <BusinessIdentityFields form={identity} errors={errors} />
       <section className={styles.section} aria-labelledby="offline-title">
         <h2 id="offline-title" className={styles.title}>
           Bank transfer / mobile money

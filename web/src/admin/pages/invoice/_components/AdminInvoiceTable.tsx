@@ -1,6 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { InvoicePdfLink } from "../../../../shared/downloads/InvoicePdfLink.tsx";
 import { formatCalendarDate, formatInstant } from "../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../shared/format/format.ts";
+import { adminSession } from "../../../../shared/session/session.ts";
 import { Avatar } from "../../../../shared/ui/Avatar.tsx";
 import { cx } from "../../../../shared/ui/cx.ts";
 import { type Column, Table } from "../../../../shared/ui/Table.tsx";
@@ -49,6 +51,7 @@ export function AdminInvoiceTable({
     graphql`
       fragment AdminInvoiceTable_invoices on Invoice @relay(plural: true) {
         id
+        number
         amount
         status
         paidRecord
@@ -69,6 +72,12 @@ export function AdminInvoiceTable({
     invoicesKey,
   );
   const columns: Column<Invoice>[] = [
+    {
+      key: "number",
+      header: "Number",
+      // A link to its PDF (a receipt once paid), for every role that reads invoices.
+      cell: (invoice) => <InvoicePdfLink id={invoice.id} number={invoice.number} session={adminSession} />,
+    },
     {
       key: "learner",
       header: "Learner",

@@ -9,7 +9,7 @@ import InvoicesPageQuery, { type InvoicesPageQuery as InvoicesPageQueryType } fr
 import InvoicesPage from "./InvoicesPage.tsx";
 
 const invoice = (id: string, track: string, amount: number, status: string, dueDate: string | null) => ({
-  node: { id, amount, status, dueDate, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track } },
+  node: { id, number: `INV-2026-${id.slice(-2)}`, amount, status, dueDate, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track } },
 });
 
 // The learner the mock server answers with; each test sets the invoices.
@@ -59,17 +59,19 @@ describe("portal invoices", () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ["Cloud Computing Fundamentals", "$350.00", "Paid", "Oct 2, 2026"],
-      ["DevOps Engineering", "$1,499.50", "Pending", "Nov 30, 2026"],
-      ["UI/UX Design", "$300.00", "Failed", "Oct 2, 2026"],
+      ["Cloud Computing Fundamentals", "$350.00", "Paid", "Oct 2, 2026", "INV-2026-ox"],
+      ["DevOps Engineering", "$1,499.50", "Pending", "Nov 30, 2026", "INV-2026-oy"],
+      ["UI/UX Design", "$300.00", "Failed", "Oct 2, 2026", "INV-2026-oz"],
     ]);
+    // Each number links to the invoice's PDF (a receipt once paid).
+    expect(within(rows[0]!).getByRole("link", { name: "INV-2026-ox (PDF)" }).getAttribute("href")).toBe("/api/invoices/1/pdf");
     const badges = rows.map((row) => row.querySelector("[data-status] > span")!);
     // Phones get the same invoices as a list of cards.
     const cards = within(screen.getByRole("list", { name: "Your invoices" })).getAllByRole("listitem");
     expect(cards.map((card) => card.textContent)).toEqual([
-      "Cloud Computing Fundamentals$350.00PaidOct 2, 2026",
-      "DevOps Engineering$1,499.50PendingNov 30, 2026",
-      "UI/UX Design$300.00FailedOct 2, 2026",
+      "Cloud Computing Fundamentals$350.00PaidOct 2, 2026INV-2026-ox",
+      "DevOps Engineering$1,499.50PendingNov 30, 2026INV-2026-oy",
+      "UI/UX Design$300.00FailedOct 2, 2026INV-2026-oz",
     ]);
     expect(badges[0]!.className).toMatch(/success/);
     expect(badges[1]!.className).toMatch(/warning/);

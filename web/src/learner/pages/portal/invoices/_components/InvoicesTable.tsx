@@ -1,6 +1,8 @@
 import { graphql, usePaginationFragment } from "react-relay/hooks";
+import { InvoicePdfLink } from "../../../../../shared/downloads/InvoicePdfLink.tsx";
 import { formatDate } from "../../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
+import { learnerSession } from "../../../../../shared/session/session.ts";
 import { Badge } from "../../../../../shared/ui/Badge.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { type Column, Table } from "../../../../../shared/ui/Table.tsx";
@@ -30,6 +32,11 @@ function StatusBadge({ status }: { status: Invoice["status"] }) {
 /** What the invoice is for: its track, or the line staff described ("Other"). */
 const boughtOf = (invoice: Invoice) => invoice.track?.name ?? invoice.description ?? "—";
 
+/** The invoice number, a link to its PDF (a receipt once paid). */
+const NumberLink = ({ invoice }: { invoice: Invoice }) => (
+  <InvoicePdfLink id={invoice.id} number={invoice.number} session={learnerSession} />
+);
+
 const columns: Column<Invoice>[] = [
   { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{boughtOf(invoice)}</span> },
   {
@@ -48,6 +55,7 @@ const columns: Column<Invoice>[] = [
       return <time dateTime={date}>{formatDate(date)}</time>;
     },
   },
+  { key: "number", header: "Invoice", cell: (invoice) => <NumberLink invoice={invoice} /> },
 ];
 
 const PAGE_SIZE = 20;
@@ -63,6 +71,7 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
           edges {
             node {
               id
+              number
               amount
               status
               dueDate
@@ -107,6 +116,9 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
                   <div className={styles.cardBottom}>
                     <StatusBadge status={invoice.status} />
                     <time dateTime={date}>{formatDate(date)}</time>
+                  </div>
+                  <div className={styles.cardBottom}>
+                    <NumberLink invoice={invoice} />
                   </div>
                 </li>
               );
