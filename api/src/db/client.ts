@@ -131,6 +131,14 @@ async function keepSharedBuffersSmall(pglite: { query<T>(sql: string): Promise<{
   if (row?.shared_buffers !== PGLITE_SHARED_BUFFERS) await pglite.exec(`ALTER SYSTEM SET shared_buffers = '${PGLITE_SHARED_BUFFERS}'`);
 }
 
+/**
+ * How long a transaction may wait for one of the pool's connections, and run. Prisma's defaults (2 s, 5 s) turned a
+ * burst of writes that take turns on one row (invoice numbers: every creation holds the year's counter until it
+ * commits) into server errors once the pool was busy for 2 s; the request limits in front of the API (overload.ts)
+ * bound how many wait, so waiting longer is safe.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
 async function openPostgres(
   url: string,
   poolMax: number,
@@ -143,7 +151,11 @@ async function openPostgres(
   // listener its error would crash the process.
   pool.on("error", (error) => onError?.(error));
   const prisma = withQueryLog(
-    new PrismaClient({ adapter: new PrismaPg(pool), log: onQuery ? [{ level: "query", emit: "event" }] : [] }),
+    new PrismaClient({
+      adapter: new PrismaPg(pool),
+      log: onQuery ? [{ level: "query", emit: "event" }] : [],
+      transactionOptions: TRANSACTION_OPTIONS,
+    }),
     onQuery,
   );
   const onClient = (client: pg.Pool | pg.PoolClient): SqlConnection => ({

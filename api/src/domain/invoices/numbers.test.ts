@@ -84,4 +84,39 @@ describe("invoice numbers", () => {
     );
     expect((await prisma().invoice.findUniqueOrThrow({ where: { id: raw.id } })).number).toBe(raw.number);
   });
+
+  // PostgreSQL only: PGlite has one connection, which the holder below would take.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "creations queued behind a long-held year counter wait their turn for a connection instead of failing (pool of 2)",
+    async () => {
+      const small = await startTestApp({ DATABASE_POOL_MAX: "2" });
+      try {
+        const { admin } = await adminWithToken(small, "FINANCE");
+        const finance: Actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+        const learner = (await learnerWithToken(small)).learner.id;
+        const create = (i: number) => createInvoice(small.services, finance, { learnerId: learner, amount: 10 + i, status: "PENDING" });
+        await create(0);
+        // Another writer holds the year's counter for 3 s on one of the two connections; the first creation waits on
+        // the row lock holding the other one, and the rest wait longer than Prisma's default 2 s for a connection.
+        let release: () => void = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const holder = small.services.db.sql.withConnection(async (conn) => {
+          await conn.query("BEGIN");
+          await conn.query(`SELECT 1 FROM "InvoiceCounter" WHERE "year" = $1 FOR UPDATE`, [year]);
+          await held;
+          await conn.query("COMMIT");
+        });
+        const creations = Promise.allSettled(Array.from({ length: 6 }, (_, i) => create(i + 1)));
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        release();
+        await holder;
+        const outcomes = await creations;
+        expect(outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+      } finally {
+        await small.close();
+      }
+    },
+  );
 });
