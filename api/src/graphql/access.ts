@@ -30,6 +30,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.businessSettings": "manageSettings",
   "Query.paymentOptions": "anyone",
   "Query.offlinePayment": "learner",
+  "Query.coupons": "manageCoupons",
+  "Query.checkoutQuote": "learner",
 
   "Mutation.signUpAdmin": "anyone",
   "Mutation.signUpLearner": "anyone",
@@ -72,6 +74,9 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.approveStaff": "manageStaff",
   "Mutation.updateStaff": "manageStaff",
   "Mutation.setInstructorTracks": "manageStaff",
+  "Mutation.createCoupon": "manageCoupons",
+  "Mutation.deactivateCoupon": "manageCoupons",
+  "Mutation.generateCouponBatch": "manageCoupons",
 
   "Subscription.paymentStatus": "learner",
 };

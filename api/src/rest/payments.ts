@@ -27,6 +27,7 @@ const checkoutSchema = {
     gender: text("Male or Female; required."),
     location: text(),
     description: text(),
+    coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
   }),
   response: {
     200: answer(
@@ -110,6 +111,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         gender: genderIn(body.gender),
         location: textIn(body.location, "location"),
         description: textIn(body.description, "description"),
+        coupon: textIn(body.coupon, "coupon"),
       };
       const ok = await call.mutate(CHECKOUT, { input });
       if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };
