@@ -31,6 +31,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.paymentOptions": "anyone",
   "Query.offlinePayment": "learner",
   "Query.coupons": "manageCoupons",
+  "Query.couponBatchCsv": "manageCoupons",
   "Query.checkoutQuote": "learner",
 
   "Mutation.signUpAdmin": "anyone",

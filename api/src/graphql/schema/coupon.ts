@@ -1,8 +1,16 @@
-import { checkoutQuote, createCoupon, deactivateCoupon, generateCouponBatch, normaliseCode } from "../../domain/coupons/coupons.ts";
+import {
+  batchCsv,
+  checkoutQuote,
+  createCoupon,
+  deactivateCoupon,
+  generateCouponBatch,
+  normaliseCode,
+} from "../../domain/coupons/coupons.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "./errors.ts";
+import { Invoice } from "./invoice.ts";
 import { pageArgs, pagedConnection, pagedConnectionType } from "./paging.ts";
 import { Track } from "./track.ts";
 
@@ -116,7 +124,32 @@ const CheckoutQuote = builder
     }),
   });
 
+// The coupon an invoice was priced with (the price parts themselves are the invoice's own fields).
+builder.prismaObjectFields(Invoice, (t) => ({
+  couponCode: t.exposeString("couponCode", {
+    nullable: true,
+    description: "The coupon the checkout applied, as it was typed in (upper-case).",
+  }),
+  discountCents: t.exposeInt("discountCents", { description: "Taken off the list price by the coupon, in cents (0 without one)." }),
+}));
+
+const CouponBatchCsv = builder.objectRef<{ csv: string }>("CouponBatchCsv").implement({
+  description: "A sponsor batch's codes as CSV.",
+  fields: (t) => ({
+    csv: t.exposeString("csv", {
+      description: "code, state (unused, reserved, redeemed, deactivated), redeemed by, redeemed at; one header row.",
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  couponBatchCsv: t.field({
+    type: CouponBatchCsv,
+    authScopes: { can: "manageCoupons" },
+    description: "A sponsor batch's codes and who redeemed them, as CSV.",
+    args: { batchId: t.arg.globalID({ for: [CouponBatch], required: true, description: "The batch." }) },
+    resolve: async (_root, args, ctx) => ({ csv: await batchCsv(ctx.services, args.batchId.id) }),
+  }),
   coupons: t.field({
     type: CouponConnection,
     authScopes: { can: "manageCoupons" },
