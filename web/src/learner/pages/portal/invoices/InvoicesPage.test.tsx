@@ -9,7 +9,7 @@ import InvoicesPageQuery, { type InvoicesPageQuery as InvoicesPageQueryType } fr
 import InvoicesPage from "./InvoicesPage.tsx";
 
 const invoice = (id: string, track: string, amount: number, status: string, dueDate: string | null) => ({
-  node: { id, amount, status, dueDate, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track } },
+  node: { id, amount, status, dueDate, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track }, couponCode: null },
 });
 
 // The learner the mock server answers with; each test sets the invoices.

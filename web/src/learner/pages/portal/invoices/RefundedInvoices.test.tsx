@@ -4,7 +4,7 @@ import { logInAs, renderLearner } from "../../../test/renderLearner.tsx";
 import InvoicesPageQuery from "./__generated__/InvoicesPageQuery.graphql.ts";
 
 const invoice = (id: string, track: string, status: string) => ({
-  node: { id, amount: 100, status, dueDate: null, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track } },
+  node: { id, amount: 100, status, dueDate: null, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track }, couponCode: null },
 });
 
 // The learner the mock server answers with (module level, as the mock resolvers are).

@@ -30,8 +30,25 @@ function StatusBadge({ status }: { status: Invoice["status"] }) {
 /** What the invoice is for: its track, or the line staff described ("Other"). */
 const boughtOf = (invoice: Invoice) => invoice.track?.name ?? invoice.description ?? "—";
 
+/** The coupon a checkout applied and what it took off, under what was bought. */
+const couponOf = (invoice: Invoice) =>
+  invoice.couponCode ? (
+    <span className={styles.coupon}>
+      Coupon {invoice.couponCode}: −{formatMoney(invoice.discountCents / 100)}
+    </span>
+  ) : null;
+
 const columns: Column<Invoice>[] = [
-  { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{boughtOf(invoice)}</span> },
+  {
+    key: "track",
+    header: "Track",
+    cell: (invoice) => (
+      <>
+        <span className={styles.track}>{boughtOf(invoice)}</span>
+        {couponOf(invoice)}
+      </>
+    ),
+  },
   {
     key: "amount",
     header: "Amount",
@@ -68,6 +85,8 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               dueDate
               createdAt
               description
+              couponCode
+              discountCents
               track {
                 name
               }
@@ -101,7 +120,10 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               return (
                 <li key={invoice.id} className={styles.card}>
                   <div className={styles.cardTop}>
-                    <span className={styles.track}>{boughtOf(invoice)}</span>
+                    <span>
+                      <span className={styles.track}>{boughtOf(invoice)}</span>
+                      {couponOf(invoice)}
+                    </span>
                     <span className={styles.amount}>{formatMoney(invoice.amount)}</span>
                   </div>
                   <div className={styles.cardBottom}>

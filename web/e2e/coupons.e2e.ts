@@ -1,0 +1,105 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { logIn as adminLogIn, consoleErrors, DEMO_STAFF } from "./admin/admin.ts";
+import { setupHarness } from "./harness.ts";
+import { createLearner, logIn, openTrackFromCatalogue, screenshot } from "./learner/helpers.ts";
+
+const app = setupHarness();
+
+/** Finance creates a coupon through the Coupons page (all tracks, percent off). */
+async function createCoupon(page: Page, code: string, percent: number) {
+  await page.goto(app.adminUrl("/coupons"));
+  await page.getByRole("heading", { level: 1, name: "Coupons" }).waitFor();
+  await page.getByRole("button", { name: "Create coupon" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create coupon" });
+  await dialog.getByLabel("Code").fill(code.toLowerCase());
+  await dialog.getByLabel("Percent").fill(String(percent));
+  await dialog.getByLabel("Redemption limit").fill("5");
+  await dialog.getByRole("button", { name: "Create coupon" }).click();
+  await dialog.waitFor({ state: "detached" });
+  await page.getByRole("row").filter({ hasText: code }).waitFor();
+}
+
+async function startCheckout(page: Page, track: string) {
+  await openTrackFromCatalogue(app, page, track);
+  await page.getByRole("link", { name: "Enroll Now" }).click();
+  await page.getByRole("heading", { level: 1, name: "Checkout" }).waitFor();
+  await page.getByLabel("Gender").selectOption("FEMALE");
+}
+
+describe("coupons", () => {
+  it("finance makes a coupon; a learner applies it, sees the new price, pays it in the sandbox; the invoice shows the discount", async () => {
+    const admin = await app.newPage();
+    await adminLogIn(app, admin, DEMO_STAFF.finance);
+    const code = `HALF${Date.now().toString(36).toUpperCase()}`;
+    await createCoupon(admin, code, 50);
+    const row = admin.getByRole("row").filter({ hasText: code });
+    expect(await row.getByText("50% off").count()).toBe(1);
+    expect(await row.getByText("0 of 5 redeemed").count()).toBe(1);
+    await screenshot(admin, "admin-coupons");
+
+    const learner = await app.newPage();
+    await logIn(app, learner, await createLearner(app, "Kofi", "Asante"));
+    await startCheckout(learner, "Cloud Computing Fundamentals");
+    const summary = learner.getByRole("complementary", { name: "Order summary" });
+    expect(await summary.getByText("$350.00").count()).toBeGreaterThan(0);
+    // A wrong code is refused under the field, the price unchanged.
+    await learner.getByLabel("Coupon code").fill("NOT-A-CODE");
+    await learner.getByRole("button", { name: "Apply" }).click();
+    await learner.getByText("This coupon code is not valid.").waitFor();
+    await learner.getByLabel("Coupon code").fill(code.toLowerCase());
+    await learner.getByRole("button", { name: "Apply" }).click();
+    await learner.getByText(`Coupon ${code} applied`).waitFor();
+    expect(await summary.getByText(`Discount (${code})`).count()).toBe(1);
+    expect(await summary.getByText("−$175.00").count()).toBe(1);
+    expect(await summary.locator("dl").last().textContent()).toBe("Total$175.00");
+    await screenshot(learner, "checkout-coupon");
+    await learner.getByRole("button", { name: "Proceed to payment" }).click();
+
+    await learner.waitForURL(/\/paystack-sandbox\/checkout\//);
+    expect(await learner.getByText("175.00").count()).toBeGreaterThan(0);
+    await learner.getByRole("button", { name: "Pay" }).click();
+    await learner.waitForURL(/\/payment-verification\?/);
+    await learner.getByText("You have successfully enrolled!").waitFor();
+    await learner.goto(app.learnerUrl("/portal/invoices"));
+    const invoice = learner.getByRole("row").filter({ hasText: "Cloud Computing Fundamentals" });
+    await invoice.waitFor();
+    expect(await invoice.getByRole("cell").allTextContents()).toEqual([
+      `Cloud Computing FundamentalsCoupon ${code}: −$175.00`,
+      "$175.00",
+      "Paid",
+      expect.any(String),
+    ]);
+
+    await admin.reload();
+    await admin.getByRole("row").filter({ hasText: code }).getByText("1 of 5 redeemed").waitFor();
+    expect(consoleErrors(app)).toEqual([]);
+  });
+
+  it("a 100% coupon enrolls at once, without the payment page", async () => {
+    const admin = await app.newPage();
+    await adminLogIn(app, admin, DEMO_STAFF.finance);
+    const code = `FREE${Date.now().toString(36).toUpperCase()}`;
+    await createCoupon(admin, code, 100);
+
+    const learner = await app.newPage({ width: 390, height: 844 });
+    await logIn(app, learner, await createLearner(app, "Abena", "Owusu"));
+    await startCheckout(learner, "DevOps Engineering");
+    await learner.getByLabel("Coupon code").fill(code);
+    await learner.getByRole("button", { name: "Apply" }).click();
+    await learner.getByText(`Coupon ${code} applied`).waitFor();
+    expect(await learner.getByRole("complementary", { name: "Order summary" }).locator("dl").last().textContent()).toBe("TotalFree");
+    await screenshot(learner, "checkout-coupon-free");
+    await learner.getByRole("button", { name: "Enroll for free" }).click();
+    await learner.getByText("Successfully Enrolled!").waitFor();
+    await learner.waitForURL(app.learnerUrl("/portal"), { timeout: 5_000 });
+    await learner.getByRole("heading", { name: "DevOps Engineering" }).waitFor();
+
+    const phoneAdmin = await app.newPage({ width: 390, height: 844 });
+    await adminLogIn(app, phoneAdmin, DEMO_STAFF.finance);
+    await phoneAdmin.goto(app.adminUrl("/coupons"));
+    await phoneAdmin.getByText(code).waitFor();
+    await screenshot(phoneAdmin, "admin-coupons");
+    expect(consoleErrors(app)).toEqual([]);
+  });
+});
