@@ -4,6 +4,7 @@ import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { voidInvoice } from "../invoices/invoices.ts";
 import { expireOfflineInvoices } from "../payments/offline.ts";
+import { loadReportDiscounts } from "../reports/report.ts";
 import type { Actor } from "../staff/audit.ts";
 import { batchCsv, CODE_ALPHABET, COUPON_MESSAGES, createCoupon, deactivateCoupon, generateCouponBatch } from "./coupons.ts";
 
@@ -322,5 +323,23 @@ describe("staff", () => {
     await expect(generateCouponBatch(app.services, actor, { organisation: "Acme", trackId: t, count: 1001 })).rejects.toThrow(
       COUPON_MESSAGES.count,
     );
+  });
+});
+
+describe("report", () => {
+  it("counts discounts given and redemptions per coupon over paid invoices in the range", async () => {
+    const t = await track(8_000);
+    const full = await createCoupon(app.services, actor, { code: code(), kind: "PERCENT", value: 100, oncePerLearner: false });
+    const quarter = await createCoupon(app.services, actor, { code: code(), kind: "PERCENT", value: 25, oncePerLearner: false });
+    for (let i = 0; i < 3; i++) await checkout((await buyer()).token, t, full.code);
+    await checkout((await buyer()).token, t, quarter.code); // pending: not a discount given yet
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const before = await loadReportDiscounts(app.services, { from: today, to: today });
+    const line = before.coupons.find((c) => c.code === full.code);
+    expect(line).toMatchObject({ redemptions: 3, discountCents: 24_000 });
+    expect(before.coupons.find((c) => c.code === quarter.code)).toBeUndefined();
+    expect(before.totalDiscountCents).toBe(before.coupons.reduce((sum, c) => sum + c.discountCents, 0));
+    const yesterday = new Date(today.getTime() - 86_400_000);
+    expect((await loadReportDiscounts(app.services, { from: yesterday, to: yesterday })).coupons).toEqual([]);
   });
 });
