@@ -73,6 +73,33 @@ describe("coupons", () => {
 
     await admin.reload();
     await admin.getByRole("row").filter({ hasText: code }).getByText("1 of 5 redeemed").waitFor();
+
+    // The report counts the discount given with its coupon.
+    await admin.goto(app.adminUrl("/report"));
+    const discounts = admin.getByRole("table", { name: "Redemptions and discounts per coupon" });
+    const line = discounts.getByRole("row").filter({ hasText: code });
+    await line.waitFor();
+    expect(await line.getByRole("cell").allTextContents()).toEqual([code, "1", "$175.00"]);
+    await screenshot(admin, "admin-report-discounts");
+
+    // Sponsor codes: three single-use codes for one track, listed with their organisation.
+    await admin.goto(app.adminUrl("/coupons"));
+    await admin.getByRole("button", { name: "Generate codes" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Generate sponsor codes" });
+    const sponsor = `Acme ${Date.now().toString(36)}`;
+    await dialog.getByLabel("Organisation").fill(sponsor);
+    await dialog.getByLabel("Track").selectOption({ label: "DevOps Engineering" });
+    await dialog.getByLabel("Number of codes").fill("3");
+    await screenshot(admin, "admin-coupons-generate");
+    const download = admin.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Generate codes" }).click();
+    expect((await download).suggestedFilename()).toBe("coupon-codes.csv");
+    await admin.getByRole("searchbox").fill(sponsor);
+    await admin.getByText(`Sponsor: ${sponsor}`).first().waitFor();
+    await admin.waitForFunction(
+      (name) => document.querySelectorAll("tbody tr").length === 3 && document.body.innerText.includes(name),
+      sponsor,
+    );
     expect(consoleErrors(app)).toEqual([]);
   });
 
@@ -100,6 +127,10 @@ describe("coupons", () => {
     await phoneAdmin.goto(app.adminUrl("/coupons"));
     await phoneAdmin.getByText(code).waitFor();
     await screenshot(phoneAdmin, "admin-coupons");
+    await phoneAdmin.getByRole("button", { name: "Create coupon" }).click();
+    await phoneAdmin.getByRole("dialog", { name: "Create coupon" }).getByLabel("Code").waitFor();
+    await screenshot(phoneAdmin, "admin-coupons-create");
+    await phoneAdmin.keyboard.press("Escape");
     expect(consoleErrors(app)).toEqual([]);
   });
 });

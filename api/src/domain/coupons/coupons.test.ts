@@ -326,6 +326,26 @@ describe("staff", () => {
   });
 });
 
+describe("guessing", () => {
+  it("slows a learner who tries code after code on the checkout page: 429 after 30 tries", async () => {
+    const t = await track();
+    const a = await buyer();
+    const QUOTE = `query($trackId: ID!, $couponCode: String) {
+      checkoutQuote(trackId: $trackId, couponCode: $couponCode) { __typename ... on Error { message } ... on CheckoutQuote { amountCents } }
+    }`;
+    const tries: string[] = [];
+    for (let i = 0; i < 31; i++) {
+      const { data } = await app.graphql(QUOTE, { trackId: toGlobal(t), couponCode: `GUESS${i}` }, a.token);
+      tries.push(data.checkoutQuote.__typename);
+    }
+    expect(tries.slice(0, 30).every((x) => x === "ValidationError")).toBe(true);
+    expect(tries[30]).toBe("RateLimitError");
+    // The price without a code is still answered.
+    const { data } = await app.graphql(QUOTE, { trackId: toGlobal(t), couponCode: null }, a.token);
+    expect(data.checkoutQuote).toEqual({ __typename: "CheckoutQuote", amountCents: 10_000 });
+  });
+});
+
 describe("report", () => {
   it("counts discounts given and redemptions per coupon over paid invoices in the range", async () => {
     const t = await track(8_000);

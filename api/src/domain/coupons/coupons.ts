@@ -5,6 +5,7 @@ import type { Coupon } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { priceParts } from "../money.ts";
+import { hit, LIMITS } from "../rate-limit.ts";
 import { csv } from "../reports/report.ts";
 import { businessIdentity } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
@@ -127,6 +128,7 @@ export async function reserveCoupon(db: Db, couponId: string, learnerId: string,
  * checkout will check it (the checkout recomputes it; the page's figure is never trusted).
  */
 export async function checkoutQuote(deps: Services, learnerId: string | null, trackId: string, code: string | null | undefined) {
+  if (learnerId && code?.trim()) await hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
   const track = await deps.db.prisma.track.findUnique({ where: { id: trackId, status: "PUBLISHED", archivedAt: null } });
   if (!track) throw new NotFoundError(COUPON_MESSAGES.trackNotFound);
   const coupon = code?.trim() ? await usableCoupon(deps.db.prisma, code, track.id, learnerId) : null;

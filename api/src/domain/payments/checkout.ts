@@ -37,7 +37,7 @@ const checkoutInput = z.object({
   /** CARD (Paystack, the default) or OFFLINE (bank transfer / mobile money, when the owner enabled it). */
   method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
   /** A coupon code (any case); the server checks it and prices the invoice itself. */
-  coupon: z.string().trim().max(60).nullish(),
+  coupon: z.string().trim().max(60, "This coupon code is not valid.").nullish(),
 });
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
