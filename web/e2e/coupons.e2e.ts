@@ -15,6 +15,9 @@ async function createCoupon(page: Page, code: string, percent: number) {
   await dialog.getByLabel("Code").fill(code.toLowerCase());
   await dialog.getByLabel("Percent").fill(String(percent));
   await dialog.getByLabel("Redemption limit").fill("5");
+  await dialog.getByLabel("All tracks").uncheck();
+  await dialog.getByLabel("All tracks").check();
+  await screenshot(page, "admin-coupons-create");
   await dialog.getByRole("button", { name: "Create coupon" }).click();
   await dialog.waitFor({ state: "detached" });
   await page.getByRole("row").filter({ hasText: code }).waitFor();

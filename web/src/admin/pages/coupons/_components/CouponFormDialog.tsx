@@ -165,28 +165,30 @@ export function CouponFormDialog({
           onChange={(event) => setValue(event.target.value)}
         />
       </div>
-      <fieldset className={styles.checkboxes}>
-        <legend>Tracks</legend>
-        <label className={styles.checkbox}>
-          <input type="checkbox" checked={allTracks} onChange={(event) => setAllTracks(event.target.checked)} />
-          All tracks
-        </label>
-        {!allTracks &&
-          tracks.edges.map(({ node }) => (
-            <label key={node.id} className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={chosen.has(node.id)}
-                onChange={(event) => {
-                  const next = new Set(chosen);
-                  if (event.target.checked) next.add(node.id);
-                  else next.delete(node.id);
-                  setChosen(next);
-                }}
-              />
-              {node.name}
-            </label>
-          ))}
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Tracks</legend>
+        <div className={styles.checkboxes}>
+          <label className={styles.checkbox}>
+            <input type="checkbox" checked={allTracks} onChange={(event) => setAllTracks(event.target.checked)} />
+            All tracks
+          </label>
+          {!allTracks &&
+            tracks.edges.map(({ node }) => (
+              <label key={node.id} className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  checked={chosen.has(node.id)}
+                  onChange={(event) => {
+                    const next = new Set(chosen);
+                    if (event.target.checked) next.add(node.id);
+                    else next.delete(node.id);
+                    setChosen(next);
+                  }}
+                />
+                {node.name}
+              </label>
+            ))}
+        </div>
         {fieldErrors.trackIds && <Alert tone="error">{fieldErrors.trackIds}</Alert>}
       </fieldset>
       <div className={styles.row}>
