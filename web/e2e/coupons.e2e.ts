@@ -100,7 +100,7 @@ describe("coupons", () => {
     await admin.getByRole("searchbox").fill(sponsor);
     await admin.getByText(`Sponsor: ${sponsor}`).first().waitFor();
     await admin.waitForFunction(
-      (name) => document.querySelectorAll("tbody tr").length === 3 && document.body.innerText.includes(name),
+      (name) => document.querySelectorAll("tbody tr").length === 3 && (document.body.textContent ?? "").includes(name),
       sponsor,
     );
     expect(consoleErrors(app)).toEqual([]);
