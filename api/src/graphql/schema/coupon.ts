@@ -165,7 +165,7 @@ const CouponBatchCsv = builder.objectRef<{ csv: string }>("CouponBatchCsv").impl
   description: "A sponsor batch's codes as CSV.",
   fields: (t) => ({
     csv: t.exposeString("csv", {
-      description: "code, state (unused, reserved, redeemed, deactivated), redeemed by, redeemed at; one header row.",
+      description: "Columns code, state (unused, reserved, redeemed, deactivated), redeemed by, redeemed at; one header row.",
     }),
   }),
 });
