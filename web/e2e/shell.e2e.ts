@@ -70,7 +70,7 @@ describe("web shell", () => {
     await page.goto(app.adminUrl("/invoice"));
     await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
-    // The six entries of docs/product.md, Admin pages, then the owner's Staff, Audit log and Settings pages (the demo admin is the owner).
+    // The six entries of docs/product.md, Admin pages, Coupons, then the owner's Staff, Audit log and Settings pages (the demo admin is the owner).
     expect(await nav.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
       "Invoices",
@@ -78,6 +78,7 @@ describe("web shell", () => {
       "Tracks",
       "Courses",
       "Report",
+      "Coupons",
       "Staff",
       "Audit log",
       "Settings",

@@ -33,6 +33,8 @@ export const LIMITS = {
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
   /** Checkouts a learner may start; a repeated one gets the open invoice's payment page anyway. */
   checkoutPerLearner: { max: 10, windowMs: 60_000, message: "Too many checkout attempts. Please wait a minute and try again." },
+  /** Coupon codes a learner may try on the checkout page (guessing codes one by one is slowed to a crawl). */
+  couponQuotePerLearner: { max: 30, windowMs: 10 * 60_000, message: "Too many coupon tries. Please wait a few minutes and try again." },
 } satisfies Record<string, Limit>;
 
 /** A fixed window's state: hits (or failures) counted so far, and when the window ends. */

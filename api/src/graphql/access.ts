@@ -31,6 +31,9 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.paymentOptions": "anyone",
   "Query.businessProfile": "anyone",
   "Query.offlinePayment": "learner",
+  "Query.coupons": "manageCoupons",
+  "Query.couponBatchCsv": "manageCoupons",
+  "Query.checkoutQuote": "learner",
 
   "Mutation.signUpAdmin": "anyone",
   "Mutation.signUpLearner": "anyone",
@@ -73,6 +76,9 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.approveStaff": "manageStaff",
   "Mutation.updateStaff": "manageStaff",
   "Mutation.setInstructorTracks": "manageStaff",
+  "Mutation.createCoupon": "manageCoupons",
+  "Mutation.deactivateCoupon": "manageCoupons",
+  "Mutation.generateCouponBatch": "manageCoupons",
 
   "Subscription.paymentStatus": "learner",
 };

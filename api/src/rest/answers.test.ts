@@ -429,6 +429,35 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("GET", "/api/openapi.json", 200);
   });
 
+  it("coupons, sponsor codes and the checkout quote", async () => {
+    const { tracks } = await call("GET", "/api/tracks", 200);
+    const paid = tracks.find((t: { price: number }) => t.price > 0);
+    const code = `ANS${Date.now().toString(36).toUpperCase()}`;
+    const made = await call("POST", "/api/coupons", 201, {
+      token: owner,
+      body: { code, kind: "fixed", value: "5.50", allTracks: false, trackIds: [paid._id], maxRedemptions: 3 },
+    });
+    expect(made.coupon).toMatchObject({ code, kind: "fixed", value: 5.5, maxRedemptions: 3, tracks: [{ _id: paid._id }] });
+    await call("POST", "/api/coupons", 400, { token: owner, body: { code, kind: "percent", value: 10 } });
+    await call("POST", "/api/coupons", 403, { token: learner, body: { code: "X1X", kind: "percent", value: 10 } });
+    await call("GET", `/api/coupons?search=${code.toLowerCase()}`, 200, { token: owner });
+    await call("GET", "/api/coupons", 403, { token: learner });
+    const quote = await call("GET", `/api/checkout/quote?track=${paid._id}&coupon=${code.toLowerCase()}`, 200, { token: otherLearner });
+    expect(quote).toMatchObject({ subtotal: paid.price, discount: 5.5, total: paid.price - 5.5, coupon: code });
+    await call("GET", `/api/checkout/quote?track=${paid._id}&coupon=NOPE`, 400, { token: otherLearner });
+    await call("GET", `/api/checkout/quote?track=${MISSING}`, 404, { token: otherLearner });
+    await call("POST", `/api/coupons/${made.coupon._id}/deactivate`, 200, { token: owner });
+    await call("POST", `/api/coupons/${made.coupon._id}/deactivate`, 409, { token: owner });
+    await call("POST", `/api/coupons/${MISSING}/deactivate`, 404, { token: owner });
+    const batch = await call("POST", "/api/coupons/batches", 201, {
+      token: owner,
+      body: { organisation: "Acme", trackId: paid._id, count: 3 },
+    });
+    await call("POST", "/api/coupons/batches", 400, { token: owner, body: { organisation: "Acme", trackId: paid._id, count: 1001 } });
+    await call("GET", `/api/coupons/batches/${batch.batch._id}/codes.csv`, 200, { token: owner });
+    await call("GET", `/api/coupons/batches/${MISSING}/codes.csv`, 404, { token: owner });
+  });
+
   it("the validator refuses what the document does not describe", () => {
     const track = ajv.getSchema("openapi.json#/components/schemas/Track");
     const error = ajv.getSchema("openapi.json#/components/schemas/Error");

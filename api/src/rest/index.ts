@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Audience, requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
+import { couponRoutes } from "./coupons.ts";
 import { courseRoutes } from "./courses.ts";
 import { enrollmentRoutes } from "./enrollments.ts";
 import { invoicePdfRoutes } from "./invoice-pdf.ts";
@@ -78,6 +79,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await invoicePdfRoutes(scope, services);
     await settlementRoutes(scope, services);
     await refundRoutes(scope, services);
+    await couponRoutes(scope, services);
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await staffRoutes(scope, services);

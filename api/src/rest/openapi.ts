@@ -81,6 +81,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "enrollments", description: "Who is enrolled in what." },
         { name: "payments", description: "Callbacks from the payment provider." },
         { name: "reports", description: "Reports (admin)." },
+        { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },
         { name: "settings", description: "The owner's business settings (an addition to the product's API)." },
         { name: "staff", description: "Staff accounts, invitations and the audit log (owners; an addition to the product's API)." },
         { name: "meta", description: "About the API." },

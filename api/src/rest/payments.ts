@@ -30,6 +30,7 @@ const checkoutSchema = {
     location: text(),
     description: text(),
     method: Type.Optional(choice(["card", "offline"], { description: "How to pay: card (the default) or bank transfer / mobile money." })),
+    coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
   }),
   response: {
     200: answer(
@@ -136,6 +137,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         location: textIn(body.location, "location"),
         description: textIn(body.description, "description"),
         method: methodIn(body.method),
+        coupon: textIn(body.coupon, "coupon"),
       };
       const ok = await call.mutate(CHECKOUT, { input });
       if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };

@@ -198,6 +198,13 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       prepare: () => ({}),
                     }),
                     guardedPage({
+                      path: ADMIN_PAGES.coupons,
+                      permission: "manageCoupons",
+                      component: () => import("./pages/coupons/CouponsPage.tsx"),
+                      query: () => import("./pages/coupons/__generated__/CouponsPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
+                    }),
+                    guardedPage({
                       path: ADMIN_PAGES.audit,
                       permission: "manageStaff",
                       component: () => import("./pages/audit/AuditPage.tsx"),

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
+import { invoicePrice, priceWithin, reserveCoupon, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { nextInvoiceNumber } from "../invoices/numbers.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { newPaymentReference, startOfflineCheckout } from "./offline.ts";
-import { PaymentStillPendingError, settlePayment } from "./settle.ts";
+import { afterSettlement, PaymentStillPendingError, settlePayment, settleWithin } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
   contact: "Contact is required.",
@@ -36,6 +37,8 @@ const checkoutInput = z.object({
   description: z.string().trim().max(2000).nullish(),
   /** CARD (Paystack, the default) or OFFLINE (bank transfer / mobile money, when the owner enabled it). */
   method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
+  /** A coupon code (any case); the server checks it and prices the invoice itself. */
+  coupon: z.string().trim().max(60, "This coupon code is not valid.").nullish(),
 });
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
@@ -79,6 +82,9 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+  // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
+  const coupon = input.coupon && track.priceCents > 0 ? await usableCoupon(prisma, input.coupon, track.id, learnerId) : null;
+  const tax = await taxSetting(deps);
   const learner = await prisma.learner.update({
     where: { id: learnerId },
     data: {
@@ -101,7 +107,13 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
   }
 
-  if (input.method === "OFFLINE") return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track)) };
+  if (coupon && invoicePrice(track, coupon, tax).amountCents === 0) {
+    const free = await enrollWithFullDiscount(deps, learnerId, track, coupon.code, tax);
+    if (free) return free;
+  }
+
+  if (input.method === "OFFLINE")
+    return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track, input.coupon ?? null, tax)) };
 
   await expireAbandonedCheckouts(deps, learnerId);
   const cutoff = await abandonCutoff(deps);
@@ -109,6 +121,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   const { invoice, created } = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
     await lockSoldTrack(tx, track.id);
+    const price = await priceWithin(tx, track, learnerId, input.coupon, tax);
     const open = await tx.invoice.findFirst({
       where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, expiresAt: null, createdAt: { gt: cutoff } },
       orderBy: { createdAt: "desc" },
@@ -116,20 +129,26 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     // An open invoice at an older price is left to expire; the learner pays today's price. One without a payment page
     // is reused only while another request may still be asking Paystack for it (one from before pages were kept is not).
     const startedRecently = open && open.createdAt.getTime() > Date.now() - PAYMENT_PAGE_WAIT_MS;
-    const reusable = open && open.amountCents === track.priceCents && open.currency === track.currency;
+    const reusable =
+      open &&
+      open.amountCents === price.amountCents &&
+      (open.subtotalCents ?? open.amountCents) === track.priceCents &&
+      open.couponId === price.couponId &&
+      open.currency === track.currency;
     if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
     const fresh = await tx.invoice.create({
       data: {
         number: await nextInvoiceNumber(tx),
         learnerId,
         trackId: track.id,
-        amountCents: track.priceCents,
+        ...price,
         currency: track.currency,
         reference: newReference(),
         status: "PENDING",
         paymentDetails: "Card payment (Paystack)",
       },
     });
+    if (price.couponId) await reserveCoupon(tx, price.couponId, learnerId, fresh.id);
     return { invoice: fresh, created: true };
   });
   const reference = invoice.reference as string;
@@ -140,7 +159,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   try {
     const result = await paystackFor(deps.config).initialize({
       email: learner.email,
-      amount: track.priceCents,
+      amount: invoice.amountCents,
       currency: track.currency as "USD",
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
@@ -156,6 +175,49 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
+}
+
+/**
+ * A coupon that takes the whole price: no payment to make. Under the learner's, track's and coupon's locks the coupon is
+ * checked again, a PENDING invoice of 0 is made with the coupon's redemption and settled at once through the one
+ * settlement (`settleWithin`: enrollment once, receipt mail), so the sale is on record. Null when something is left
+ * to pay.
+ */
+async function enrollWithFullDiscount(
+  deps: Services,
+  learnerId: string,
+  track: { id: string; priceCents: number; currency: string },
+  code: string,
+  tax: TaxSetting,
+): Promise<CheckoutResult | null> {
+  const settled = await deps.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
+    await lockSoldTrack(tx, track.id);
+    const price = await priceWithin(tx, track, learnerId, code, tax);
+    if (price.amountCents !== 0 || !price.couponId) return null;
+    const enrolled = await tx.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
+    if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+    const invoice = await tx.invoice.create({
+      data: {
+        number: await nextInvoiceNumber(tx),
+        learnerId,
+        trackId: track.id,
+        ...price,
+        currency: track.currency,
+        reference: newReference(),
+        status: "PENDING",
+        paymentDetails: `Coupon ${price.couponCode}: nothing to pay`,
+      },
+    });
+    await reserveCoupon(tx, price.couponId, learnerId, invoice.id);
+    return settleWithin(tx, deps, invoice.id, { method: "OTHER", paidAt: new Date() });
+  });
+  if (!settled) return null;
+  afterSettlement(deps, settled);
+  const enrollment = await deps.db.prisma.enrollment.findUniqueOrThrow({
+    where: { learnerId_trackId: { learnerId, trackId: track.id } },
+  });
+  return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
 }
 
 /** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { recordJob } from "../../jobs/contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
+import { priceWithin, reserveCoupon, type TaxSetting } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { nextInvoiceNumber } from "../invoices/numbers.ts";
@@ -43,6 +44,8 @@ export async function startOfflineCheckout(
   deps: Services,
   learner: { id: string; email: string; firstName: string },
   track: { id: string; name: string; priceCents: number; currency: string },
+  coupon: string | null,
+  tax: TaxSetting,
 ) {
   const settings = await businessSettings(deps);
   if (!settings.offlinePaymentsEnabled || !settings.offlineInstructions) throw new ValidationError(OFFLINE_MESSAGES.unavailable);
@@ -50,12 +53,15 @@ export async function startOfflineCheckout(
   const { invoice, created } = await deps.db.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learner.id}::uuid FOR UPDATE`;
     await lockSoldTrack(tx, track.id);
+    const price = await priceWithin(tx, track, learner.id, coupon, tax);
     const open = await tx.invoice.findFirst({
       where: {
         learnerId: learner.id,
         trackId: track.id,
         status: "PENDING",
-        amountCents: track.priceCents,
+        amountCents: price.amountCents,
+        couponId: price.couponId,
+        OR: [{ subtotalCents: track.priceCents }, { subtotalCents: null, amountCents: track.priceCents }],
         currency: track.currency,
         expiresAt: { gt: new Date() },
       },
@@ -67,7 +73,7 @@ export async function startOfflineCheckout(
         number: await nextInvoiceNumber(tx),
         learnerId: learner.id,
         trackId: track.id,
-        amountCents: track.priceCents,
+        ...price,
         currency: track.currency,
         reference: newPaymentReference(),
         status: "PENDING",
@@ -75,6 +81,7 @@ export async function startOfflineCheckout(
         expiresAt: new Date(Date.now() + settings.offlineExpiryDays * 86_400_000),
       },
     });
+    if (price.couponId) await reserveCoupon(tx, price.couponId, learner.id, fresh.id);
     await recordJob(
       tx,
       "send-mail",

@@ -122,6 +122,31 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
   };
 }
 
+/** One coupon's line of a report: its paid uses in the range and what they took off. */
+export interface ReportCoupon {
+  couponId: string;
+  code: string;
+  redemptions: number;
+  discountCents: number;
+}
+
+/**
+ * Discounts given over a report's range: paid records (by payment date, as revenue) priced with a coupon, in total
+ * and per coupon, largest discount first. One aggregate statement; asked for only when the page shows it.
+ */
+export async function loadReportDiscounts(deps: Pick<Services, "db">, report: Pick<Report, "from" | "to">) {
+  const start = sqlInstant(report.from);
+  const end = sqlInstant(new Date(report.to.getTime() + DAY_MS));
+  const rows = await deps.db.prisma.$queryRaw<{ couponId: string; code: string; redemptions: number; discountCents: bigint }[]>`
+    SELECT i."couponId", c.code, count(*)::int AS redemptions, sum(i."discountCents")::bigint AS "discountCents"
+    FROM "Invoice" i JOIN "Coupon" c ON c.id = i."couponId"
+    WHERE i.${PAID_RECORD} AND i."paidAt" >= ${start} AND i."paidAt" < ${end}
+    GROUP BY i."couponId", c.code
+    ORDER BY "discountCents" DESC, c.code`;
+  const coupons: ReportCoupon[] = rows.map((r) => ({ ...r, discountCents: Number(r.discountCents) }));
+  return { totalDiscountCents: coupons.reduce((sum, c) => sum + c.discountCents, 0), coupons };
+}
+
 type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
 
 /** The report's monthly table as its own CSV file: one `month,revenue,enrollments` header row; amounts in dollars with 2 decimals. */

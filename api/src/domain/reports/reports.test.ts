@@ -73,7 +73,7 @@ afterAll(() => app.close());
 // Each test builds the exact data set its figures are computed from.
 beforeEach(async () => {
   // TRUNCATE, not a row-by-row DELETE: paid invoices refuse to be deleted (the paid-record lock).
-  await db().$executeRawUnsafe(`TRUNCATE "Refund", "Invoice"`);
+  await db().$executeRawUnsafe(`TRUNCATE "Refund", "CouponRedemption", "Invoice"`);
   await db().enrollment.deleteMany();
   await db().learner.deleteMany();
   await db().track.deleteMany();

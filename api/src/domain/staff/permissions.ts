@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   readReports: ["OWNER", "FINANCE"],
   /** The business settings: offline payments and their instructions, expiries. */
   manageSettings: ["OWNER"],
+  /** Coupons and bulk sponsor codes: create, deactivate, list with redemptions, export a batch's codes. */
+  manageCoupons: ["OWNER", "FINANCE"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

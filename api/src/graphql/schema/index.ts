@@ -20,6 +20,7 @@ import "./archive.ts";
 import "./settlement.ts";
 import "./settings.ts";
 import "./business-profile.ts";
+import "./coupon.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

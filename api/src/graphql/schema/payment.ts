@@ -39,6 +39,7 @@ const CheckoutInput = builder.inputType("CheckoutInput", {
     location: t.string({ description: "Where the learner lives; optional (saved to the profile)." }),
     description: t.string({ description: "A short bio; optional (saved to the profile)." }),
     method: t.field({ type: CheckoutMethod, description: "Card (the default) or bank transfer / mobile money." }),
+    coupon: t.string({ description: "A coupon code, any case; optional. The server checks it and prices the invoice." }),
   }),
 });
 

@@ -34,7 +34,7 @@ const ReportTrackRef = builder.objectRef<ReportTrack>("ReportTrack").implement({
   }),
 });
 
-const ReportRef = builder.objectRef<Report>("Report").implement({
+export const ReportRef = builder.objectRef<Report>("Report").implement({
   description: "Revenue (paid invoices, by payment date) and enrollments over a range of dates, per month and per track.",
   fields: (t) => ({
     from: t.expose("from", { type: "Date", description: "The first day of the range." }),

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import {
   AuditIcon,
+  CouponIcon,
   CoursesIcon,
   DashboardIcon,
   InvoiceIcon,
@@ -30,6 +31,7 @@ export const navigation: NavigationItem[] = [
   { label: "Tracks", to: "/track", icon: TracksIcon, permission: "readCatalogue", alsoActiveOn: ["/trackdetails/*"] },
   { label: "Courses", to: "/courses", icon: CoursesIcon, permission: "readCatalogue" },
   { label: "Report", to: "/report", icon: ReportIcon, permission: "readReports" },
+  { label: "Coupons", to: "/coupons", icon: CouponIcon, permission: "manageCoupons" },
   { label: "Staff", to: "/staff", icon: StaffIcon, permission: "manageStaff" },
   { label: "Audit log", to: "/audit", icon: AuditIcon, permission: "manageStaff" },
   { label: "Settings", to: "/settings", icon: SettingsIcon, permission: "manageSettings" },

@@ -32,7 +32,8 @@ export type Permission =
   | "editInvoices"
   | "readDashboard"
   | "readReports"
-  | "manageSettings";
+  | "manageSettings"
+  | "manageCoupons";
 
 const query = graphql`
   query AdminViewerQuery {

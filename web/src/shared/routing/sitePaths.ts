@@ -38,6 +38,7 @@ export const ADMIN_PAGES = {
   audit: "/audit",
   report: "/report",
   settings: "/settings",
+  coupons: "/coupons",
 } as const;
 
 export type Site = "admin" | "learner";

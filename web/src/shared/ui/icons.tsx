@@ -45,6 +45,7 @@ export { default as AuditIcon } from "lucide-react/icons/scroll-text";
 export { default as SearchIcon } from "lucide-react/icons/search";
 export { default as SettingsIcon } from "lucide-react/icons/settings";
 export { default as StaffIcon } from "lucide-react/icons/shield-check";
+export { default as CouponIcon } from "lucide-react/icons/ticket-percent";
 export { default as TrashIcon } from "lucide-react/icons/trash-2";
 export { default as RefundIcon } from "lucide-react/icons/undo-2";
 export { default as UploadIcon } from "lucide-react/icons/upload";

@@ -156,4 +156,52 @@ describe("checkout", () => {
       expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/payment-verification?reference=${reference}`),
     );
   });
+  it("applies a coupon: the server's quote shows in the summary, the checkout sends the code; a refused code shows under the field", async () => {
+    let sent: unknown = null;
+    openCheckout({
+      answer: (operation) => {
+        if (operationName(operation) === "CouponFieldQuery") {
+          if (operation.request.variables.couponCode === "nope") {
+            return { data: { checkoutQuote: { __typename: "ValidationError", message: "This coupon code is not valid." } } };
+          }
+          return {
+            data: {
+              checkoutQuote: {
+                __typename: "CheckoutQuote",
+                subtotalCents: 35_000,
+                discountCents: 8_750,
+                taxCents: 0,
+                amountCents: 26_250,
+                couponCode: "SPRING25",
+              },
+            },
+          };
+        }
+        if (operationName(operation) === "CheckoutFormMutation") {
+          sent = operation.request.variables.input;
+          const usedUp = "This coupon has been used up.";
+          return { data: { checkout: errorResult("ValidationError", usedUp, { fieldErrors: [{ field: "coupon", message: usedUp }] }) } };
+        }
+        return undefined;
+      },
+    });
+    await screen.findByRole("button", { name: /Proceed to payment/ });
+    const field = screen.getByLabelText(/^Coupon code/);
+    fireEvent.change(field, { target: { value: "nope" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+    expect(await screen.findByText("This coupon code is not valid.")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Coupon code/), { target: { value: "spring25" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+    const summary = await screen.findByRole("complementary", { name: "Order summary" });
+    await waitFor(() => expect(within(summary).getByText("Discount (SPRING25)")).toBeTruthy());
+    expect(within(summary).getByText("−$87.50")).toBeTruthy();
+    expect(within(summary).getByText("$262.50")).toBeTruthy();
+    await submit(/Proceed to payment/);
+    expect(sent).toMatchObject({ coupon: "SPRING25" });
+    expect((await screen.findByRole("alert")).textContent).toBe("This coupon has been used up.");
+    // The coupon no longer applies: back to the list price, the refusal under the field.
+    await waitFor(() => expect(within(summary).queryByText("Discount (SPRING25)")).toBeNull());
+    expect(within(summary).getByText("$350.00")).toBeTruthy();
+    expect(screen.getAllByText("This coupon has been used up.").length).toBe(2);
+  });
 });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { graphql, usePreloadedQuery } from "react-relay/hooks";
 import { useLocation } from "react-router-dom";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
@@ -9,6 +10,7 @@ import { TrackNotFound } from "../../tracks/TrackErrorBoundary.tsx";
 import type { CheckoutPageQuery } from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { CheckoutForm } from "./_components/CheckoutForm.tsx";
 import { CheckoutSummary } from "./_components/CheckoutSummary.tsx";
+import type { CouponQuote } from "./_components/CouponField.tsx";
 import styles from "./CheckoutPage.module.css";
 
 const query = graphql`
@@ -31,6 +33,7 @@ const query = graphql`
 export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQuery>) {
   const { track, me, paymentOptions } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
   const location = useLocation();
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   if (!track) return <TrackNotFound />;
   return (
     <Page>
@@ -46,6 +49,8 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
               trackId={track.id}
               free={track.price === 0}
               offlineAvailable={paymentOptions.offlinePaymentsEnabled}
+              coupon={coupon}
+              onCoupon={setCoupon}
             />
           ) : (
             <div className={styles.loggedOut}>
@@ -62,7 +67,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
           )}
         </section>
         <aside className={styles.summary} aria-label="Order summary">
-          <CheckoutSummary trackKey={track} />
+          <CheckoutSummary trackKey={track} coupon={coupon} />
         </aside>
       </div>
     </Page>

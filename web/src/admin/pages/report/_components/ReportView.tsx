@@ -16,6 +16,7 @@ import { lastMonths, type ReportRange } from "../reportRange.ts";
 import type { ReportView_query$data, ReportView_query$key } from "./__generated__/ReportView_query.graphql.ts";
 import type { ReportViewRefetchQuery } from "./__generated__/ReportViewRefetchQuery.graphql.ts";
 import { downloadReportCsv, type ReportTable } from "./downloadCsv.ts";
+import { ReportDiscounts } from "./ReportDiscounts.tsx";
 import styles from "./ReportView.module.css";
 
 const PRESETS = [3, 6, 12] as const;
@@ -54,6 +55,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
                 id
               }
             }
+            ...ReportDiscounts_report @alias(as: "discountsReport")
           }
           ... on Error {
             message
@@ -195,6 +197,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             </h2>
             <TrackTable report={report} />
           </section>
+          {report.discountsReport && <ReportDiscounts reportKey={report.discountsReport} />}
         </div>
       )}
     </div>

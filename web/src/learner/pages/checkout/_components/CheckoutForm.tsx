@@ -15,6 +15,7 @@ import { rememberCheckout } from "../checkoutReturn.ts";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
 import styles from "./CheckoutForm.module.css";
+import { CouponField, type CouponQuote } from "./CouponField.tsx";
 import { type PaymentChoice, PaymentMethodChoice } from "./PaymentMethodChoice.tsx";
 
 // A free track answers with the new enrollment: it goes on top of the portal's course list (newest first), and the
@@ -79,9 +80,22 @@ interface CheckoutFormProps {
   free: boolean;
   /** The owner offers bank transfer / mobile money: the learner picks it or card. */
   offlineAvailable?: boolean;
+  /** The applied coupon's quote (shown by the summary too); the checkout sends its code and the server prices it again. */
+  coupon?: CouponQuote | null;
+  onCoupon?: (quote: CouponQuote | null) => void;
 }
 
-export function CheckoutForm({ learnerKey, trackId, free, offlineAvailable = false }: CheckoutFormProps) {
+export function CheckoutForm({
+  learnerKey,
+  trackId,
+  free: freeTrack,
+  offlineAvailable = false,
+  coupon = null,
+  onCoupon,
+}: CheckoutFormProps) {
+  // A coupon that takes the whole price enrolls at once, as a free track does.
+  const free = freeTrack || coupon?.amountCents === 0;
+  const [couponError, setCouponError] = useState<string | null>(null);
   const learner = useFragment(
     graphql`
       fragment CheckoutForm_learner on Learner {
@@ -131,6 +145,7 @@ export function CheckoutForm({ learnerKey, trackId, free, offlineAvailable = fal
             location: values.location.trim() || null,
             description: values.description.trim() || null,
             ...(offline ? { method: "OFFLINE" as const } : {}),
+            ...(coupon ? { coupon: coupon.code } : {}),
           },
           free,
           connections: [ConnectionHandler.getConnectionID(learner.id, ENROLLMENTS_CONNECTION)],
@@ -155,6 +170,12 @@ export function CheckoutForm({ learnerKey, trackId, free, offlineAvailable = fal
       }
       if (result.failure?.fieldErrors) {
         showErrors(serverFieldErrors(result.failure.fieldErrors, fields));
+        const refused = result.failure.fieldErrors.find((e) => e.field === "coupon");
+        if (refused) {
+          // The coupon stopped applying since it was quoted (used up, expired): back to the list price.
+          setCouponError(refused.message);
+          onCoupon?.(null);
+        }
       }
       setMessage(result.failure?.message || "An error occurred.");
       setState({ step: "form" });
@@ -196,6 +217,18 @@ export function CheckoutForm({ learnerKey, trackId, free, offlineAvailable = fal
         rows={4}
         {...field("description")}
       />
+      {!freeTrack && onCoupon && (
+        <CouponField
+          trackId={trackId}
+          applied={coupon}
+          onApplied={(quote) => {
+            setCouponError(null);
+            onCoupon(quote);
+          }}
+          error={couponError}
+          disabled={busy}
+        />
+      )}
       {offlineAvailable && !free && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
       <div className={formStyles.actions}>
         <Button type="submit" size="lg" block loading={busy}>

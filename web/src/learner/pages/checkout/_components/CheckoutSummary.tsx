@@ -1,12 +1,13 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatPrice } from "../../../../shared/format/format.ts";
+import { formatMoney, formatPrice } from "../../../../shared/format/format.ts";
 import { BookIcon, ClockIcon, LockIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../shared/ui/TrackCover.tsx";
 import type { CheckoutSummary_track$key } from "./__generated__/CheckoutSummary_track.graphql.ts";
 import styles from "./CheckoutSummary.module.css";
+import type { CouponQuote } from "./CouponField.tsx";
 
 /** What the learner is buying: the track, its facts and the total. */
-export function CheckoutSummary({ trackKey }: { trackKey: CheckoutSummary_track$key }) {
+export function CheckoutSummary({ trackKey, coupon = null }: { trackKey: CheckoutSummary_track$key; coupon?: CouponQuote | null }) {
   const track = useFragment(
     graphql`
       fragment CheckoutSummary_track on Track {
@@ -40,9 +41,23 @@ export function CheckoutSummary({ trackKey }: { trackKey: CheckoutSummary_track$
           {track.courseCount === 1 ? "1 course" : `${track.courseCount} courses`}
         </li>
       </ul>
+      {coupon && (
+        <dl className={styles.parts}>
+          <dt>Price</dt>
+          <dd>{formatMoney(coupon.subtotalCents / 100)}</dd>
+          <dt>Discount ({coupon.code})</dt>
+          <dd>−{formatMoney(coupon.discountCents / 100)}</dd>
+          {coupon.taxCents > 0 && (
+            <>
+              <dt>Tax</dt>
+              <dd>{formatMoney(coupon.taxCents / 100)}</dd>
+            </>
+          )}
+        </dl>
+      )}
       <dl className={styles.total}>
         <dt>Total</dt>
-        <dd>{formatPrice(track.price)}</dd>
+        <dd>{coupon ? formatPrice(coupon.amountCents / 100) : formatPrice(track.price)}</dd>
       </dl>
       {track.price > 0 && (
         <p className={styles.secure}>

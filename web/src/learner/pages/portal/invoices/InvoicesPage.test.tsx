@@ -9,7 +9,16 @@ import InvoicesPageQuery, { type InvoicesPageQuery as InvoicesPageQueryType } fr
 import InvoicesPage from "./InvoicesPage.tsx";
 
 const invoice = (id: string, track: string, amount: number, status: string, dueDate: string | null) => ({
-  node: { id, number: `INV-2026-${id.slice(-2)}`, amount, status, dueDate, createdAt: "2026-10-02T09:30:00.000Z", track: { name: track } },
+  node: {
+    id,
+    number: `INV-2026-${id.slice(-2)}`,
+    amount,
+    status,
+    dueDate,
+    createdAt: "2026-10-02T09:30:00.000Z",
+    track: { name: track },
+    couponCode: null,
+  },
 });
 
 // The learner the mock server answers with; each test sets the invoices.

@@ -12,6 +12,7 @@ const invoice = (id: string, track: string, status: string) => ({
     dueDate: null,
     createdAt: "2026-10-02T09:30:00.000Z",
     track: { name: track },
+    couponCode: null,
   },
 });
 

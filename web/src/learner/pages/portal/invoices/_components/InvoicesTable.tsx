@@ -37,8 +37,25 @@ const NumberLink = ({ invoice }: { invoice: Invoice }) => (
   <InvoicePdfLink id={invoice.id} number={invoice.number} session={learnerSession} />
 );
 
+/** The coupon a checkout applied and what it took off, under what was bought. */
+const couponOf = (invoice: Invoice) =>
+  invoice.couponCode ? (
+    <span className={styles.coupon}>
+      Coupon {invoice.couponCode}: −{formatMoney(invoice.discountCents / 100)}
+    </span>
+  ) : null;
+
 const columns: Column<Invoice>[] = [
-  { key: "track", header: "Track", cell: (invoice) => <span className={styles.track}>{boughtOf(invoice)}</span> },
+  {
+    key: "track",
+    header: "Track",
+    cell: (invoice) => (
+      <>
+        <span className={styles.track}>{boughtOf(invoice)}</span>
+        {couponOf(invoice)}
+      </>
+    ),
+  },
   {
     key: "amount",
     header: "Amount",
@@ -77,6 +94,8 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               dueDate
               createdAt
               description
+              couponCode
+              discountCents
               track {
                 name
               }
@@ -110,7 +129,10 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               return (
                 <li key={invoice.id} className={styles.card}>
                   <div className={styles.cardTop}>
-                    <span className={styles.track}>{boughtOf(invoice)}</span>
+                    <span>
+                      <span className={styles.track}>{boughtOf(invoice)}</span>
+                      {couponOf(invoice)}
+                    </span>
                     <span className={styles.amount}>{formatMoney(invoice.amount)}</span>
                   </div>
                   <div className={styles.cardBottom}>

@@ -1,0 +1,322 @@
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
+import type { Coupon } from "../../generated/prisma/client.ts";
+import type { DomainServices as Services } from "../deps.ts";
+import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { priceParts } from "../money.ts";
+import { hit, LIMITS } from "../rate-limit.ts";
+import { csv } from "../reports/report.ts";
+import { businessIdentity } from "../settings/settings.ts";
+import { type Actor, recordAudit } from "../staff/audit.ts";
+import { type FormInput, parseInput } from "../validation.ts";
+
+/**
+ * Coupons (docs/ARCHITECTURE.md, "Coupons"): a code takes a percentage or a fixed amount off a track's price. A
+ * checkout that applies one makes a redemption beside its invoice, RESERVED while the invoice is pending; a trigger
+ * makes it follow the invoice (REDEEMED when paid, RELEASED when abandoned, voided, expired or failed). The caps count
+ * RESERVED + REDEEMED under the coupon's row lock, so they hold under concurrent checkouts on any number of instances.
+ */
+export const COUPON_MESSAGES = {
+  unknown: "This coupon code is not valid.",
+  notStarted: "This coupon is not valid yet.",
+  expired: "This coupon has expired.",
+  usedUp: "This coupon has been used up.",
+  alreadyUsed: "You have already used this coupon.",
+  notForTrack: "This coupon is not valid for this track.",
+  deactivated: "This coupon is no longer active.",
+  code: "Codes are 3 to 40 letters, digits or dashes.",
+  codeTaken: "A coupon with this code already exists.",
+  kind: "Choose percent or fixed amount.",
+  percent: "A percentage is a whole number from 1 to 100.",
+  amount: "Enter an amount of at least 0.01.",
+  tracks: "Choose at least one track, or all tracks.",
+  trackNotFound: "Track not found.",
+  dates: "The end must be after the start.",
+  cap: "The redemption limit is a whole number from 1 to 1,000,000.",
+  notFound: "Coupon not found.",
+  alreadyInactive: "This coupon is already deactivated.",
+  organisation: "Organisation is required (at most 120 characters).",
+  count: "Generate 1 to 1000 codes.",
+  batchNotFound: "This coupon is not part of a batch of codes.",
+} as const;
+
+/** Codes as learners type them: upper-cased, spaces around dropped. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+const CODE = /^[A-Z0-9][A-Z0-9-]{1,38}[A-Z0-9]$/;
+
+/** What a coupon takes off a list price, in cents (never more than the price). */
+export function couponDiscount(coupon: Pick<Coupon, "kind" | "value">, listCents: number): number {
+  const off = coupon.kind === "PERCENT" ? Math.round((listCents * coupon.value) / 100) : coupon.value;
+  return Math.min(off, listCents);
+}
+
+/** A coupon the checkout cannot take: a 400 naming the coupon field, so the page shows it under the code. */
+const refuse = (message: string) => ValidationError.forField("coupon", message);
+
+type Db = Prisma.TransactionClient | Services["db"]["prisma"];
+
+/**
+ * The coupon a learner may apply to a track now, or the refusal (each a 4xx with its message). With `lock` (inside a
+ * checkout transaction) the coupon's row is locked first, so the counts it reads hold until the invoice is made.
+ */
+export async function usableCoupon(
+  db: Db,
+  rawCode: string,
+  trackId: string,
+  learnerId: string | null,
+  options: { lock?: boolean } = {},
+): Promise<Coupon> {
+  const code = normaliseCode(rawCode);
+  if (!code || code.length > 40) throw refuse(COUPON_MESSAGES.unknown);
+  if (options.lock) await db.$executeRaw`SELECT 1 FROM "Coupon" WHERE "code" = ${code} FOR UPDATE`;
+  const coupon = await db.coupon.findUnique({ where: { code }, include: { tracks: { select: { trackId: true } } } });
+  if (!coupon) throw refuse(COUPON_MESSAGES.unknown);
+  if (!coupon.active) throw refuse(COUPON_MESSAGES.deactivated);
+  const now = Date.now();
+  if (coupon.startsAt && coupon.startsAt.getTime() > now) throw refuse(COUPON_MESSAGES.notStarted);
+  if (coupon.endsAt && coupon.endsAt.getTime() <= now) throw refuse(COUPON_MESSAGES.expired);
+  if (!coupon.allTracks && !coupon.tracks.some((t) => t.trackId === trackId)) throw refuse(COUPON_MESSAGES.notForTrack);
+  const counting = { couponId: coupon.id, state: { in: ["RESERVED", "REDEEMED"] as const } } satisfies Prisma.CouponRedemptionWhereInput;
+  // The learner's own open checkout of this track with this coupon is reused (or left to lapse) by a repeated
+  // checkout: it does not count against them a second time.
+  const ownOpen = learnerId
+    ? await db.couponRedemption.count({ where: { couponId: coupon.id, learnerId, state: "RESERVED", invoice: { trackId } } })
+    : 0;
+  if (learnerId && coupon.oncePerLearner && (await db.couponRedemption.count({ where: { ...counting, learnerId } })) - ownOpen > 0)
+    throw refuse(COUPON_MESSAGES.alreadyUsed);
+  if (coupon.maxRedemptions !== null && (await db.couponRedemption.count({ where: counting })) - ownOpen >= coupon.maxRedemptions)
+    throw refuse(COUPON_MESSAGES.usedUp);
+  const { tracks: _tracks, ...plain } = coupon;
+  return plain;
+}
+
+/** The owner's tax setting, read once per checkout (before its transaction). */
+export type TaxSetting = { taxRateBasisPoints: number; taxInclusive: boolean };
+
+export const taxSetting = (deps: Pick<Services, "db">): Promise<TaxSetting> => businessIdentity(deps);
+
+/** The invoice fields of a price: its parts and the coupon (id and code as text). */
+export function invoicePrice(track: { priceCents: number }, coupon: Coupon | null, tax: TaxSetting) {
+  const parts = priceParts(track.priceCents, coupon ? couponDiscount(coupon, track.priceCents) : 0, tax);
+  return { ...parts, couponId: coupon?.id ?? null, couponCode: coupon?.code ?? null };
+}
+
+/**
+ * Inside a checkout transaction (learner and track rows already locked): the coupon checked again under its row lock
+ * and the price the invoice records. The page's figure is never used.
+ */
+export async function priceWithin(
+  tx: Prisma.TransactionClient,
+  track: { id: string; priceCents: number },
+  learnerId: string,
+  code: string | null | undefined,
+  tax: TaxSetting,
+) {
+  const coupon = code?.trim() ? await usableCoupon(tx, code, track.id, learnerId, { lock: true }) : null;
+  return invoicePrice(track, coupon, tax);
+}
+
+/** Records the coupon's use by the invoice just made (RESERVED; the trigger moves it with the invoice's status). */
+export async function reserveCoupon(db: Db, couponId: string, learnerId: string, invoiceId: string) {
+  await db.couponRedemption.create({ data: { couponId, learnerId, invoiceId } });
+}
+
+/**
+ * The checkout page's preview: list price, discount, tax and total for a track with an optional code, checked as the
+ * checkout will check it (the checkout recomputes it; the page's figure is never trusted).
+ */
+export async function checkoutQuote(deps: Services, learnerId: string | null, trackId: string, code: string | null | undefined) {
+  if (learnerId && code?.trim()) await hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
+  const track = await deps.db.prisma.track.findUnique({ where: { id: trackId, status: "PUBLISHED", archivedAt: null } });
+  if (!track) throw new NotFoundError(COUPON_MESSAGES.trackNotFound);
+  const coupon = code?.trim() ? await usableCoupon(deps.db.prisma, code, track.id, learnerId) : null;
+  return { ...invoicePrice(track, coupon, await taxSetting(deps)), currency: track.currency };
+}
+
+// ---- Staff: create, deactivate, bulk codes --------------------------------------------------------------------------
+
+const optionalDate = z.date({ error: "Dates look like 2026-01-31." }).nullish();
+
+const couponInput = z
+  .object({
+    code: z.string({ error: COUPON_MESSAGES.code }).transform(normaliseCode).pipe(z.string().regex(CODE, COUPON_MESSAGES.code)),
+    kind: z.enum(["PERCENT", "FIXED"], { error: COUPON_MESSAGES.kind }),
+    /** PERCENT: the percentage; FIXED: cents. */
+    value: z.number({ error: COUPON_MESSAGES.amount }).int(COUPON_MESSAGES.amount),
+    allTracks: z.boolean().default(true),
+    trackIds: z.array(z.string().uuid(COUPON_MESSAGES.trackNotFound)).max(500).nullish(),
+    startsAt: optionalDate,
+    endsAt: optionalDate,
+    maxRedemptions: z
+      .number({ error: COUPON_MESSAGES.cap })
+      .int(COUPON_MESSAGES.cap)
+      .min(1, COUPON_MESSAGES.cap)
+      .max(1_000_000, COUPON_MESSAGES.cap)
+      .nullish(),
+    oncePerLearner: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "PERCENT" && (v.value < 1 || v.value > 100))
+      ctx.addIssue({ code: "custom", path: ["value"], message: COUPON_MESSAGES.percent });
+    if (v.kind === "FIXED" && (v.value < 1 || v.value > 100_000_000))
+      ctx.addIssue({ code: "custom", path: ["value"], message: COUPON_MESSAGES.amount });
+    if (!v.allTracks && !v.trackIds?.length) ctx.addIssue({ code: "custom", path: ["trackIds"], message: COUPON_MESSAGES.tracks });
+    if (v.startsAt && v.endsAt && v.startsAt >= v.endsAt)
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: COUPON_MESSAGES.dates });
+  });
+
+export type CouponInput = FormInput<z.input<typeof couponInput>>;
+
+async function checkTracks(tx: Prisma.TransactionClient, trackIds: string[]) {
+  const found = await tx.track.count({ where: { id: { in: trackIds } } });
+  if (found !== new Set(trackIds).size) throw ValidationError.forField("trackIds", COUPON_MESSAGES.trackNotFound);
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
+
+/** Finance or an owner creates a coupon (audited `coupon.create`). */
+export async function createCoupon(deps: Services, actor: Actor, raw: CouponInput) {
+  const input = parseInput(couponInput, raw);
+  const trackIds = input.allTracks ? [] : [...new Set(input.trackIds ?? [])];
+  try {
+    return await deps.db.prisma.$transaction(async (tx) => {
+      if (trackIds.length) await checkTracks(tx, trackIds);
+      const coupon = await tx.coupon.create({
+        data: {
+          code: input.code,
+          kind: input.kind,
+          value: input.value,
+          allTracks: input.allTracks,
+          startsAt: input.startsAt ?? null,
+          endsAt: input.endsAt ?? null,
+          maxRedemptions: input.maxRedemptions ?? null,
+          oncePerLearner: input.oncePerLearner,
+          tracks: { create: trackIds.map((trackId) => ({ trackId })) },
+        },
+      });
+      await recordAudit(tx, actor, {
+        action: "coupon.create",
+        entityType: "Coupon",
+        entityId: coupon.id,
+        after: { ...coupon, trackIds },
+      });
+      return coupon;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw ValidationError.forField("code", COUPON_MESSAGES.codeTaken);
+    throw error;
+  }
+}
+
+/** Deactivates a coupon (never deleted: invoices keep it); audited `coupon.deactivate`. Open checkouts keep their price. */
+export async function deactivateCoupon(deps: Services, actor: Actor, id: string) {
+  return deps.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${id}::uuid FOR UPDATE`;
+    const before = await tx.coupon.findUnique({ where: { id } });
+    if (!before) throw new NotFoundError(COUPON_MESSAGES.notFound);
+    if (!before.active) throw new ConflictError(COUPON_MESSAGES.alreadyInactive);
+    const after = await tx.coupon.update({ where: { id }, data: { active: false } });
+    await recordAudit(tx, actor, { action: "coupon.deactivate", entityType: "Coupon", entityId: id, before, after });
+    return after;
+  });
+}
+
+/** No 0/O, 1/I/L: codes read aloud or copied from paper stay unambiguous. */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A random code of `length` characters from CODE_ALPHABET (crypto.randomInt: uniform, cryptographically random). */
+export function randomCode(length = 10): string {
+  let code = "";
+  for (let i = 0; i < length; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+const batchInput = z.object({
+  organisation: z
+    .string({ error: COUPON_MESSAGES.organisation })
+    .trim()
+    .min(1, COUPON_MESSAGES.organisation)
+    .max(120, COUPON_MESSAGES.organisation),
+  trackId: z.string({ error: COUPON_MESSAGES.trackNotFound }).uuid(COUPON_MESSAGES.trackNotFound),
+  count: z
+    .number({ error: COUPON_MESSAGES.count })
+    .int(COUPON_MESSAGES.count)
+    .min(1, COUPON_MESSAGES.count)
+    .max(1000, COUPON_MESSAGES.count),
+  /** Defaults to 100 (the sponsor pays the whole price). */
+  percent: z
+    .number({ error: COUPON_MESSAGES.percent })
+    .int(COUPON_MESSAGES.percent)
+    .min(1, COUPON_MESSAGES.percent)
+    .max(100, COUPON_MESSAGES.percent)
+    .nullish(),
+  endsAt: optionalDate,
+});
+
+export type BatchInput = FormInput<z.input<typeof batchInput>>;
+
+/**
+ * Bulk codes for a sponsor: N single-use codes (cap 1, once per learner) for one organisation and track, each a
+ * percentage off (100 unless given), made in one transaction with one audit entry `coupon.batch`.
+ */
+export async function generateCouponBatch(deps: Services, actor: Actor, raw: BatchInput) {
+  const input = parseInput(batchInput, raw);
+  return deps.db.prisma.$transaction(async (tx) => {
+    await checkTracks(tx, [input.trackId]);
+    const batch = await tx.couponBatch.create({ data: { organisation: input.organisation, trackId: input.trackId, count: input.count } });
+    const codes = new Set<string>();
+    while (codes.size < input.count) codes.add(`${randomCode(4)}-${randomCode(4)}-${randomCode(4)}`);
+    // 31^12 codes: a clash with an existing code is all but impossible; skipDuplicates plus the count check makes it an error, not a silent short batch.
+    const made = await tx.coupon.createMany({
+      data: [...codes].map((code) => ({
+        code,
+        kind: "PERCENT" as const,
+        value: input.percent ?? 100,
+        allTracks: false,
+        endsAt: input.endsAt ?? null,
+        maxRedemptions: 1,
+        oncePerLearner: true,
+        batchId: batch.id,
+      })),
+      skipDuplicates: true,
+    });
+    if (made.count !== input.count) throw new ConflictError("Some generated codes already existed; please try again.");
+    const coupons = await tx.coupon.findMany({ where: { batchId: batch.id }, select: { id: true } });
+    await tx.couponTrack.createMany({ data: coupons.map((c) => ({ couponId: c.id, trackId: input.trackId })) });
+    await recordAudit(tx, actor, {
+      action: "coupon.batch",
+      entityType: "CouponBatch",
+      entityId: batch.id,
+      after: { organisation: input.organisation, trackId: input.trackId, count: input.count, percent: input.percent ?? 100 },
+    });
+    return batch;
+  });
+}
+
+/** A batch's codes as CSV: code, state (unused, reserved, redeemed, deactivated), redeemed by, redeemed at. */
+export async function batchCsv(deps: Pick<Services, "db">, batchId: string): Promise<string> {
+  const batch = await deps.db.prisma.couponBatch.findUnique({ where: { id: batchId } });
+  if (!batch) throw new NotFoundError(COUPON_MESSAGES.batchNotFound);
+  const coupons = await deps.db.prisma.coupon.findMany({
+    where: { batchId },
+    orderBy: { code: "asc" },
+    include: {
+      redemptions: {
+        where: { state: { in: ["RESERVED", "REDEEMED"] } },
+        include: { learner: { select: { email: true } } },
+        orderBy: { createdAt: "asc" },
+        take: 1,
+      },
+    },
+  });
+  return csv([
+    ["code", "state", "redeemed by", "redeemed at"],
+    ...coupons.map((c) => {
+      const use = c.redemptions[0];
+      const state = use ? use.state.toLowerCase() : c.active ? "unused" : "deactivated";
+      return [c.code, state, use?.learner?.email ?? "", use?.state === "REDEEMED" ? use.updatedAt.toISOString() : ""];
+    }),
+  ]);
+}
