@@ -72,6 +72,7 @@ describe("coupons", () => {
       "$175.00",
       "Paid",
       expect.any(String),
+      expect.stringMatching(/^INV-\d{4}-\d{6}$/),
     ]);
 
     await admin.reload();
