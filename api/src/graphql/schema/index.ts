@@ -19,6 +19,7 @@ import "./staff.ts";
 import "./archive.ts";
 import "./settlement.ts";
 import "./settings.ts";
+import "./lessons.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({
