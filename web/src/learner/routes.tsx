@@ -71,6 +71,17 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               trackErrorBoundary,
             ),
             page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/checkout/NoTrackPage.tsx") }),
+            // The course player: not behind the portal's guard, since anyone may open a free-preview lesson (the API
+            // decides what each caller reads). Its code, Markdown included, loads with the route.
+            page({
+              path: LEARNER_PAGES.learn,
+              component: () => import("./pages/portal/learn/LessonPlayerPage.tsx"),
+              query: () => import("./pages/portal/learn/__generated__/LessonPlayerPageQuery.graphql.ts"),
+              prepare: async (params) => {
+                const { nodeId } = await import("../shared/routing/lessonPages.ts");
+                return { trackId: trackNodeId(params.trackId), lessonId: nodeId("Lesson", params.lessonId) };
+              },
+            }),
             page({
               path: LEARNER_PAGES.paymentVerification,
               component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx"),
