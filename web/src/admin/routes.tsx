@@ -8,10 +8,6 @@ import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { ADMIN_PAGES } from "../shared/routing/sitePaths.ts";
 import { trackNodeId } from "../shared/routing/trackIds.ts";
 
-/** A course's global id from the plain id of its page's address (as trackNodeId does for tracks). */
-const courseNodeId = (param: string | undefined) =>
-  /^[0-9a-f-]{36}$/i.test(param ?? "") ? btoa(`Course:${(param as string).toLowerCase()}`) : (param ?? "");
-
 import { adminSession } from "../shared/session/session.ts";
 import { AdminRouteError } from "./components/AdminRouteError.tsx";
 import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
@@ -193,7 +189,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       permission: "readCatalogue",
                       component: () => import("./pages/courses/lessons/CourseLessonsPage.tsx"),
                       query: () => import("./pages/courses/lessons/__generated__/CourseLessonsPageQuery.graphql.ts"),
-                      prepare: (params) => ({ id: courseNodeId(params.courseId) }),
+                      prepare: (params) => ({ id: trackNodeId(params.courseId, "Course") }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.staff,

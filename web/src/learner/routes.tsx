@@ -77,10 +77,7 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               path: LEARNER_PAGES.learn,
               component: () => import("./pages/portal/learn/LessonPlayerPage.tsx"),
               query: () => import("./pages/portal/learn/__generated__/LessonPlayerPageQuery.graphql.ts"),
-              prepare: async (params) => {
-                const { nodeId } = await import("../shared/routing/lessonPages.ts");
-                return { trackId: trackNodeId(params.trackId), lessonId: nodeId("Lesson", params.lessonId) };
-              },
+              prepare: (params) => ({ trackId: trackNodeId(params.trackId), lessonId: trackNodeId(params.lessonId, "Lesson") }),
             }),
             page({
               path: LEARNER_PAGES.paymentVerification,

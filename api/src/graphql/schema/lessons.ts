@@ -1,3 +1,4 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { parseVideoLink } from "../../../../common/video.ts";
 import { isEnrolled, lessonAccessSelect, mayReadLessonContent, visibleLessons } from "../../domain/learning/access.ts";
 import { createLesson, deleteLesson, reorderLessons, updateLesson, updateTrackOutcomes } from "../../domain/learning/lessons.ts";
@@ -106,6 +107,12 @@ function listedLessons(viewer: Viewer | null | undefined) {
 }
 
 builder.prismaObjectFields(Course, (t) => ({
+  lessonList: t.relation("lessons", {
+    // A plain list beside the connection: the curriculum's and the player's outline, shallow enough for the query-cost
+    // limit when nested under a track's courses.
+    query: (_args, ctx) => ({ where: listedLessons(ctx.viewer), orderBy: LESSON_ORDER, take: 200 }),
+    description: "The course's lessons in order, as one list (the first 200; archived ones for staff only).",
+  }),
   lessons: t.relatedConnection(
     "lessons",
     {
@@ -143,6 +150,29 @@ builder.prismaObjectFields(Enrollment, (t) => ({
     description: "The share of the track's lessons the learner marked done, 0 to 100.",
     select: enrollmentProgressSelect,
     resolve: enrollmentProgress,
+  }),
+  continueLessonId: t.id({
+    nullable: true,
+    description: "The global ID of `continueLesson` (the lesson Continue resumes); null without lessons.",
+    select: {
+      lastLesson: { select: { id: true, archivedAt: true } },
+      track: {
+        select: {
+          courses: {
+            where: { archivedAt: null },
+            orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
+            select: { lessons: { where: { archivedAt: null }, orderBy: LESSON_ORDER, take: 1, select: { id: true } } },
+          },
+        },
+      },
+    },
+    resolve: (enrollment) => {
+      const id =
+        enrollment.lastLesson && !enrollment.lastLesson.archivedAt
+          ? enrollment.lastLesson.id
+          : enrollment.track.courses.flatMap((c) => c.lessons)[0]?.id;
+      return id ? encodeGlobalID("Lesson", id) : null;
+    },
   }),
   continueLesson: t.field({
     type: Lesson,

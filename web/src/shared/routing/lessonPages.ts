@@ -15,12 +15,6 @@ function plainId(type: string, id: string): string {
   }
 }
 
-/** The global id a page's query needs, from an address's plain id (anything else goes through as it is). */
-export function nodeId(type: "Lesson" | "Course", param: string | undefined): string {
-  const id = param ?? "";
-  return UUID_PATTERN.test(id) ? btoa(`${type}:${id.toLowerCase()}`) : id;
-}
-
 /** The player's address of a lesson: /portal/learn/{trackId}/{lessonId}. */
 export function playerPath(trackId: string, lessonId: string): string {
   return `/portal/learn/${encodeURIComponent(plainTrackId(trackId))}/${encodeURIComponent(plainId("Lesson", lessonId))}`;

@@ -4,6 +4,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import { graphql, usePreloadedQuery } from "react-relay/hooks";
 import { useRevalidator } from "react-router-dom";
+import { parseVideoLink } from "../../../../../../common/video.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { formatMinutes } from "../../../../shared/routing/lessonPages.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
@@ -49,20 +50,15 @@ const query = graphql`
           id
           name
         }
-        lessons(first: 100) {
-          edges {
-            node {
-              id
-              title
-              kind
-              minutes
-              freePreview
-              body
-              videoUrl
-              videoEmbedUrl
-              archivedAt
-            }
-          }
+        lessonList {
+          id
+          title
+          kind
+          minutes
+          freePreview
+          body
+          videoUrl
+          archivedAt
         }
       }
     }
@@ -94,7 +90,7 @@ const deleteMutation = graphql`
   }
 `;
 
-type Lesson = NonNullable<NonNullable<CourseLessonsPageQuery$data["course"]>["lessons"]>["edges"][number]["node"];
+type Lesson = NonNullable<NonNullable<CourseLessonsPageQuery$data["course"]>["lessonList"]>[number];
 
 /**
  * /courses/{courseId}/lessons: a course's lessons in order. Add, edit (Markdown with a live preview, or a video link),
@@ -104,7 +100,7 @@ type Lesson = NonNullable<NonNullable<CourseLessonsPageQuery$data["course"]>["le
 export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLessonsPageQuery>) {
   const { course } = usePreloadedQuery<CourseLessonsPageQuery>(query, queryRef);
   const revalidator = useRevalidator();
-  const lessons = useMemo(() => course?.lessons?.edges.map((e) => e.node).filter((l) => !l.archivedAt) ?? [], [course]);
+  const lessons = useMemo(() => course?.lessonList?.filter((l) => !l.archivedAt) ?? [], [course]);
   const [order, setOrder] = useState<string[]>(() => lessons.map((l) => l.id));
   useEffect(() => setOrder(lessons.map((l) => l.id)), [lessons]);
   const [editing, setEditing] = useState<LessonValues | null>(null);
@@ -238,10 +234,10 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
         size="wide"
       >
         {previewing &&
-          (previewing.kind === "VIDEO" && previewing.videoEmbedUrl ? (
+          (previewing.kind === "VIDEO" && parseVideoLink(previewing.videoUrl) ? (
             <div className={styles.video}>
               <iframe
-                src={previewing.videoEmbedUrl}
+                src={parseVideoLink(previewing.videoUrl)?.embedUrl}
                 title={previewing.title}
                 allow="encrypted-media; picture-in-picture; fullscreen"
                 allowFullScreen

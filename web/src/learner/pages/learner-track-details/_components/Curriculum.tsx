@@ -14,15 +14,11 @@ export function Curriculum({ trackKey }: { trackKey: Curriculum_track$key }) {
         courses {
           id
           title
-          lessons(first: 30) {
-            edges {
-              node {
-                id
-                title
-                minutes
-                freePreview
-              }
-            }
+          lessonList {
+            id
+            title
+            minutes
+            freePreview
           }
         }
       }
@@ -33,7 +29,7 @@ export function Curriculum({ trackKey }: { trackKey: Curriculum_track$key }) {
   return (
     <ol className={styles.courses}>
       {track.courses.map((course, i) => {
-        const lessons = course.lessons.edges.map((e) => e.node);
+        const lessons = course.lessonList;
         const minutes = lessons.reduce((sum, l) => sum + l.minutes, 0);
         return (
           <li key={course.id} className={styles.course}>

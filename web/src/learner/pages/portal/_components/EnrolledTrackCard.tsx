@@ -24,9 +24,7 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
         createdAt
         status
         progress
-        continueLesson {
-          id
-        }
+        continueLessonId
         track {
           id
           name
@@ -81,9 +79,9 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
       <p className={styles.enrolled}>
         Enrolled <time dateTime={enrollment.createdAt}>{formatDate(enrollment.createdAt)}</time>
       </p>
-      {enrollment.continueLesson && (
+      {enrollment.continueLessonId && (
         <ButtonLink
-          to={playerPath(track.id, enrollment.continueLesson.id)}
+          to={playerPath(track.id, enrollment.continueLessonId)}
           size="sm"
           className={styles.continue}
           aria-label={`Continue ${track.name}`}

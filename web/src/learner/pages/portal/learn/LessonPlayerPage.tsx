@@ -33,15 +33,11 @@ const query = graphql`
       courses {
         id
         title
-        lessons(first: 30) {
-          edges {
-            node {
-              id
-              title
-              minutes
-              completed
-            }
-          }
+        lessonList {
+          id
+          title
+          minutes
+          completed
         }
       }
     }
@@ -127,7 +123,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
     );
   }
 
-  const all = track.courses.flatMap((c) => c.lessons.edges.map((e) => e.node));
+  const all = track.courses.flatMap((c) => c.lessonList);
   const index = all.findIndex((l) => l.id === lesson.id);
   const next = index >= 0 ? all[index + 1] : undefined;
 
@@ -224,7 +220,7 @@ function Contents({ track, currentId, onNavigate }: { track: Track; currentId: s
           <li key={course.id}>
             <h2 className={styles.courseTitle}>{course.title}</h2>
             <ol className={styles.lessonList}>
-              {course.lessons.edges.map(({ node }) => (
+              {course.lessonList.map((node) => (
                 <li key={node.id}>
                   <Link
                     to={playerPath(track.id, node.id)}
