@@ -90,7 +90,8 @@ export default defineConfig({
             // react-relay is not in it: each of its hooks goes with the pages that use it (see leanFramework.ts).
             {
               name: "framework",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|relay-runtime|@babel[\\/]runtime|fbjs|invariant)[\\/]/,
+              // With the small icon renderer every icon module imports (leanIcons.ts): both sites' first pages draw icons.
+              test: /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router|react-router-dom|relay-runtime|@babel[\\/]runtime|fbjs|invariant)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]createLucideIcon\.mjs$)/,
             },
           ],
         },

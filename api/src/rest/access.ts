@@ -53,6 +53,7 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/enrollments": "learner",
   "GET /api/enrollments": "learner",
   "POST /api/enrollments/verify-payment": "learner",
+  "POST /api/lessons/{id}/complete": "learner",
   "POST /api/payments/paystack/webhook": "anyone",
   "GET /api/reports/export.csv": "readReports",
   "GET /api/reports/months.csv": "readReports",

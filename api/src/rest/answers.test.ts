@@ -336,6 +336,12 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("GET", `/api/enrollments/learner/${learnerId}`, 200, { token: owner });
     await call("GET", `/api/enrollments/learner/${MISSING}`, 404, { token: owner });
     await call("GET", `/api/enrollments/learner/${learnerId}`, 403, { token: learner });
+    const lesson = await app.services.db.prisma.lesson.findFirstOrThrow({
+      where: { course: { track: { enrollments: { some: { learner: { email: DEMO_LEARNER.email } } } } } },
+    });
+    await call("POST", `/api/lessons/${lesson.id}/complete`, 200, { token: learner });
+    await call("POST", `/api/lessons/${lesson.id}/complete`, 403, { token: owner });
+    await call("POST", `/api/lessons/${MISSING}/complete`, 404, { token: learner });
 
     const { tracks } = await call("GET", "/api/tracks", 200);
     const { enrollments } = await call("GET", "/api/enrollments", 200, { token: otherLearner });

@@ -1,5 +1,6 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { Static } from "typebox";
+import { UUID_PATTERN } from "../../../common/formats.ts";
 import { averageRating } from "../domain/catalogue/ratings.ts";
 import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
 import type { StaffInvitationSchema, StaffSchema } from "./schemas.ts";
@@ -72,7 +73,21 @@ export const INVOICE_FIELDS = `id number amount dueDate status paymentDetails de
 export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact location gender description: bio disabled createdAt
   courseCount: trackCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
 
-export const ENROLLMENT_FIELDS = "id status createdAt track { id name image }";
+/** A course's lessons for GET /api/tracks/{id}: the outline only, never the content. */
+export const LESSON_OUTLINE_FIELDS = "lessons(first: 100) { edges { node { id title kind minutes freePreview } } }";
+
+/** A lesson's outline (LessonRef), from GraphQL (a global id) or from the domain's catalogue read (a database id). */
+export function lessonRefJson(lesson: Node) {
+  return {
+    _id: UUID_PATTERN.test(lesson.id) ? (lesson.id as string) : toRawId(lesson.id),
+    title: lesson.title as string,
+    kind: String(lesson.kind).toLowerCase() as "text" | "video" | "file" | "quiz",
+    minutes: lesson.minutes as number,
+    preview: lesson.freePreview === true,
+  };
+}
+
+export const ENROLLMENT_FIELDS = "id status progress createdAt track { id name image }";
 
 type Ref<K extends string> = { _id: string } & Record<K, any>;
 
@@ -116,7 +131,7 @@ interface TrackShape {
   averageRating: number | null;
   reviewCount: number;
   ratings: number[];
-  courses: { id: string; title: string }[];
+  courses: { id: string; title: string; lessons?: Node[] }[];
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -134,7 +149,7 @@ function trackShape(track: TrackShape) {
     averageRating: track.averageRating ?? null,
     reviewCount: track.reviewCount,
     ratings: track.ratings.map((rating) => ({ rating })),
-    courses: track.courses.map((c) => ({ _id: c.id, title: c.title })),
+    courses: track.courses.map((c) => ({ _id: c.id, title: c.title, ...(c.lessons ? { lessons: c.lessons.map(lessonRefJson) } : {}) })),
     createdAt: track.createdAt,
     updatedAt: track.updatedAt,
   };
@@ -201,6 +216,7 @@ export function enrollmentJson(enrollment: Node) {
     _id: toRawId(enrollment.id),
     status: String(enrollment.status).toLowerCase() as "active" | "completed",
     track: refOf(enrollment.track, "name", "image"),
+    progress: enrollment.progress as number,
     createdAt: enrollment.createdAt,
   };
 }

@@ -112,7 +112,25 @@ export const UserSchema = object(
 );
 
 export const TrackRefSchema = object({ _id: uuid(), name: text() }, { $id: "TrackRef" });
-export const CourseRefSchema = object({ _id: uuid(), title: text() }, { $id: "CourseRef" });
+export const LessonRefSchema = object(
+  {
+    _id: uuid(),
+    title: text(),
+    kind: choice(["text", "video", "file", "quiz"]),
+    minutes: integer("Estimated minutes."),
+    preview: Type.Boolean({ description: "A free-preview lesson: anyone may open it." }),
+  },
+  { $id: "LessonRef", description: "A lesson's outline (its content is read through GraphQL by those allowed)." },
+);
+
+export const CourseRefSchema = object(
+  {
+    _id: uuid(),
+    title: text(),
+    lessons: Type.Optional(Type.Array(ref(LessonRefSchema), { description: "GET /api/tracks/{id}: the course's lessons, in order." })),
+  },
+  { $id: "CourseRef" },
+);
 
 export const TrackSchema = object(
   {
@@ -253,6 +271,7 @@ export const EnrollmentSchema = object(
     _id: uuid(),
     status: choice(["active", "completed"]),
     track: object({ _id: uuid(), name: text(), image: nullableText() }),
+    progress: Type.Optional(integer("The share of the track's lessons done, 0 to 100.")),
     createdAt: dateTime("When the learner was enrolled."),
   },
   { $id: "Enrollment" },
@@ -329,6 +348,7 @@ const COMPONENTS = [
   CourseRefSchema,
   TrackSchema,
   CourseSchema,
+  LessonRefSchema,
   LearnerRefSchema,
   InvoiceSchema,
   LearnerSchema,

@@ -63,7 +63,7 @@ export const LEARNER_KEYS = [
   "courseCount",
   "totalPaid",
 ];
-export const ENROLLMENT_KEYS = ["_id", "status", "track", "createdAt"];
+export const ENROLLMENT_KEYS = ["_id", "status", "track", "progress", "createdAt"];
 
 export const keys = (value: object) => Object.keys(value).sort();
 export const sorted = (list: string[]) => [...list].sort();

@@ -45,7 +45,7 @@ describe("tracks", () => {
       "Node.js APIs",
       "Testing and CI",
     ]);
-    for (const course of software.courses) expect(keys(course)).toEqual(["_id", "title"]);
+    for (const course of software.courses) expect(keys(course)).toEqual(["_id", "lessons", "title"]);
     expect(typeof software.reviewCount).toBe("number");
     expect(software.averageRating === null || typeof software.averageRating === "number").toBe(true);
     expect(tracks.find((t) => t.name === "Introduction to Programming").price).toBe(0);

@@ -5,7 +5,7 @@ import { listTracksWithCourses, TRACK_MESSAGES } from "../domain/catalogue/track
 import { NotFoundError } from "../domain/errors.ts";
 import type { Services } from "../services.ts";
 import { formBody, idParam, numberIn, textIn, toGlobalId } from "./input.ts";
-import { TRACK_FIELDS, trackJson, trackRowJson } from "./json.ts";
+import { LESSON_OUTLINE_FIELDS, lessonRefJson, TRACK_FIELDS, toRawId, trackJson, trackRowJson } from "./json.ts";
 import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
   ANY_REFUSAL,
@@ -23,7 +23,7 @@ import {
   withMessageAndData,
 } from "./schemas.ts";
 
-const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} } }`;
+const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} outline: courses { id ${LESSON_OUTLINE_FIELDS} } } }`;
 const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } } }`;
 const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
   result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
@@ -65,6 +65,14 @@ async function ratingsOf(services: Services, id: string): Promise<number[]> {
   return (await ratingValues(services, [id])).get(id) ?? [];
 }
 
+type Outline = { id: string; lessons: { edges: { node: Record<string, unknown> }[] } }[];
+
+/** Adds each course's lessons (outline only) to a track's JSON. */
+function withLessons<T extends { courses: { _id: string }[] }>(json: T, outline: Outline): T {
+  const lessons = new Map(outline.map((c) => [toRawId(c.id), c.lessons.edges.map((e) => lessonRefJson(e.node))]));
+  return { ...json, courses: json.courses.map((c) => ({ ...c, lessons: lessons.get(c._id) ?? [] })) };
+}
+
 /** docs/product.md, REST routes: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
 export async function trackRoutes(app: FastifyInstance, services: Services) {
   const route = restRoutes(app, services);
@@ -91,7 +99,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     config: { publicCache: true },
     schema: {
       operationId: "getTrack",
-      summary: "One track (as both `track` and `data`).",
+      summary: "One track (as both `track` and `data`), each course with its lessons' outline (`courses[].lessons[]`, no content).",
       tags: ["tracks"],
       params: uuidParams("track"),
       response: { 200: answer("The track.", object({ track: ref(TrackSchema), data: ref(TrackSchema) })), ...errors(404) },
@@ -100,7 +108,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
       const id = idParam(call.req, TRACK_MESSAGES.notFound);
       const { track } = await call.query(ONE, { id: toGlobalId("Track", id) });
       if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
-      const json = trackJson(track, await ratingsOf(call.services, id));
+      const json = withLessons(trackJson(track, await ratingsOf(call.services, id)), track.outline);
       return { track: json, data: json };
     },
   });

@@ -309,10 +309,98 @@ export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, n
       });
     }
   }
+  await seedLessons(prisma, tracks, learners[0]?.id, now);
   // Ratings were inserted directly; bring the tracks' running totals in line with them.
   await prisma.$executeRaw`
     UPDATE "Track" t SET "ratingCount" = r.count, "ratingTotal" = r.total
     FROM (SELECT "trackId", count(*)::int AS count, sum("value")::int AS total FROM "Rating" GROUP BY "trackId") r
     WHERE r."trackId" = t."id"`;
   return result;
+}
+
+/** The cloud track's "What you'll learn" bullets: the six the product's first page showed for every track. */
+export const CLOUD_OUTCOMES = [
+  "Understand core cloud concepts and the IaaS, PaaS and SaaS service models",
+  "Deploy and manage applications on leading cloud platforms such as AWS and Azure",
+  "Design scalable, highly available and fault-tolerant cloud architectures",
+  "Secure cloud resources with identity, access management and network controls",
+  "Automate infrastructure with infrastructure-as-code and CI/CD pipelines",
+  "Monitor workloads and keep cloud costs under control",
+];
+
+/** A short, real, embeddable video for every demo track's video lesson (YouTube; shown through youtube-nocookie.com). */
+const DEMO_VIDEO = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
+
+function textLesson(course: string, n: number): string {
+  return [
+    `## ${course}, part ${n}`,
+    "",
+    `In this lesson you practise one idea of **${course}** step by step. Read the example, run it, then change it.`,
+    "",
+    "```ts",
+    `// ${course}: a first example`,
+    "function greet(name: string): string {",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a line of the lesson's TypeScript example, not a template
+    "  return `Hello, ${name}!`;",
+    "}",
+    'console.log(greet("LearnHub"));',
+    "```",
+    "",
+    "- Keep each step small.",
+    "- Check the result before moving on.",
+    "",
+    "> Tip: mark the lesson complete when you are done, then press **Next**.",
+  ].join("\n");
+}
+
+/**
+ * Every demo track's lessons: its first course opens with a free-preview text lesson and a video, every course has
+ * text lessons with code; the demo learner is half-way through their first track.
+ */
+async function seedLessons(prisma: PrismaClient, tracks: { id: string; name: string }[], demoLearnerId: string | undefined, now: Date) {
+  for (const [ti, track] of tracks.entries()) {
+    const courses = await prisma.course.findMany({ where: { trackId: track.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+    await prisma.track.update({
+      where: { id: track.id },
+      data: { outcomes: ti === 0 ? CLOUD_OUTCOMES : courses.map((c) => `Work confidently with ${c.title.toLowerCase()}`) },
+    });
+    for (const [ci, course] of courses.entries()) {
+      const lessons =
+        ci === 0
+          ? [
+              {
+                title: `Welcome to ${course.title}`,
+                kind: "TEXT" as const,
+                minutes: 5,
+                freePreview: true,
+                body: textLesson(course.title, 1),
+              },
+              { title: `${course.title} in one short video`, kind: "VIDEO" as const, minutes: 10, videoUrl: DEMO_VIDEO },
+              { title: `Hands-on: ${course.title}`, kind: "TEXT" as const, minutes: 20, body: textLesson(course.title, 2) },
+            ]
+          : [
+              { title: `${course.title}: the basics`, kind: "TEXT" as const, minutes: 15, body: textLesson(course.title, 1) },
+              { title: `${course.title}: practice`, kind: "TEXT" as const, minutes: 25, body: textLesson(course.title, 2) },
+            ];
+      await prisma.lesson.createMany({ data: lessons.map((l, position) => ({ ...l, courseId: course.id, position })) });
+    }
+  }
+  const first = tracks[0];
+  if (!demoLearnerId || !first) return;
+  const lessons = await prisma.lesson.findMany({
+    where: { course: { trackId: first.id } },
+    orderBy: [{ course: { createdAt: "asc" } }, { position: "asc" }],
+    select: { id: true },
+  });
+  const done = lessons.slice(0, Math.floor(lessons.length / 2));
+  await prisma.lessonProgress.createMany({
+    data: done.map((l, i) => ({
+      learnerId: demoLearnerId,
+      lessonId: l.id,
+      completedAt: new Date(now.getTime() - (done.length - i) * DAY),
+      lastSeenAt: now,
+    })),
+  });
+  const last = done.at(-1);
+  if (last) await prisma.enrollment.updateMany({ where: { learnerId: demoLearnerId, trackId: first.id }, data: { lastLessonId: last.id } });
 }

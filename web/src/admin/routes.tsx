@@ -7,6 +7,7 @@ import { createPageRoute, type QueryModule, type QueryPageProps } from "../share
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
 import { ADMIN_PAGES } from "../shared/routing/sitePaths.ts";
 import { trackNodeId } from "../shared/routing/trackIds.ts";
+
 import { adminSession } from "../shared/session/session.ts";
 import { AdminRouteError } from "./components/AdminRouteError.tsx";
 import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
@@ -182,6 +183,13 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       component: () => import("./pages/courses/CoursesPage.tsx"),
                       query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
+                    }),
+                    guardedPage({
+                      path: ADMIN_PAGES.courseLessons,
+                      permission: "readCatalogue",
+                      component: () => import("./pages/courses/lessons/CourseLessonsPage.tsx"),
+                      query: () => import("./pages/courses/lessons/__generated__/CourseLessonsPageQuery.graphql.ts"),
+                      prepare: (params) => ({ id: trackNodeId(params.courseId, "Course") }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.staff,

@@ -71,6 +71,14 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               trackErrorBoundary,
             ),
             page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/checkout/NoTrackPage.tsx") }),
+            // The course player: not behind the portal's guard, since anyone may open a free-preview lesson (the API
+            // decides what each caller reads). Its code, Markdown included, loads with the route.
+            page({
+              path: LEARNER_PAGES.learn,
+              component: () => import("./pages/portal/learn/LessonPlayerPage.tsx"),
+              query: () => import("./pages/portal/learn/__generated__/LessonPlayerPageQuery.graphql.ts"),
+              prepare: (params) => ({ trackId: trackNodeId(params.trackId), lessonId: trackNodeId(params.lessonId, "Lesson") }),
+            }),
             page({
               path: LEARNER_PAGES.paymentVerification,
               component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx"),

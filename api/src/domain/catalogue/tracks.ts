@@ -263,7 +263,20 @@ export function listTracksWithCourses(deps: Pick<Services, "db">) {
     where: visibleTracks(null),
     orderBy: NEWEST_FIRST,
     include: {
-      courses: { where: visibleCourses(null), select: { id: true, title: true }, orderBy: COURSE_ORDER },
+      courses: {
+        where: visibleCourses(null),
+        select: {
+          id: true,
+          title: true,
+          // The outline of each course's lessons (never their content), as GET /api/tracks/{id} lists them.
+          lessons: {
+            where: { archivedAt: null },
+            orderBy: [{ position: "asc" }, { id: "asc" }],
+            select: { id: true, title: true, kind: true, minutes: true, freePreview: true },
+          },
+        },
+        orderBy: COURSE_ORDER,
+      },
       ratings: { select: { value: true }, orderBy: RATING_ORDER },
     },
   });

@@ -385,7 +385,11 @@ export async function setInstructorTracks(deps: Services, actor: Actor, adminId:
 }
 
 /** May this staff member edit the courses and lessons of the track? Instructors: only of the tracks assigned to them. */
-export async function mayEditTrackContent(prisma: PrismaClient, staff: Pick<Actor, "id" | "role">, trackId: string): Promise<boolean> {
+export async function mayEditTrackContent(
+  prisma: Pick<PrismaClient, "trackInstructor">,
+  staff: Pick<Actor, "id" | "role">,
+  trackId: string,
+): Promise<boolean> {
   if (!staff.id) return false;
   if (staff.role === "OWNER" || staff.role === "MANAGER") return true;
   if (staff.role !== "INSTRUCTOR") return false;

@@ -19,6 +19,8 @@ export const LEARNER_PAGES = {
   portal: "/portal",
   portalSettings: "/portal/settings",
   portalInvoices: "/portal/invoices",
+  /** The course player: open to anyone for a free-preview lesson, to the track's learners for every lesson. */
+  learn: "/portal/learn/:trackId/:lessonId",
 } as const;
 
 export const ADMIN_PAGES = {
@@ -34,6 +36,7 @@ export const ADMIN_PAGES = {
   tracks: "/track",
   trackDetails: "/trackdetails/:trackId",
   courses: "/courses",
+  courseLessons: "/courses/:courseId/lessons",
   staff: "/staff",
   audit: "/audit",
   report: "/report",

@@ -6,11 +6,12 @@ const TRACK_PREFIX = "Track:";
 /**
  * A track page's address names the track by its plain id (the `_id` of the REST answers), which is the form the app's
  * links use; the Relay global id the GraphQL API gives is accepted too. This returns the global id the page's query
- * needs, whichever form the address has (anything else goes through as it is and finds no track).
+ * needs, whichever form the address has (anything else goes through as it is and finds no track). `type` names
+ * another record the same way (the player's lesson, a course).
  */
-export function trackNodeId(param: string | undefined): string {
+export function trackNodeId(param: string | undefined, type = "Track"): string {
   const id = param ?? "";
-  return UUID_PATTERN.test(id) ? btoa(`${TRACK_PREFIX}${id.toLowerCase()}`) : id;
+  return UUID_PATTERN.test(id) ? btoa(`${type}:${id.toLowerCase()}`) : id;
 }
 
 /** The plain id inside a track's global id (the form page addresses use); any other text is returned as it is. */

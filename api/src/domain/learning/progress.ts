@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { DomainServices as Services } from "../deps.ts";
+import { ForbiddenError } from "../errors.ts";
+import type { Viewer } from "../staff/permissions.ts";
+import { parseInput } from "../validation.ts";
+import { LESSON_LOCKED, readableLesson } from "./access.ts";
+
+/**
+ * A learner's progress in a track: the share of its lessons (not archived, in courses not archived) they marked done,
+ * 0 to 100, rounded down so that 100 means every lesson. A track without lessons is at 0.
+ */
+export function progressPercent(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.floor((Math.min(done, total) * 100) / total);
+}
+
+/** The lessons that count towards a track's progress (a Prisma `where` on Lesson). */
+export const COUNTED_LESSONS = { archivedAt: null, course: { archivedAt: null } } as const satisfies Prisma.LessonWhereInput;
+
+/**
+ * What an enrollment's progress is computed from, as a Prisma `select` on Enrollment: the track's counted lessons and
+ * the learner's completed ones. Loaded with the enrollment in the same statement, so a list of enrollments costs no
+ * statement per row.
+ */
+export const enrollmentProgressSelect = {
+  trackId: true,
+  track: {
+    select: { courses: { where: { archivedAt: null }, select: { _count: { select: { lessons: { where: { archivedAt: null } } } } } } },
+  },
+  learner: {
+    select: {
+      lessonProgress: {
+        where: { completedAt: { not: null }, lesson: COUNTED_LESSONS },
+        select: { lesson: { select: { course: { select: { trackId: true } } } } },
+      },
+    },
+  },
+} satisfies Prisma.EnrollmentSelect;
+
+export interface EnrollmentProgressRow {
+  trackId: string;
+  track: { courses: { _count: { lessons: number } }[] };
+  learner: { lessonProgress: { lesson: { course: { trackId: string } } }[] };
+}
+
+/** An enrollment's progress, 0 to 100, from the row enrollmentProgressSelect loaded. */
+export function enrollmentProgress(row: EnrollmentProgressRow): number {
+  const total = row.track.courses.reduce((sum, c) => sum + c._count.lessons, 0);
+  const done = row.learner.lessonProgress.filter((p) => p.lesson.course.trackId === row.trackId).length;
+  return progressPercent(done, total);
+}
+
+/** How many counted lessons of a track a learner finished, and how many there are (two counts). */
+export async function trackProgress(db: Prisma.TransactionClient, learnerId: string, trackId: string) {
+  const where = { ...COUNTED_LESSONS, course: { ...COUNTED_LESSONS.course, trackId } };
+  const [total, done] = await Promise.all([
+    db.lesson.count({ where }),
+    db.lessonProgress.count({ where: { learnerId, completedAt: { not: null }, lesson: where } }),
+  ]);
+  return { done, total, percent: progressPercent(done, total) };
+}
+
+async function enrolledLesson(deps: Services, viewer: Viewer, lessonId: string) {
+  const { row, enrolled } = await readableLesson(deps.db.prisma, viewer, lessonId);
+  // Progress belongs to enrollments: a free preview is open to anyone, but only an enrolled learner records progress.
+  if (!enrolled) throw new ForbiddenError(LESSON_LOCKED);
+  return row;
+}
+
+/**
+ * Marks a lesson done for an enrolled learner (once: marking again keeps the first time), makes it the lesson
+ * Continue resumes, and marks the enrollment COMPLETED when every counted lesson of the track is done.
+ */
+export async function completeLesson(deps: Services, viewer: Viewer, lessonId: string) {
+  const row = await enrolledLesson(deps, viewer, lessonId);
+  const learnerId = viewer.accountId;
+  const trackId = row.course.trackId;
+  return deps.db.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.lessonProgress.upsert({
+      where: { learnerId_lessonId: { learnerId, lessonId } },
+      create: { learnerId, lessonId, completedAt: now, lastSeenAt: now },
+      update: { lastSeenAt: now },
+    });
+    await tx.lessonProgress.updateMany({ where: { learnerId, lessonId, completedAt: null }, data: { completedAt: now } });
+    const progress = await trackProgress(tx, learnerId, trackId);
+    // The enrollment may have gone since the check (a refund at this moment): then nothing is updated.
+    await tx.enrollment.updateMany({
+      where: { learnerId, trackId },
+      data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
+    });
+    return { lessonId, trackId, progress: progress.percent };
+  });
+}
+
+export const POSITION_MESSAGE = "The position must be a whole number of seconds from 0 to 86400.";
+const positionInput = z.object({
+  seconds: z.number({ error: POSITION_MESSAGE }).int(POSITION_MESSAGE).min(0, POSITION_MESSAGE).max(86_400, POSITION_MESSAGE),
+});
+
+/** Remembers where an enrolled learner is in a lesson (a video's second), and makes it the lesson Continue resumes. */
+export async function saveLessonPosition(deps: Services, viewer: Viewer, lessonId: string, seconds: number) {
+  const { seconds: positionSeconds } = parseInput(positionInput, { seconds });
+  const row = await enrolledLesson(deps, viewer, lessonId);
+  const learnerId = viewer.accountId;
+  await deps.db.prisma.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.lessonProgress.upsert({
+      where: { learnerId_lessonId: { learnerId, lessonId } },
+      create: { learnerId, lessonId, positionSeconds, lastSeenAt: now },
+      update: { positionSeconds, lastSeenAt: now },
+    });
+    await tx.enrollment.updateMany({ where: { learnerId, trackId: row.course.trackId }, data: { lastLessonId: lessonId } });
+  });
+  return { lessonId, positionSeconds };
+}
