@@ -4,6 +4,7 @@ import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { voidInvoice } from "../invoices/invoices.ts";
 import { expireOfflineInvoices } from "../payments/offline.ts";
+import { settleWithin } from "../payments/settle.ts";
 import { loadReportDiscounts } from "../reports/report.ts";
 import type { Actor } from "../staff/audit.ts";
 import { batchCsv, CODE_ALPHABET, COUPON_MESSAGES, createCoupon, deactivateCoupon, generateCouponBatch } from "./coupons.ts";
@@ -253,6 +254,34 @@ describe("releases", () => {
     expect((await prisma().couponRedemption.findUniqueOrThrow({ where: { invoiceId: bInvoice.id } })).state).toBe("REDEEMED");
   });
 
+  it("an abandoned checkout paid late after its coupon use was taken by another is settled and flagged, never a silent extra use", async () => {
+    const t = await track();
+    const one = await createCoupon(app.services, actor, {
+      code: code(),
+      kind: "PERCENT",
+      value: 50,
+      maxRedemptions: 1,
+      oncePerLearner: false,
+    });
+    const a = await buyer();
+    await checkout(a.token, t, one.code);
+    const late = await prisma().invoice.findFirstOrThrow({ where: { learnerId: a.id } });
+    await prisma().invoice.update({ where: { id: late.id }, data: { status: "ABANDONED" } });
+    const b = await buyer();
+    expect((await checkout(b.token, t, one.code)).__typename).toBe("CheckoutPayload");
+    const bInvoice = await prisma().invoice.findFirstOrThrow({ where: { learnerId: b.id } });
+    const settle = (id: string) =>
+      prisma().$transaction((tx) => settleWithin(tx, app.services, id, { method: "CARD", paidAt: new Date() }));
+    await settle(bInvoice.id);
+    // A's old payment page is paid after all: the money is taken and A enrolled, and finance is told the coupon was over its cap.
+    const settled = await settle(late.id);
+    expect(settled).toMatchObject({ status: "PAID" });
+    expect(settled?.flaggedReason).toContain(one.code);
+    expect(await prisma().enrollment.count({ where: { learnerId: a.id, trackId: t } })).toBe(1);
+    // A settlement within the limits is not flagged.
+    expect((await prisma().invoice.findUniqueOrThrow({ where: { id: bInvoice.id } })).flaggedReason).toBeNull();
+  });
+
   it("an offline invoice that lapses releases its coupon", async () => {
     await prisma().businessSettings.update({ where: { id: 1 }, data: { offlinePaymentsEnabled: true, offlineInstructions: "Bank X" } });
     try {
@@ -343,6 +372,10 @@ describe("guessing", () => {
     // The price without a code is still answered.
     const { data } = await app.graphql(QUOTE, { trackId: toGlobal(t), couponCode: null }, a.token);
     expect(data.checkoutQuote).toEqual({ __typename: "CheckoutQuote", amountCents: 10_000 });
+    // Guessing through the checkout itself counts against the same tries: it is refused too, with nothing changed.
+    const answer = await checkout(a.token, t, "GUESS31");
+    expect(answer.__typename).toBe("RateLimitError");
+    expect(await invoicesOf(a.id)).toEqual([]);
   });
 });
 

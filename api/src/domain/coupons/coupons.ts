@@ -118,6 +118,29 @@ export async function priceWithin(
   return invoicePrice(track, coupon, tax);
 }
 
+/**
+ * For an abandoned checkout being paid late (its coupon use was RELEASED when it was abandoned, so another checkout may
+ * have taken it since): the coupon's code when paying it now goes over the coupon's cap or its once-per-learner rule,
+ * else null. Locks the coupon's row like a checkout does, so the counts hold until the settlement commits. The money
+ * was taken either way: the settlement goes ahead and finance is told (see settle.ts).
+ */
+export async function couponOverLimit(db: Db, couponId: string, invoiceId: string, learnerId: string | null): Promise<string | null> {
+  await db.$executeRaw`SELECT 1 FROM "Coupon" WHERE "id" = ${couponId}::uuid FOR UPDATE`;
+  const coupon = await db.coupon.findUnique({
+    where: { id: couponId },
+    select: { code: true, maxRedemptions: true, oncePerLearner: true },
+  });
+  if (!coupon) return null;
+  const others = {
+    couponId,
+    invoiceId: { not: invoiceId },
+    state: { in: ["RESERVED", "REDEEMED"] as const },
+  } satisfies Prisma.CouponRedemptionWhereInput;
+  if (coupon.maxRedemptions !== null && (await db.couponRedemption.count({ where: others })) >= coupon.maxRedemptions) return coupon.code;
+  if (coupon.oncePerLearner && learnerId && (await db.couponRedemption.count({ where: { ...others, learnerId } })) > 0) return coupon.code;
+  return null;
+}
+
 /** Records the coupon's use by the invoice just made (RESERVED; the trigger moves it with the invoice's status). */
 export async function reserveCoupon(db: Db, couponId: string, learnerId: string, invoiceId: string) {
   await db.couponRedemption.create({ data: { couponId, learnerId, invoiceId } });

@@ -82,6 +82,8 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+  // A code tried at checkout counts against the same tries as the page's quotes: guessing codes here is no cheaper.
+  if (input.coupon?.trim()) await hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
   // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
   const coupon = input.coupon && track.priceCents > 0 ? await usableCoupon(prisma, input.coupon, track.id, learnerId) : null;
   const tax = await taxSetting(deps);

@@ -3,6 +3,7 @@ import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
+import { couponOverLimit } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { isPaidRecord } from "../invoices/status.ts";
 import { composeMail } from "../mails/compose.ts";
@@ -102,6 +103,10 @@ async function checkCardAfterOther(deps: Services, invoice: Invoice): Promise<vo
 }
 
 /** How a settlement was paid: the method, when, and optionally what to write as the payment details. */
+/** Why a late payment of an abandoned checkout is flagged: its coupon went over its limits (shown to finance). */
+export const couponFlag = (code: string) =>
+  `Paid late with coupon ${code} after its use was released and taken by another checkout: the discount went over the coupon's limits; charge the difference or accept it.`;
+
 export interface PaymentReceived {
   method: PaymentMethod;
   paidAt: Date;
@@ -118,6 +123,10 @@ export interface PaymentReceived {
  * once the transaction has committed.
  */
 export async function settleWithin(db: Prisma.TransactionClient, deps: Services, invoiceId: string, payment: PaymentReceived) {
+  // An abandoned checkout's coupon use was released; another checkout may have taken it since (see couponOverLimit).
+  const before = await db.invoice.findUnique({ where: { id: invoiceId }, select: { status: true, couponId: true, learnerId: true } });
+  const overLimit =
+    before?.status === "ABANDONED" && before.couponId ? await couponOverLimit(db, before.couponId, invoiceId, before.learnerId) : null;
   const flipped = await db.invoice.updateMany({
     // An abandoned card checkout paid late is still settled (its reference stays valid at Paystack).
     where: { id: invoiceId, status: { in: ["PENDING", "ABANDONED"] } },
@@ -130,7 +139,9 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
     },
   });
   if (flipped.count === 0) return null;
-  const invoice = await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
+  const invoice = overLimit
+    ? await db.invoice.update({ where: { id: invoiceId }, data: { flaggedReason: couponFlag(overLimit) } })
+    : await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   const { learnerId, trackId } = invoice;
   if (!learnerId || !trackId) return invoice;
   const created = await db.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
@@ -138,7 +149,14 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
   if (created.count === 0 && invoice.reference) {
     await db.invoice.update({
       where: { id: invoiceId },
-      data: { flaggedReason: "Paid while already enrolled in this track (another payment settled first); refund or credit due." },
+      data: {
+        flaggedReason: [
+          invoice.flaggedReason,
+          "Paid while already enrolled in this track (another payment settled first); refund or credit due.",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      },
     });
   }
   const [learner, track] = await Promise.all([
