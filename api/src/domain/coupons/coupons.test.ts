@@ -280,6 +280,13 @@ describe("releases", () => {
     expect(await prisma().enrollment.count({ where: { learnerId: a.id, trackId: t } })).toBe(1);
     // A settlement within the limits is not flagged.
     expect((await prisma().invoice.findUniqueOrThrow({ where: { id: bInvoice.id } })).flaggedReason).toBeNull();
+    // A paid invoice's price parts and coupon, and its coupon use, are locked for any writer (database triggers).
+    await expect(prisma().invoice.update({ where: { id: bInvoice.id }, data: { discountCents: 0 } })).rejects.toThrow(/paid record/);
+    await expect(prisma().invoice.update({ where: { id: bInvoice.id }, data: { couponCode: null } })).rejects.toThrow(/paid record/);
+    await expect(prisma().couponRedemption.update({ where: { invoiceId: bInvoice.id }, data: { state: "RELEASED" } })).rejects.toThrow(
+      /cannot change/,
+    );
+    await expect(prisma().couponRedemption.delete({ where: { invoiceId: bInvoice.id } })).rejects.toThrow(/cannot change/);
   });
 
   it("an offline invoice that lapses releases its coupon", async () => {
