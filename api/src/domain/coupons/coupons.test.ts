@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { voidInvoice } from "../invoices/invoices.ts";
+import { INVOICE_MESSAGES, updateInvoice, voidInvoice } from "../invoices/invoices.ts";
 import { expireOfflineInvoices } from "../payments/offline.ts";
 import { settleWithin } from "../payments/settle.ts";
 import { loadReportDiscounts } from "../reports/report.ts";
@@ -287,6 +287,34 @@ describe("releases", () => {
       /cannot change/,
     );
     await expect(prisma().couponRedemption.delete({ where: { invoiceId: bInvoice.id } })).rejects.toThrow(/cannot change/);
+  });
+
+  it("staff cannot reprice, move or reopen a checkout's coupon invoice by hand; a new amount on another invoice drops its stale price parts", async () => {
+    const t = await track();
+    const one = await createCoupon(app.services, actor, {
+      code: code(),
+      kind: "PERCENT",
+      value: 50,
+      maxRedemptions: 1,
+      oncePerLearner: false,
+    });
+    const a = await buyer();
+    await checkout(a.token, t, one.code);
+    const held = await prisma().invoice.findFirstOrThrow({ where: { learnerId: a.id } });
+    const edit = (id: string, over: Record<string, unknown>) =>
+      updateInvoice(app.services, actor, id, { learnerId: a.id, trackId: t, amount: held.amountCents / 100, status: "PENDING", ...over });
+    await expect(edit(held.id, { amount: 1 })).rejects.toThrow(INVOICE_MESSAGES.couponLocked);
+    await prisma().invoice.update({ where: { id: held.id }, data: { status: "ABANDONED" } });
+    await expect(edit(held.id, { status: "PAID" })).rejects.toThrow(INVOICE_MESSAGES.couponLocked);
+    expect(await prisma().invoice.findUniqueOrThrow({ where: { id: held.id } })).toMatchObject({ status: "ABANDONED", amountCents: 5_000 });
+    expect((await prisma().couponRedemption.findUniqueOrThrow({ where: { invoiceId: held.id } })).state).toBe("RELEASED");
+
+    const b = await buyer();
+    await checkout(b.token, t);
+    const plain = await prisma().invoice.findFirstOrThrow({ where: { learnerId: b.id } });
+    expect(plain.subtotalCents).toBe(10_000);
+    const repriced = await updateInvoice(app.services, actor, plain.id, { learnerId: b.id, trackId: t, amount: 80, status: "PENDING" });
+    expect(repriced).toMatchObject({ amountCents: 8_000, subtotalCents: null, discountCents: 0, taxCents: 0 });
   });
 
   it("an offline invoice that lapses releases its coupon", async () => {

@@ -23,6 +23,8 @@ export const INVOICE_MESSAGES = {
   paidLocked: "This invoice is paid: its amount, learner, track and status can't change. Record a refund instead.",
   paidNotDeleted: "Paid invoices can't be deleted; they stay for the books. Record a refund instead.",
   voidLocked: "This invoice is void: it can't be changed or deleted.",
+  couponLocked:
+    "This invoice was priced with a coupon at checkout: its amount, learner, track and status can't be changed by hand. Void it and write a new invoice.",
   voidReason: "Give a reason for voiding the invoice.",
   voidReasonTooLong: "The reason can be at most 500 characters.",
   voidPaid: "Paid invoices can't be voided. Record a refund instead.",
@@ -151,6 +153,20 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
     ) {
       throw new ConflictError(INVOICE_MESSAGES.paidLocked);
     }
+    // A checkout's invoice with a coupon keeps what the coupon's rules priced: changing its amount, learner or track, or
+    // reopening one whose use was released (abandoned, failed), would go round the coupon's cap and once-per-learner rule.
+    if (
+      !paidRecord &&
+      existing.couponId &&
+      (input.amount !== existing.amountCents ||
+        input.learnerId !== existing.learnerId ||
+        trackId !== existing.trackId ||
+        existing.status !== "PENDING")
+    ) {
+      throw new ConflictError(INVOICE_MESSAGES.couponLocked);
+    }
+    // A new amount typed by staff is the whole price: the checkout's price parts (list price, tax) no longer describe it.
+    const repriced = input.amount !== existing.amountCents ? { subtotalCents: null, discountCents: 0, taxCents: 0 } : {};
     // An unpaid invoice marked paid goes through the one settlement (method OTHER): enrolled once, receipt mailed.
     settling = !paidRecord && input.status === "PAID";
     let invoice = await tx.invoice.update({
@@ -160,6 +176,7 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
         trackId,
         description,
         amountCents: input.amount,
+        ...repriced,
         ...(input.dueDate ? { dueDate: input.dueDate } : {}),
         // A paid record keeps its status (a refunded one stays refunded: the form only knows pending and paid).
         ...(paidRecord ? {} : { status: "PENDING" as const, paidAt: null }),
