@@ -20,6 +20,11 @@ export interface Context {
    * name, which hid this one (every GraphQL caller's address read as undefined, one rate-limit bucket for all).
    */
   client: RequestInfo;
+  /**
+   * Draft tracks this request opened with a valid preview token (trackPreview): their fields that Pothos loads in a
+   * query of their own (a relation selected twice with different filters) may read them too.
+   */
+  previewTrackIds?: Set<string>;
 }
 
 /** The staff member a staff-only resolver acts for, as the audit log records them. */

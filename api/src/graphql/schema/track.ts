@@ -42,7 +42,9 @@ export const CatalogueSort = builder.enumType("CatalogueSort", {
 export const Track = builder.prismaNode("Track", {
   id: { field: "id" },
   // `node(id:)` finds a draft only for staff: for anyone else it is as missing as a track that does not exist.
-  findUnique: (id, ctx) => ({ id, ...readableTrack(ctx.viewer) }),
+  // A draft this request opened through its preview token (trackPreview) is readable too, for the fields Pothos loads
+  // apart (e.g. `courses`, selected both by the curriculum and by the lesson figures with different filters).
+  findUnique: (id, ctx) => (ctx.previewTrackIds?.has(id) ? { id } : { id, ...readableTrack(ctx.viewer) }),
   // A well-formed id of a record that does not exist resolves to null, not an error.
   nullable: true,
   description: "A track of the catalogue: a paid programme of courses.",
@@ -122,9 +124,11 @@ builder.queryFields((t) => ({
       token: t.arg.string({ required: true, description: "The preview link's token." }),
     },
     resolve: async (query, _root, { id, token }, ctx) => {
-      // One statement (Track is read with `include`, so the row's columns, the token among them, come with it).
+      // Track is read with `include`, so the row's columns, the token among them, come with it.
       const track = await ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, status: "DRAFT" } });
-      return previewTokenOpens(track, token) ? track : null;
+      if (!track || !previewTokenOpens(track, token)) return null;
+      (ctx.previewTrackIds ??= new Set()).add(track.id);
+      return track;
     },
   }),
 }));
