@@ -127,7 +127,8 @@ builder.queryFields((t) => ({
       // Track is read with `include`, so the row's columns, the token among them, come with it.
       const track = await ctx.services.db.prisma.track.findUnique({ ...query, where: { id: id.id, status: "DRAFT" } });
       if (!track || !previewTokenOpens(track, token)) return null;
-      (ctx.previewTrackIds ??= new Set()).add(track.id);
+      ctx.previewTrackIds ??= new Set();
+      ctx.previewTrackIds.add(track.id);
       return track;
     },
   }),

@@ -93,7 +93,10 @@ export function validateSettings(values: Values): Record<string, string> {
 export default function BusinessSettingsPage({ queryRef }: QueryPageProps<BusinessSettingsPageQuery>) {
   return (
     <>
-      <PageHeader title="Settings" description="Your business on invoices, receipts and mails; tax; how learners may pay and how long unpaid checkouts stay open." />
+      <PageHeader
+        title="Settings"
+        description="Your business on invoices, receipts and mails; tax; how learners may pay and how long unpaid checkouts stay open."
+      />
       <Suspense fallback={<Spinner size="lg" label="Loading the settings..." />}>
         <SettingsForm queryRef={queryRef} />
       </Suspense>
