@@ -15,7 +15,7 @@ import { type InvoiceStatusChoice, InvoiceStatusFilter } from "./InvoiceStatusFi
 import { RefundInvoiceDialog } from "./RefundInvoiceDialog.tsx";
 import { VoidInvoiceDialog } from "./VoidInvoiceDialog.tsx";
 
-export const INVOICE_COLUMNS = ["Learner", "Email address", "Due date", "Amount", "Status", "Action"];
+export const INVOICE_COLUMNS = ["Number", "Learner", "Email address", "Due date", "Amount", "Status", "Action"];
 
 /** Manage Invoices: search by learner name, Add Invoice, the table, page buttons, and the add/update/delete dialogs. */
 export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
