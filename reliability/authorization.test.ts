@@ -288,6 +288,14 @@ describe("3. authorization", () => {
   });
 
   it("3.3 every admin operation is refused to learners and to anonymous callers", async () => {
+    // A lesson, a coupon and a sponsor batch to aim the lesson and coupon operations at.
+    const lesson = await prisma().lesson.create({
+      data: { courseId: catalogue.course, position: 500, title: "Intro", kind: "TEXT", body: "x" },
+    });
+    const batch = await prisma().couponBatch.create({ data: { organisation: "Acme", trackId: catalogue.track, count: 1 } });
+    const coupon = await prisma().coupon.create({
+      data: { code: `AUTHZ-${randomUUID().slice(0, 8).toUpperCase()}`, kind: "PERCENT", value: 10, batchId: batch.id },
+    });
     const before = await snapshot();
     const roots = rootFields(schema);
     const declared = roots.filter((r) => staffOnly(declaredScopes(r.field)));
@@ -300,6 +308,9 @@ describe("3. authorization", () => {
       Enrollment: encodeGlobalID("Enrollment", victim.enrollment),
       Admin: encodeGlobalID("Admin", (await prisma().admin.findFirstOrThrow()).id),
       StaffInvitation: encodeGlobalID("StaffInvitation", randomUUID()),
+      Lesson: encodeGlobalID("Lesson", lesson.id),
+      Coupon: encodeGlobalID("Coupon", coupon.id),
+      CouponBatch: encodeGlobalID("CouponBatch", batch.id),
     };
     const real = (accepted: string[] | null) => realIds[accepted?.[0] ?? "Track"] ?? (realIds.Track as string);
     const nothing = (accepted: string[] | null) => encodeGlobalID(accepted?.[0] ?? "Track", randomUUID());

@@ -136,6 +136,12 @@ describe("2. GraphQL and HTTP", () => {
     const ids: Record<string, { id: string; token: string }> = {
       Learner: { id: Buffer.from(`Learner:${learner.learner.id}`).toString("base64"), token: learner.token },
       Track: { id: Buffer.from(`Track:${track.id}`).toString("base64"), token: learner.token },
+      Course: {
+        id: Buffer.from(
+          `Course:${((await prisma.course.findFirst({ where: { trackId: track.id } })) ?? (await prisma.course.create({ data: { title: "Paging", description: "D", trackId: track.id } }))).id}`,
+        ).toString("base64"),
+        token: admin.token,
+      },
     };
     const cases: { label: string; query: string; token: string }[] = [];
     const unreachable: string[] = [];
