@@ -146,12 +146,16 @@ export async function reserveCoupon(db: Db, couponId: string, learnerId: string,
   await db.couponRedemption.create({ data: { couponId, learnerId, invoiceId } });
 }
 
+/** One code tried by a learner, on the checkout page's quote or at checkout: both count against the same tries. */
+export const countCouponTry = (deps: Services, learnerId: string) =>
+  hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
+
 /**
  * The checkout page's preview: list price, discount, tax and total for a track with an optional code, checked as the
  * checkout will check it (the checkout recomputes it; the page's figure is never trusted).
  */
 export async function checkoutQuote(deps: Services, learnerId: string | null, trackId: string, code: string | null | undefined) {
-  if (learnerId && code?.trim()) await hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
+  if (learnerId && code?.trim()) await countCouponTry(deps, learnerId);
   const track = await deps.db.prisma.track.findUnique({ where: { id: trackId, status: "PUBLISHED", archivedAt: null } });
   if (!track) throw new NotFoundError(COUPON_MESSAGES.trackNotFound);
   const coupon = code?.trim() ? await usableCoupon(deps.db.prisma, code, track.id, learnerId) : null;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
-import { invoicePrice, priceWithin, reserveCoupon, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
+import { countCouponTry, invoicePrice, priceWithin, reserveCoupon, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
 import { nextInvoiceNumber } from "../invoices/numbers.ts";
@@ -83,7 +83,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
   // A code tried at checkout counts against the same tries as the page's quotes: guessing codes here is no cheaper.
-  if (input.coupon?.trim()) await hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
+  if (input.coupon?.trim()) await countCouponTry(deps, learnerId);
   // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
   const coupon = input.coupon && track.priceCents > 0 ? await usableCoupon(prisma, input.coupon, track.id, learnerId) : null;
   const tax = await taxSetting(deps);

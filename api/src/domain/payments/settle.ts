@@ -123,22 +123,25 @@ export interface PaymentReceived {
  * once the transaction has committed.
  */
 export async function settleWithin(db: Prisma.TransactionClient, deps: Services, invoiceId: string, payment: PaymentReceived) {
-  // An abandoned checkout's coupon use was released; another checkout may have taken it since (see couponOverLimit).
-  const before = await db.invoice.findUnique({ where: { id: invoiceId }, select: { status: true, couponId: true, learnerId: true } });
-  const overLimit =
-    before?.status === "ABANDONED" && before.couponId ? await couponOverLimit(db, before.couponId, invoiceId, before.learnerId) : null;
-  const flipped = await db.invoice.updateMany({
-    // An abandoned card checkout paid late is still settled (its reference stays valid at Paystack).
-    where: { id: invoiceId, status: { in: ["PENDING", "ABANDONED"] } },
-    data: {
-      status: "PAID",
-      paidAt: payment.paidAt,
-      paymentMethod: payment.method,
-      ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
-      ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
-    },
-  });
-  if (flipped.count === 0) return null;
+  const paid = {
+    status: "PAID" as const,
+    paidAt: payment.paidAt,
+    paymentMethod: payment.method,
+    ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
+    ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
+  };
+  let flipped = await db.invoice.updateMany({ where: { id: invoiceId, status: "PENDING" }, data: paid });
+  let overLimit: string | null = null;
+  if (flipped.count === 0) {
+    // An abandoned card checkout paid late is still settled (its reference stays valid at Paystack). Its coupon use was
+    // released when it was abandoned, and another checkout may have taken it since (see couponOverLimit). Read only on
+    // this rare path, so the usual settlement stays one conditional update.
+    const before = await db.invoice.findUnique({ where: { id: invoiceId }, select: { status: true, couponId: true, learnerId: true } });
+    if (before?.status !== "ABANDONED") return null;
+    overLimit = before.couponId ? await couponOverLimit(db, before.couponId, invoiceId, before.learnerId) : null;
+    flipped = await db.invoice.updateMany({ where: { id: invoiceId, status: "ABANDONED" }, data: paid });
+    if (flipped.count === 0) return null;
+  }
   const invoice = overLimit
     ? await db.invoice.update({ where: { id: invoiceId }, data: { flaggedReason: couponFlag(overLimit) } })
     : await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
