@@ -74,24 +74,30 @@ async function enrolledLesson(deps: Services, viewer: Viewer, lessonId: string) 
  */
 export async function completeLesson(deps: Services, viewer: Viewer, lessonId: string) {
   const row = await enrolledLesson(deps, viewer, lessonId);
-  const learnerId = viewer.accountId;
   const trackId = row.course.trackId;
-  return deps.db.prisma.$transaction(async (tx) => {
-    const now = new Date();
-    await tx.lessonProgress.upsert({
-      where: { learnerId_lessonId: { learnerId, lessonId } },
-      create: { learnerId, lessonId, completedAt: now, lastSeenAt: now },
-      update: { lastSeenAt: now },
-    });
-    await tx.lessonProgress.updateMany({ where: { learnerId, lessonId, completedAt: null }, data: { completedAt: now } });
-    const progress = await trackProgress(tx, learnerId, trackId);
-    // The enrollment may have gone since the check (a refund at this moment): then nothing is updated.
-    await tx.enrollment.updateMany({
-      where: { learnerId, trackId },
-      data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
-    });
-    return { lessonId, trackId, progress: progress.percent };
+  return deps.db.prisma.$transaction((tx) => markLessonDoneWithin(tx, viewer.accountId, lessonId, trackId));
+}
+
+/**
+ * The one place a lesson becomes done, inside the caller's transaction (Mark complete, a video watched to 90 %, a
+ * quiz passed): records the first completion time, makes the lesson the one Continue resumes, and marks the
+ * enrollment COMPLETED when every counted lesson of the track is done. The caller has checked the enrollment.
+ */
+export async function markLessonDoneWithin(tx: Prisma.TransactionClient, learnerId: string, lessonId: string, trackId: string) {
+  const now = new Date();
+  await tx.lessonProgress.upsert({
+    where: { learnerId_lessonId: { learnerId, lessonId } },
+    create: { learnerId, lessonId, completedAt: now, lastSeenAt: now },
+    update: { lastSeenAt: now },
   });
+  await tx.lessonProgress.updateMany({ where: { learnerId, lessonId, completedAt: null }, data: { completedAt: now } });
+  const progress = await trackProgress(tx, learnerId, trackId);
+  // The enrollment may have gone since the check (a refund at this moment): then nothing is updated.
+  await tx.enrollment.updateMany({
+    where: { learnerId, trackId },
+    data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
+  });
+  return { lessonId, trackId, progress: progress.percent };
 }
 
 export const POSITION_MESSAGE = "The position must be a whole number of seconds from 0 to 86400.";
