@@ -8,7 +8,7 @@ import { csvAnswer, errors, object, text } from "./schemas.ts";
 const REPORT = `query($from: Date!, $to: Date!) {
   result: report(from: $from, to: $to) {
     ${ERROR_FIELDS}
-    ... on Report { months { month revenueCents enrollments } tracks { name revenueCents enrollments } }
+    ... on Report { months { month revenueCents enrollments completions } tracks { name revenueCents enrollments } }
   }
 }`;
 
@@ -23,7 +23,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services) {
     {
       file: "months",
       operationId: "exportReportMonths",
-      summary: "Revenue and enrollments per month between two dates, as one CSV table.",
+      summary: "Revenue, enrollments and completions per month between two dates, as one CSV table.",
       body: reportMonthsCsv,
     },
     {

@@ -97,6 +97,9 @@ export async function markLessonDoneWithin(tx: Prisma.TransactionClient, learner
     where: { learnerId, trackId },
     data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
   });
+  // The first time the track is at 100 %: when it was completed (the report's completions per month); kept after that.
+  if (progress.percent === 100)
+    await tx.enrollment.updateMany({ where: { learnerId, trackId, completedAt: null }, data: { completedAt: now } });
   return { lessonId, trackId, progress: progress.percent };
 }
 

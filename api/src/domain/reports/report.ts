@@ -43,6 +43,8 @@ export type ReportRange = z.input<typeof reportRange>;
 export interface ReportMonth extends CalendarMonth {
   revenueCents: number;
   enrollments: number;
+  /** Enrollments that became COMPLETED in the month (every counted lesson of the track done). */
+  completions: number;
 }
 
 export interface ReportTrack {
@@ -60,6 +62,7 @@ export interface Report {
   to: Date;
   totalRevenueCents: number;
   totalEnrollments: number;
+  totalCompletions: number;
   /** Every calendar month the range touches, oldest first, months without activity as 0. */
   months: ReportMonth[];
   /** Tracks with revenue or enrollments in the range, highest revenue first. */
@@ -73,16 +76,21 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
   const end = sqlInstant(new Date(to.getTime() + DAY_MS));
 
   const [byMonth, byTrack] = await Promise.all([
-    prisma.$queryRaw<{ month: string; revenueCents: bigint; enrollments: number }[]>`
+    prisma.$queryRaw<{ month: string; revenueCents: bigint; enrollments: number; completions: number }[]>`
       WITH paid AS (
         SELECT to_char(date_trunc('month', "paidAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, sum(${NET_CENTS}) AS cents
         FROM "Invoice" WHERE ${PAID_RECORD} AND "paidAt" >= ${start} AND "paidAt" < ${end} GROUP BY 1
       ), enrolled AS (
         SELECT to_char(date_trunc('month', "createdAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*) AS n
         FROM "Enrollment" WHERE "createdAt" >= ${start} AND "createdAt" < ${end} GROUP BY 1
+      ), completed AS (
+        SELECT to_char(date_trunc('month', "completedAt" AT TIME ZONE 'UTC'), 'YYYY-MM') AS month, count(*) AS n
+        FROM "Enrollment" WHERE "completedAt" >= ${start} AND "completedAt" < ${end} GROUP BY 1
       )
-      SELECT coalesce(p.month, e.month) AS month, coalesce(p.cents, 0)::bigint AS "revenueCents", coalesce(e.n, 0)::int AS enrollments
-      FROM paid p FULL JOIN enrolled e ON e.month = p.month`,
+      SELECT m.month, coalesce(p.cents, 0)::bigint AS "revenueCents", coalesce(e.n, 0)::int AS enrollments,
+        coalesce(c.n, 0)::int AS completions
+      FROM (SELECT month FROM paid UNION SELECT month FROM enrolled UNION SELECT month FROM completed) m
+        LEFT JOIN paid p ON p.month = m.month LEFT JOIN enrolled e ON e.month = m.month LEFT JOIN completed c ON c.month = m.month`,
     prisma.$queryRaw<{ trackId: string | null; name: string | null; revenueCents: bigint; enrollments: number }[]>`
       WITH paid AS (
         SELECT "trackId", sum(${NET_CENTS}) AS cents
@@ -104,7 +112,12 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
   for (let monthStart = utcMonthStart(from); monthStart <= to; monthStart = utcMonthStart(monthStart, 1)) {
     const month = calendarMonth(monthStart);
     const row = activity.get(month.month);
-    months.push({ ...month, revenueCents: Number(row?.revenueCents ?? 0), enrollments: row?.enrollments ?? 0 });
+    months.push({
+      ...month,
+      revenueCents: Number(row?.revenueCents ?? 0),
+      enrollments: row?.enrollments ?? 0,
+      completions: row?.completions ?? 0,
+    });
   }
 
   return {
@@ -112,6 +125,7 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
     to,
     totalRevenueCents: months.reduce((sum, m) => sum + m.revenueCents, 0),
     totalEnrollments: months.reduce((sum, m) => sum + m.enrollments, 0),
+    totalCompletions: months.reduce((sum, m) => sum + m.completions, 0),
     months,
     tracks: byTrack.map((row) => ({
       trackId: row.trackId,
@@ -149,8 +163,19 @@ export async function loadReportDiscounts(deps: Pick<Services, "db">, report: Pi
 
 type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
 
-/** The report's monthly table as its own CSV file: one `month,revenue,enrollments` header row; amounts in dollars with 2 decimals. */
-export function reportMonthsCsv(report: { months: (CsvRow & { month: string })[] }): string {
+/**
+ * The report's monthly table as its own CSV file: one `month,revenue,enrollments,completions` header row; amounts in
+ * dollars with 2 decimals. Completions came last, after the first columns, so readers of the older file keep working.
+ */
+export function reportMonthsCsv(report: { months: (CsvRow & { month: string; completions: number })[] }): string {
+  return csv([
+    ["month", "revenue", "enrollments", "completions"],
+    ...report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments, m.completions]),
+  ]);
+}
+
+/** The months table of the combined export (export.csv), as it has always been: `month,revenue,enrollments`. */
+function reportMonthsTableCsv(report: { months: (CsvRow & { month: string })[] }): string {
   return csv([["month", "revenue", "enrollments"], ...report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments])]);
 }
 
@@ -164,7 +189,7 @@ export function reportTracksCsv(report: { tracks: (CsvRow & { name: string })[] 
  * read only one table per file, so the report page downloads the two tables as separate files instead.
  */
 export function reportCsv(report: { months: (CsvRow & { month: string })[]; tracks: (CsvRow & { name: string })[] }): string {
-  return `${reportMonthsCsv(report)}\n${reportTracksCsv(report)}`;
+  return `${reportMonthsTableCsv(report)}\n${reportTracksCsv(report)}`;
 }
 
 /** Rows as CSV, with spreadsheet formulas neutralised. */

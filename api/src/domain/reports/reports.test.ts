@@ -374,7 +374,14 @@ describe("GET /api/reports/export.csv", () => {
     expect(months.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(months.headers.get("content-disposition")).toBe('attachment; filename="report-2025-11-15-to-2026-02-10.csv"');
     expect(await months.text()).toBe(
-      ["month,revenue,enrollments", "2025-11,350.00,1", "2025-12,345.49,2", "2026-01,0.00,0", "2026-02,420.00,1", ""].join("\n"),
+      [
+        "month,revenue,enrollments,completions",
+        "2025-11,350.00,1,0",
+        "2025-12,345.49,2,0",
+        "2026-01,0.00,0,0",
+        "2026-02,420.00,1,0",
+        "",
+      ].join("\n"),
     );
     const tracks = await get("tracks");
     expect(tracks.status).toBe(200);

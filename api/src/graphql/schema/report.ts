@@ -13,6 +13,9 @@ const ReportMonthRef = builder.objectRef<ReportMonth>("ReportMonth").implement({
     revenue: t.float({ description: "Dollars paid in the month (within the range).", resolve: (m) => toDollars(m.revenueCents) }),
     revenueCents: t.exposeInt("revenueCents", { description: "The same revenue in cents." }),
     enrollments: t.exposeInt("enrollments", { description: "Enrollments made in the month (within the range)." }),
+    completions: t.exposeInt("completions", {
+      description: "Enrollments completed in the month (within the range): the learner finished every lesson of the track.",
+    }),
   }),
 });
 
@@ -41,6 +44,7 @@ export const ReportRef = builder.objectRef<Report>("Report").implement({
     to: t.expose("to", { type: "Date", description: "The last day of the range (included)." }),
     totalRevenue: t.float({ description: "Dollars.", resolve: (r) => toDollars(r.totalRevenueCents) }),
     totalEnrollments: t.exposeInt("totalEnrollments", { description: "Enrollments made in the range." }),
+    totalCompletions: t.exposeInt("totalCompletions", { description: "Enrollments completed in the range." }),
     months: t.field({
       type: [ReportMonthRef],
       description: "Every calendar month the range touches, oldest first.",
