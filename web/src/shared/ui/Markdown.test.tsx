@@ -46,4 +46,30 @@ describe("Markdown (lesson text)", () => {
     expect(link?.getAttribute("href")).toBe("https://example.com/docs");
     expect(link?.getAttribute("rel")).toBe("noopener noreferrer");
   });
+
+  it("shows images only from this site's /uploads/, lazily; any other image becomes a link named by its alt text", () => {
+    const site = "/uploads/0123456789abcdef0123456789abcdef.png";
+    const { container } = render(
+      <Markdown
+        text={[
+          `![A diagram](${site})`,
+          "![Tracking pixel](https://evil.example/pixel.png)",
+          "![](http://127.0.0.1/uploads/0123456789abcdef0123456789abcdef.png)",
+          "![Escape](/uploads/../api/me.png)",
+          "![Data](data:image/png;base64,AAAA)",
+        ].join("\n\n")}
+      />,
+    );
+    const images = container.querySelectorAll("img");
+    expect(images).toHaveLength(1);
+    expect(images[0]?.getAttribute("src")).toBe(site);
+    expect(images[0]?.getAttribute("alt")).toBe("A diagram");
+    expect(images[0]?.getAttribute("loading")).toBe("lazy");
+    const links = [...container.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Tracking pixel", "https://evil.example/pixel.png"],
+      ["http://127.0.0.1/uploads/0123456789abcdef0123456789abcdef.png", "http://127.0.0.1/uploads/0123456789abcdef0123456789abcdef.png"],
+      ["Escape", "/uploads/../api/me.png"],
+    ]);
+  });
 });

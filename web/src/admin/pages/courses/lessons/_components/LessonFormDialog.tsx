@@ -9,6 +9,7 @@ import { toast } from "../../../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../../../components/failures.ts";
 import type { LessonFormDialogCreateMutation } from "./__generated__/LessonFormDialogCreateMutation.graphql.ts";
 import type { LessonFormDialogUpdateMutation } from "./__generated__/LessonFormDialogUpdateMutation.graphql.ts";
+import { InsertLessonImage } from "./InsertLessonImage.tsx";
 import styles from "./LessonFormDialog.module.css";
 
 export const LESSON_FORM_MESSAGES = {
@@ -157,6 +158,9 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
         <input type="checkbox" checked={values.freePreview} onChange={(e) => set("freePreview", e.target.checked)} />
         Free preview (anyone may open it from the track's page)
       </label>
+      {values.kind === "TEXT" && (
+        <InsertLessonImage courseId={courseId} textareaId="lesson-body" value={values.body} onChange={(b) => set("body", b)} />
+      )}
       {values.kind === "TEXT" ? (
         <div className={styles.editor}>
           <TextArea
