@@ -270,6 +270,12 @@ describe("staff progress views", () => {
       const refused = await uploadImage(png(), course.id, token);
       expect(refused.data?.uploadLessonImage.__typename, String(token)).toBe(token ? "ForbiddenError" : "NotAuthenticatedError");
     }
+    const none = await s.app.graphql(
+      UPLOAD.replace("$f: Upload!", "$f: Upload"),
+      { c: globalId("Course", course.id), f: null },
+      s.who.owner,
+    );
+    expect(none.data.uploadLessonImage.fieldErrors).toEqual([{ field: "image", message: "Choose an image to upload." }]);
     const missing = await uploadImage(png(), "00000000-0000-4000-8000-000000000000", s.who.owner);
     expect(missing.data?.uploadLessonImage).toMatchObject({ __typename: "NotFoundError" });
   });

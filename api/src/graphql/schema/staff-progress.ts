@@ -124,10 +124,11 @@ builder.mutationFields((t) => ({
       "Stores an image for a lesson's Markdown (JPEG, PNG or WebP, at most 5 MB, checked by content), for staff who may edit the course's lessons.",
     args: {
       courseId: t.arg.globalID({ required: true, for: [Course], description: "The course whose lesson shows the image." }),
-      image: t.arg({ type: "Upload", required: true, description: "The image file." }),
+      // Optional in the schema so that a missing file is answered as a ValidationError (after the permission check).
+      image: t.arg({ type: "Upload", description: "The image file (required)." }),
     },
     resolve: async (_root, args, ctx) => ({
-      url: await uploadLessonImage(ctx.services, actor(ctx), args.courseId.id, args.image as File),
+      url: await uploadLessonImage(ctx.services, actor(ctx), args.courseId.id, args.image as File | null | undefined),
     }),
   }),
 }));

@@ -20,6 +20,7 @@ import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetai
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
 import { ArchivedBadge, RestoreTrackButton, TRACK_ARCHIVE_MESSAGES } from "./_components/TrackArchive.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
+import { TrackLearningStats } from "./_components/TrackLearningStats.tsx";
 import { TrackOutcomes } from "./_components/TrackOutcomes.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
@@ -115,6 +116,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           title
         }
         ...TrackOutcomes_track
+        ...TrackLearningStats_track
         ...TrackFormDialog_track
       }
     `,
@@ -204,6 +206,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           )}
         </Card>
       </div>
+      <TrackLearningStats trackKey={track} />
       <TrackOutcomes trackKey={track} />
       <TrackFormDialog open={editing} onOpenChange={setEditing} trackKey={track} />
       <DeleteTrackDialog open={deleting} onOpenChange={setDeleting} track={track} onDeleted={() => navigate("/track", { replace: true })} />

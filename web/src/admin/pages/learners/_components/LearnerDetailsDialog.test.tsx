@@ -104,3 +104,44 @@ describe("learner details: staff actions", () => {
     expect(within(dialog).getByRole("button", { name: "Enroll in a track" })).toBeTruthy();
   });
 });
+
+const PROGRESS_ROWS = [
+  {
+    progress: 100,
+    lessonsDone: 4,
+    lessonCount: 4,
+    lastActivityAt: "2026-03-02T10:00:00.000Z",
+    completedAt: "2026-03-02T10:00:00.000Z",
+  },
+  { progress: 50, lessonsDone: 2, lessonCount: 4, lastActivityAt: null, completedAt: null },
+];
+let progressRow = 0;
+const nextProgressRow = () => PROGRESS_ROWS[progressRow++ % PROGRESS_ROWS.length];
+
+describe("learner details: progress", () => {
+  it("shows each enrolled track's progress: percent with a bar, lessons done of total, last activity and completion", async () => {
+    const environment = createMockEnvironment();
+    answerQuery(environment, LearnersPageQuery, { first: 10 }, oneLearner);
+    renderAdminRoute("/learners", environment);
+    const table = await screen.findByRole("table", { name: "Learners" }, routeLoad);
+
+    answerQuery(
+      environment,
+      LearnerDetailsDialogQuery,
+      { id: "learner-1" },
+      {
+        ...adaInDetail,
+        Enrollment: nextProgressRow,
+      },
+    );
+    await act(async () => fireEvent.click(within(table).getByRole("button", { name: "View details of Ada Nwosu" })));
+    const dialog = await screen.findByRole("dialog", { name: "Learner Details" });
+    const progress = await within(dialog).findByRole("region", { name: "Progress" });
+    const bars = within(progress).getAllByRole("progressbar");
+    expect(bars.map((bar) => bar.getAttribute("aria-valuenow")).sort()).toEqual(["100", "50"]);
+    expect(progress.textContent).toContain("4 of 4 lessons done");
+    expect(progress.textContent).toContain("2 of 4 lessons done");
+    expect(progress.textContent).toContain("Completed ");
+    expect(progress.textContent).toContain("Last activity: none yet");
+  });
+});

@@ -13,6 +13,7 @@ import type { LearnerDetailsDialog_learner$key } from "./__generated__/LearnerDe
 import type { LearnerDetailsDialogQuery as Query } from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import styles from "./LearnerDetailsDialog.module.css";
+import { LearnerProgress } from "./LearnerProgress.tsx";
 import { LearnerStaffActions } from "./LearnerStaffActions.tsx";
 import { genderLabel } from "./LearnerTable.tsx";
 
@@ -90,6 +91,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
           }
         }
         ...LearnerStaffActions_learner
+        ...LearnerProgress_learner
       }
     `,
     learnerKey,
@@ -137,6 +139,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
           </ul>
         )}
       </section>
+      <LearnerProgress learnerKey={learner} />
       <section aria-labelledby="learner-financials" className={styles.section}>
         <h3 id="learner-financials" className={styles.heading}>
           Financials

@@ -40,12 +40,14 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             to
             totalRevenue
             totalEnrollments
+            totalCompletions
             months {
               month
               label
               year
               revenue
               enrollments
+              completions
             }
             tracks {
               name
@@ -171,6 +173,12 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
                 <span className={styles.totalValue}>{count.format(report.totalEnrollments)}</span>
               </Card>
             </li>
+            <li>
+              <Card className={styles.total}>
+                <span className={styles.totalLabel}>Completions</span>
+                <span className={styles.totalValue}>{count.format(report.totalCompletions)}</span>
+              </Card>
+            </li>
           </ul>
           <div className={styles.charts}>
             <MonthChart
@@ -189,6 +197,15 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
               formatTick={(value) => (Number.isInteger(value) ? String(value) : value.toFixed(1))}
               value={(month) => month.enrollments}
               valueText={(month) => String(month.enrollments)}
+            />
+            <MonthChart
+              id="report-completions"
+              title="Completions per month"
+              months={report.months}
+              minTop={3}
+              formatTick={(value) => (Number.isInteger(value) ? String(value) : value.toFixed(1))}
+              value={(month) => month.completions}
+              valueText={(month) => String(month.completions)}
             />
           </div>
           <section aria-labelledby="report-tracks" className={styles.tracks}>

@@ -10,7 +10,7 @@ import type { InsertLessonImageMutation } from "./__generated__/InsertLessonImag
 export const INSERT_IMAGE_MESSAGES = { failed: "Failed to upload the image.", inserted: "Image inserted." } as const;
 
 const mutation = graphql`
-  mutation InsertLessonImageMutation($courseId: ID!, $image: Upload!) {
+  mutation InsertLessonImageMutation($courseId: ID!, $image: Upload) {
     uploadLessonImage(courseId: $courseId, image: $image) {
       __typename
       ... on LessonImagePayload {
