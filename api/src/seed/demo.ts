@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Database, type PrismaClient, withAdvisoryLock } from "../db/client.ts";
+import { markLessonDoneWithin } from "../domain/learning/progress.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import type { FileStorage } from "../storage/storage.ts";
 import { coverImage } from "./images.ts";
@@ -185,7 +186,16 @@ const SEED_LOCK_KEY = 72707370;
 export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, now = new Date(), options: DemoSeedOptions = {}) {
   const login = (account: { email: string; password: string }) =>
     options.randomPasswords ? { email: account.email, password: randomPassword() } : account;
-  const result = { seeded: false, admin: login(DEMO_ADMIN), learner: login(DEMO_LEARNER) };
+  const result: {
+    seeded: boolean;
+    admin: { email: string; password: string };
+    learner: { email: string; password: string };
+    lessons?: DemoLessonHooks;
+  } = {
+    seeded: false,
+    admin: login(DEMO_ADMIN),
+    learner: login(DEMO_LEARNER),
+  };
   if ((await prisma.admin.count()) > 0) return result;
   result.seeded = true;
   const rand = random(42);
@@ -309,7 +319,13 @@ export async function seedDemoData(prisma: PrismaClient, storage: FileStorage, n
       });
     }
   }
-  await seedLessons(prisma, tracks, learners[0]?.id, now);
+  result.lessons = await seedLessons(
+    prisma,
+    storage,
+    tracks,
+    learners.map((l) => l.id),
+    now,
+  );
   // Ratings were inserted directly; bring the tracks' running totals in line with them.
   await prisma.$executeRaw`
     UPDATE "Track" t SET "ratingCount" = r.count, "ratingTotal" = r.total
@@ -331,11 +347,13 @@ export const CLOUD_OUTCOMES = [
 /** A short, real, embeddable video for every demo track's video lesson (YouTube; shown through youtube-nocookie.com). */
 const DEMO_VIDEO = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
 
-function textLesson(course: string, n: number): string {
+function textLesson(course: string, n: number, image: string): string {
   return [
     `## ${course}, part ${n}`,
     "",
     `In this lesson you practise one idea of **${course}** step by step. Read the example, run it, then change it.`,
+    "",
+    `![How the parts of ${course} fit together](${image})`,
     "",
     "```ts",
     `// ${course}: a first example`,
@@ -346,6 +364,11 @@ function textLesson(course: string, n: number): string {
     'console.log(greet("LearnHub"));',
     "```",
     "",
+    "```bash",
+    "npm install",
+    "npm test",
+    "```",
+    "",
     "- Keep each step small.",
     "- Check the result before moving on.",
     "",
@@ -354,53 +377,113 @@ function textLesson(course: string, n: number): string {
 }
 
 /**
- * Every demo track's lessons: its first course opens with a free-preview text lesson and a video, every course has
- * text lessons with code; the demo learner is half-way through their first track.
+ * The lessons whose content other parts of the product fill in, per demo track: the video lesson (its uploaded media),
+ * the file lesson (its attachments) and the quiz lesson (its questions). The seed creates the rows with their kinds;
+ * the media, attachment and quiz seeders take these ids.
  */
-async function seedLessons(prisma: PrismaClient, tracks: { id: string; name: string }[], demoLearnerId: string | undefined, now: Date) {
+export interface DemoLessonHooks {
+  video: { trackId: string; lessonId: string }[];
+  file: { trackId: string; lessonId: string }[];
+  quiz: { trackId: string; lessonId: string }[];
+}
+
+type DemoLesson = {
+  title: string;
+  kind: "TEXT" | "VIDEO" | "FILE" | "QUIZ";
+  minutes: number;
+  freePreview?: boolean;
+  body?: string;
+  videoUrl?: string;
+};
+
+/**
+ * Every demo track's lessons: its first course opens with a free-preview text lesson, a video, a hands-on text lesson
+ * and a file lesson (handouts); every course has text lessons with code and an image (one generated PNG, stored as an
+ * uploaded lesson image is); the last course ends with a quiz. Progress goes through markLessonDoneWithin, the one path
+ * that marks lessons done: the demo learner has finished their second track and is half-way through their first, and
+ * other learners are at various points, so the staff views (track figures, the report's completions) show something.
+ */
+async function seedLessons(
+  prisma: PrismaClient,
+  storage: FileStorage,
+  tracks: { id: string; name: string }[],
+  learnerIds: string[],
+  now: Date,
+): Promise<DemoLessonHooks> {
+  const hooks: DemoLessonHooks = { video: [], file: [], quiz: [] };
+  const image = await storage.put(coverImage([37, 99, 235], [16, 185, 129], 480, 240), "png");
+  const ordered: Record<string, string[]> = {};
   for (const [ti, track] of tracks.entries()) {
     const courses = await prisma.course.findMany({ where: { trackId: track.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
     await prisma.track.update({
       where: { id: track.id },
       data: { outcomes: ti === 0 ? CLOUD_OUTCOMES : courses.map((c) => `Work confidently with ${c.title.toLowerCase()}`) },
     });
+    ordered[track.id] = [];
     for (const [ci, course] of courses.entries()) {
-      const lessons =
+      const lessons: DemoLesson[] =
         ci === 0
           ? [
               {
                 title: `Welcome to ${course.title}`,
-                kind: "TEXT" as const,
+                kind: "TEXT",
                 minutes: 5,
                 freePreview: true,
-                body: textLesson(course.title, 1),
+                body: textLesson(course.title, 1, image),
               },
-              { title: `${course.title} in one short video`, kind: "VIDEO" as const, minutes: 10, videoUrl: DEMO_VIDEO },
-              { title: `Hands-on: ${course.title}`, kind: "TEXT" as const, minutes: 20, body: textLesson(course.title, 2) },
+              { title: `${course.title} in one short video`, kind: "VIDEO", minutes: 10, videoUrl: DEMO_VIDEO },
+              { title: `Hands-on: ${course.title}`, kind: "TEXT", minutes: 20, body: textLesson(course.title, 2, image) },
+              { title: `${course.title}: handouts`, kind: "FILE", minutes: 5, body: "The slides and the exercise files of this course." },
             ]
           : [
-              { title: `${course.title}: the basics`, kind: "TEXT" as const, minutes: 15, body: textLesson(course.title, 1) },
-              { title: `${course.title}: practice`, kind: "TEXT" as const, minutes: 25, body: textLesson(course.title, 2) },
+              { title: `${course.title}: the basics`, kind: "TEXT", minutes: 15, body: textLesson(course.title, 1, image) },
+              { title: `${course.title}: practice`, kind: "TEXT", minutes: 25, body: textLesson(course.title, 2, image) },
             ];
-      await prisma.lesson.createMany({ data: lessons.map((l, position) => ({ ...l, courseId: course.id, position })) });
+      if (ci === courses.length - 1) lessons.push({ title: `${track.name}: check your understanding`, kind: "QUIZ", minutes: 10 });
+      for (const [position, lesson] of lessons.entries()) {
+        const row = await prisma.lesson.create({ data: { ...lesson, courseId: course.id, position }, select: { id: true } });
+        ordered[track.id]?.push(row.id);
+        if (lesson.kind === "VIDEO") hooks.video.push({ trackId: track.id, lessonId: row.id });
+        if (lesson.kind === "FILE") hooks.file.push({ trackId: track.id, lessonId: row.id });
+        if (lesson.kind === "QUIZ") hooks.quiz.push({ trackId: track.id, lessonId: row.id });
+      }
     }
   }
-  const first = tracks[0];
-  if (!demoLearnerId || !first) return;
-  const lessons = await prisma.lesson.findMany({
-    where: { course: { trackId: first.id } },
-    orderBy: [{ course: { createdAt: "asc" } }, { position: "asc" }],
-    select: { id: true },
+
+  /** Marks the first `share` of the track's lessons done for the learner, as if done `daysAgo` days before now. */
+  const progress = async (learnerId: string, trackId: string, share: number, daysAgo: number) => {
+    const lessonIds = (ordered[trackId] ?? []).slice(0, Math.round((ordered[trackId]?.length ?? 0) * share));
+    for (const lessonId of lessonIds) {
+      await prisma.$transaction((tx) => markLessonDoneWithin(tx, learnerId, lessonId, trackId));
+    }
+    if (daysAgo > 0 && lessonIds.length > 0) {
+      // Finished in an earlier month, so the report's completions per month has a history.
+      const at = new Date(now.getTime() - daysAgo * DAY);
+      await prisma.lessonProgress.updateMany({
+        where: { learnerId, lessonId: { in: lessonIds } },
+        data: { completedAt: at, lastSeenAt: at },
+      });
+      await prisma.enrollment.updateMany({ where: { learnerId, trackId, completedAt: { not: null } }, data: { completedAt: at } });
+    }
+  };
+  const enrollments = await prisma.enrollment.findMany({
+    where: { learnerId: { in: learnerIds } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { learnerId: true, trackId: true },
   });
-  const done = lessons.slice(0, Math.floor(lessons.length / 2));
-  await prisma.lessonProgress.createMany({
-    data: done.map((l, i) => ({
-      learnerId: demoLearnerId,
-      lessonId: l.id,
-      completedAt: new Date(now.getTime() - (done.length - i) * DAY),
-      lastSeenAt: now,
-    })),
-  });
-  const last = done.at(-1);
-  if (last) await prisma.enrollment.updateMany({ where: { learnerId: demoLearnerId, trackId: first.id }, data: { lastLessonId: last.id } });
+  const [demo, ...others] = learnerIds;
+  const [firstTrack, secondTrack] = tracks;
+  if (demo && firstTrack && secondTrack) {
+    const enrolled = (trackId: string) => enrollments.some((e) => e.learnerId === demo && e.trackId === trackId);
+    if (enrolled(secondTrack.id)) await progress(demo, secondTrack.id, 1, 0);
+    if (enrolled(firstTrack.id)) await progress(demo, firstTrack.id, 0.5, 0);
+  }
+  // Other learners: finished, half-way, a quarter or not started, some months ago.
+  const shares = [1, 0.5, 1, 0.25, 0, 1, 0.5];
+  for (const [i, learnerId] of others.entries()) {
+    const enrollment = enrollments.find((e) => e.learnerId === learnerId);
+    const share = shares[i % shares.length] ?? 0;
+    if (enrollment && share > 0) await progress(learnerId, enrollment.trackId, share, 10 + i * 23);
+  }
+  return hooks;
 }
