@@ -8,6 +8,9 @@ export interface OperationContext {
   trackId: string;
   learnerEmail: string;
   learnerPassword: string;
+  /** Relay global ids of the portal learner's track whose lessons grow with the rows, and of its first lesson (the player). */
+  playerTrackId?: string;
+  playerLessonId?: string;
 }
 
 export interface Operation {
@@ -105,6 +108,11 @@ export const OPERATIONS: Operation[] = [
     variables: () => ({ first: PAGE_SIZE }),
   }),
   graphql("adminLearners", "admin list: learners page 1", "LearnersPageQuery", "admin", { variables: () => ({ first: PAGE_SIZE }) }),
+  // The course player's page (web/src/learner/pages/portal/learn/LessonPlayerPage.tsx), as the enrolled learner opens a
+  // lesson of a track with as many lessons as the other tables have rows: the same statements at 10 and 1,000 lessons.
+  graphql("lessonPlayer", "course player: track outline and a lesson, enrolled learner", "LessonPlayerPageQuery", "learner", {
+    variables: (ctx) => ({ trackId: ctx.playerTrackId ?? ctx.trackId, lessonId: ctx.playerLessonId ?? "" }),
+  }),
 ];
 
 /** The request body an operation sends. */

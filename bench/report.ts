@@ -160,6 +160,17 @@ export function buildRows(results: {
         why: b.gzipBytes < limit ? undefined : kb(b.gzipBytes),
       });
     }
+    for (const r of web.routes ?? []) {
+      // The course player and the lesson editor load with their routes, never in a site's initial JS.
+      rows.push({
+        area: "web · route JS",
+        measure: `${r.route} (its own chunks, gzip)`,
+        figure: r.files.length ? `${kb(r.gzipBytes)} gzip (${r.files.length} files)` : "chunk not found",
+        budget: "loads with its route",
+        result: r.lazy ? "met" : "missed",
+        why: r.lazy ? undefined : r.files.length ? "in the initial JS" : "chunk not found",
+      });
+    }
     if (web.lighthouseError) {
       rows.push({
         area: "web · Lighthouse",

@@ -42,6 +42,7 @@ async function countAt(rows: number): Promise<Map<string, { count: number; state
       trackId: first.data?.tracks.edges[0]?.node.id ?? "",
       learnerEmail: PORTAL_LEARNER.email,
       learnerPassword: PORTAL_LEARNER.password,
+      ...(await playerIds(app)),
     };
     for (const op of OPERATIONS) {
       const send = () => app.fetch(op.path, { method: op.method, headers: requestHeaders(op, tokens), body: requestBody(op, ctx) });
@@ -68,6 +69,18 @@ async function countAt(rows: number): Promise<Map<string, { count: number; state
     await app.close();
   }
   return out;
+}
+
+/** The track growData filled with lessons (the portal learner's newest) and its first lesson, as global ids. */
+async function playerIds(app: Awaited<ReturnType<typeof startTestApp>>) {
+  const rows = await app.services.db.sql.query<{ trackId: string; lessonId: string }>(
+    `SELECT c."trackId", l."id" AS "lessonId" FROM "Lesson" l JOIN "Course" c ON c."id" = l."courseId"
+     WHERE l."title" LIKE 'Bench lesson %' ORDER BY l."position" LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return {};
+  const id = (type: string, raw: string) => Buffer.from(`${type}:${raw}`).toString("base64");
+  return { playerTrackId: id("Track", row.trackId), playerLessonId: id("Lesson", row.lessonId) };
 }
 
 export async function runSqlCount(sizes: number[] = [10, 1000]): Promise<SqlCount[]> {

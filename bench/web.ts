@@ -3,7 +3,7 @@
  * (desktop preset, system Chromium) on five pages served by the real server on the embedded database.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
@@ -41,6 +41,8 @@ export interface WebResult {
   buildSeconds: number;
   buildError: string | null;
   bundles: BundleSize[];
+  /** The JS a lazy route loads when it opens (the course player, the lesson editor), gzip: not in the initial JS. */
+  routes?: RouteJs[];
   lighthouse: PageScore[];
   lighthouseError: string | null;
   /** What the server sends for the framework chunk when a browser asks for gzip. */
@@ -78,6 +80,33 @@ export function initialJs(distDir: string, site: "learner" | "admin"): BundleSiz
     files,
     gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
     bytes: files.reduce((s, f) => s + f.bytes, 0),
+  };
+}
+
+export interface RouteJs {
+  route: string;
+  /** The route's own chunks (the page module's, named after it by the build), gzipped one by one. */
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+  /** Whether the initial JS (entry + modulepreloads) of its site names none of them: the route loads with itself. */
+  lazy: boolean;
+}
+
+/** A lazy route's own JS: the chunks whose names start with the page module's name (e.g. LessonPlayerPage-xxxx.js). */
+export function routeJs(distDir: string, site: "learner" | "admin", page: string): RouteJs {
+  const assets = join(distDir, "assets");
+  const files = readdirSync(assets)
+    .filter((name) => name.startsWith(`${page}-`) && name.endsWith(".js"))
+    .map((name) => {
+      const bytes = readFileSync(join(assets, name));
+      return { file: `/assets/${name}`, bytes: bytes.length, gzipBytes: gzipSync(bytes).length };
+    });
+  const initial = new Set(initialJs(distDir, site).files.map((f) => f.file));
+  return {
+    route: `${site} ${page}`,
+    files,
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    lazy: files.length > 0 && files.every((f) => !initial.has(f.file)),
   };
 }
 
@@ -297,6 +326,7 @@ export async function runWeb(options: { lighthouse: boolean; lighthouseRuns: num
   };
   if (built.error) return result;
   result.bundles = [initialJs(distDir, "learner"), initialJs(distDir, "admin")];
+  result.routes = [routeJs(distDir, "learner", "LessonPlayerPage"), routeJs(distDir, "admin", "CourseLessonsPage")];
   if (!options.lighthouse) {
     result.lighthouseError = "skipped (BENCH_SKIP)";
     return result;
