@@ -452,7 +452,7 @@ async function seedLessons(
 
   /** Marks the first `share` of the track's lessons done for the learner, as if done `daysAgo` days before now. */
   const progress = async (learnerId: string, trackId: string, share: number, daysAgo: number) => {
-    const lessonIds = (ordered[trackId] ?? []).slice(0, Math.round((ordered[trackId]?.length ?? 0) * share));
+    const lessonIds = (ordered[trackId] ?? []).slice(0, Math.floor((ordered[trackId]?.length ?? 0) * share));
     for (const lessonId of lessonIds) {
       await prisma.$transaction((tx) => markLessonDoneWithin(tx, learnerId, lessonId, trackId));
     }
