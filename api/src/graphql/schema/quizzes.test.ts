@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
 import { QUIZ_ATTEMPTS_PER_HOUR } from "../../domain/learning/quizzes.ts";
+import { seedQuiz } from "../../seed/quiz.ts";
 import { globalId, seededApp } from "../testing.ts";
 
 /**
@@ -332,5 +333,24 @@ describe("Quiz (schema/quizzes.ts)", () => {
       data: { createdAt: new Date(Date.now() - 3_700_000) },
     });
     expect((await submit(ids.quiz, answersFor([]), racer.token)).recorded).toBe(true);
+  });
+
+  it("the demo quiz (seed/quiz.ts) is a valid quiz: staff may save it back unchanged, and its correct answers pass", async () => {
+    const { prisma } = s.app.services.db;
+    const course = await prisma.course.findFirstOrThrow({ where: { trackId: ids.track }, orderBy: { createdAt: "desc" } });
+    const lessonId = await seedQuiz(prisma, course.id, "Cloud Computing Fundamentals");
+    const staffView = await quizOf(lessonId, s.who.owner);
+    expect(staffView.questions.length).toBeGreaterThanOrEqual(4);
+    const answers = staffView.questions.map((q: { id: string; options: { id: string; correct: boolean }[] }) => ({
+      questionId: q.id,
+      optionIds: q.options.filter((o) => o.correct).map((o) => o.id),
+    }));
+    expect(await submit(lessonId, answers, enrolled.token)).toMatchObject({ score: 100, passed: true, recorded: true });
+    const back = staffView.questions.map((q: { prompt: string; multiple: boolean; options: { text: string; correct: boolean }[] }) => ({
+      prompt: q.prompt,
+      multiple: q.multiple,
+      options: q.options.map((o) => ({ text: o.text, correct: o.correct })),
+    }));
+    expect((await save(lessonId, staffView.passMark, back, s.who.owner)).data.saveQuiz.quiz.questions).toHaveLength(back.length);
   });
 });
