@@ -228,11 +228,12 @@ export function QuizLesson({ lesson: key }: { lesson: QuizLesson_lesson$key }) {
         })}
         <div className={styles.actions}>
           {result ? (
-            <Button onClick={retry} variant={result.passed ? "secondary" : "primary"}>
+            // Distinct keys: the click on Retry must not turn the same element into the submit button mid-click.
+            <Button key="retry" onClick={retry} variant={result.passed ? "secondary" : "primary"}>
               Retry
             </Button>
           ) : (
-            <Button type="submit" loading={submitting}>
+            <Button key="submit" type="submit" loading={submitting}>
               Submit answers
             </Button>
           )}
