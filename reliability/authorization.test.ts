@@ -74,6 +74,8 @@ describe("3. authorization", () => {
       }),
       await prisma().track.findMany({ where: { id: { in: [catalogue.track, catalogue.otherTrack] } }, orderBy: { id: "asc" } }),
       await prisma().course.findUnique({ where: { id: catalogue.course } }),
+      // Quizzes of the course (3.3 aims saveQuiz at one): questions, correct flags, pass mark.
+      await prisma().quiz.findMany({ where: { lesson: { courseId: catalogue.course } }, orderBy: { id: "asc" } }),
     ]);
 
   beforeAll(async () => {
@@ -288,9 +290,17 @@ describe("3. authorization", () => {
   });
 
   it("3.3 every admin operation is refused to learners and to anonymous callers", async () => {
-    // A lesson, a coupon and a sponsor batch to aim the lesson and coupon operations at.
+    // A lesson (a quiz, so saveQuiz has one to replace), a coupon and a sponsor batch to aim the lesson and coupon operations at.
+    // The quiz is a free preview: submitQuizAttempt is open to anyone who may read the lesson (scored, not kept), so it
+    // answers learners and anonymous callers instead of refusing them as it refuses a lesson they are not enrolled in.
     const lesson = await prisma().lesson.create({
-      data: { courseId: catalogue.course, position: 500, title: "Intro", kind: "TEXT", body: "x" },
+      data: { courseId: catalogue.course, position: 500, title: "Intro", kind: "QUIZ", body: "x", freePreview: true },
+    });
+    await prisma().quiz.create({
+      data: {
+        lessonId: lesson.id,
+        questions: [{ id: randomUUID(), prompt: "Q", multiple: false, options: [{ id: randomUUID(), text: "A", correct: true }] }],
+      },
     });
     const batch = await prisma().couponBatch.create({ data: { organisation: "Acme", trackId: catalogue.track, count: 1 } });
     const coupon = await prisma().coupon.create({

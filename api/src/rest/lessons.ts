@@ -17,13 +17,14 @@ export async function lessonRoutes(app: FastifyInstance, services: Services) {
     url: "/api/lessons/:id/complete",
     schema: {
       operationId: "completeLesson",
-      summary: "Marks a lesson done for the signed-in learner (enrolled in its track); marking again changes nothing.",
+      summary:
+        "Marks a lesson done for the signed-in learner (enrolled in its track); marking again changes nothing. Refused (400) for a quiz: only a passed attempt completes it.",
       tags: ["enrollments"],
       params: uuidParams("lesson"),
       body: form({}, "Nothing is read from the body."),
       response: {
         200: answer("Marked complete.", object({ message: text(), progress: integer("The track's progress now, 0 to 100.") })),
-        ...errors(403, 404),
+        ...errors(400, 403, 404),
       },
     },
     handle: async (call) => {

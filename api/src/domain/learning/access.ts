@@ -83,7 +83,7 @@ export function visibleLessons(viewer: Viewer | null | undefined): Prisma.Lesson
 export async function readableLesson(prisma: PrismaClient | Prisma.TransactionClient, viewer: Viewer | null, lessonId: string) {
   const row = await prisma.lesson.findUnique({
     where: { id: lessonId },
-    select: { id: true, courseId: true, ...lessonAccessSelect(viewer) },
+    select: { id: true, courseId: true, kind: true, ...lessonAccessSelect(viewer) },
   });
   if (!row || !maySeeLesson(viewer, row)) throw new NotFoundError(LESSON_NOT_FOUND);
   return { row, readable: mayReadLessonContent(viewer, row), enrolled: isEnrolled(viewer, row) };

@@ -26,8 +26,8 @@ export const LESSON_MESSAGES = {
   outcomes: "Up to 12 bullets of at most 200 characters.",
 } as const;
 
-/** The kinds authored today; FILE and QUIZ come with uploads and quizzes. */
-const AUTHORED_KINDS = ["TEXT", "VIDEO"] as const;
+/** The kinds authored today (a QUIZ lesson's questions are saved by saveQuiz); FILE comes with uploads. */
+const AUTHORED_KINDS = ["TEXT", "VIDEO", "QUIZ"] as const;
 
 const lessonInput = z
   .object({
@@ -62,7 +62,7 @@ const lessonInput = z
 /** The form's values; `kind` is checked here (FILE and QUIZ cannot be authored yet). */
 export type LessonInput = FormInput<Omit<z.input<typeof lessonInput>, "kind"> & { kind: string }>;
 
-async function editableCourse(tx: Prisma.TransactionClient, actor: Actor, courseId: string) {
+export async function editableCourse(tx: Prisma.TransactionClient, actor: Actor, courseId: string) {
   // The course's row lock orders lesson writes of one course (positions stay unique and dense under concurrency).
   const locked = await tx.$queryRaw<{ trackId: string }[]>`SELECT "trackId" FROM "Course" WHERE "id" = ${courseId}::uuid FOR UPDATE`;
   const course = locked[0];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { ForbiddenError } from "../errors.ts";
+import { ForbiddenError, ValidationError } from "../errors.ts";
 import type { Viewer } from "../staff/permissions.ts";
 import { parseInput } from "../validation.ts";
 import { LESSON_LOCKED, readableLesson } from "./access.ts";
@@ -68,12 +68,16 @@ async function enrolledLesson(deps: Services, viewer: Viewer, lessonId: string) 
   return row;
 }
 
+export const QUIZ_COMPLETE_MESSAGE = "Pass the quiz to complete this lesson.";
+
 /**
  * Marks a lesson done for an enrolled learner (once: marking again keeps the first time), makes it the lesson
  * Continue resumes, and marks the enrollment COMPLETED when every counted lesson of the track is done.
  */
 export async function completeLesson(deps: Services, viewer: Viewer, lessonId: string) {
   const row = await enrolledLesson(deps, viewer, lessonId);
+  // Only a passed attempt completes a quiz (quizzes.ts): Mark complete would skip it.
+  if (row.kind === "QUIZ") throw new ValidationError(QUIZ_COMPLETE_MESSAGE);
   const trackId = row.course.trackId;
   return deps.db.prisma.$transaction((tx) => markLessonDoneWithin(tx, viewer.accountId, lessonId, trackId));
 }

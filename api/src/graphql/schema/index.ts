@@ -23,6 +23,7 @@ import "./business-profile.ts";
 import "./coupon.ts";
 import "./lessons.ts";
 import "./staff-progress.ts";
+import "./quizzes.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

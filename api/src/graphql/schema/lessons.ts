@@ -27,7 +27,7 @@ export const LessonKind = builder.enumType("LessonKind", {
     TEXT: { description: "Markdown text (GitHub-flavoured), shown sanitized." },
     VIDEO: { description: "A YouTube or Vimeo video, shown through the provider's privacy-friendly embed." },
     FILE: { description: "Downloadable files (not authored yet)." },
-    QUIZ: { description: "A quiz (not authored yet)." },
+    QUIZ: { description: "A quiz: its questions and pass mark are `Lesson.quiz`, saved with saveQuiz." },
   } as const,
 });
 
@@ -205,7 +205,7 @@ const LessonInput = builder.inputType("LessonInput", {
   description: "The lesson form.",
   fields: (t) => ({
     title: t.string({ description: "Title." }),
-    kind: t.field({ type: LessonKind, description: "TEXT or VIDEO (FILE and QUIZ cannot be authored yet)." }),
+    kind: t.field({ type: LessonKind, description: "TEXT, VIDEO or QUIZ (FILE cannot be authored yet)." }),
     minutes: t.int({ description: "Estimated minutes, 0 to 600." }),
     freePreview: t.boolean({ description: "Open to anyone on the track's public page." }),
     body: t.string({ description: "TEXT: the Markdown text." }),

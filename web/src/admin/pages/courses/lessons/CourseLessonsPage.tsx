@@ -31,6 +31,7 @@ import type { CourseLessonsPageDeleteMutation } from "./__generated__/CourseLess
 import type { CourseLessonsPageQuery, CourseLessonsPageQuery$data } from "./__generated__/CourseLessonsPageQuery.graphql.ts";
 import type { CourseLessonsPageReorderMutation } from "./__generated__/CourseLessonsPageReorderMutation.graphql.ts";
 import { LessonFormDialog, type LessonValues, NEW_LESSON } from "./_components/LessonFormDialog.tsx";
+import { QuizEditorDialog } from "./_components/QuizEditorDialog.tsx";
 import styles from "./CourseLessonsPage.module.css";
 
 export const LESSONS_MESSAGES = {
@@ -106,6 +107,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
   const [editing, setEditing] = useState<LessonValues | null>(null);
   const [deleting, setDeleting] = useState<Lesson | null>(null);
   const [previewing, setPreviewing] = useState<Lesson | null>(null);
+  const [quizOf, setQuizOf] = useState<string | null>(null);
   const [reorder] = useAsyncMutation<CourseLessonsPageReorderMutation>(reorderMutation);
   const [remove] = useAsyncMutation<CourseLessonsPageDeleteMutation>(deleteMutation);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -189,7 +191,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
                       setEditing({
                         id: lesson.id,
                         title: lesson.title,
-                        kind: lesson.kind === "VIDEO" ? "VIDEO" : "TEXT",
+                        kind: lesson.kind === "VIDEO" || lesson.kind === "QUIZ" ? lesson.kind : "TEXT",
                         minutes: lesson.minutes,
                         freePreview: lesson.freePreview,
                         body: lesson.body ?? "",
@@ -198,6 +200,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
                     }
                     onDelete={() => setDeleting(lesson)}
                     onPreview={() => setPreviewing(lesson)}
+                    onQuiz={lesson.kind === "QUIZ" ? () => setQuizOf(lesson.id) : undefined}
                   />
                 ))}
               </ol>
@@ -206,6 +209,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
         )}
       </Card>
       <LessonFormDialog courseId={courseId} lesson={editing} onClose={() => setEditing(null)} onSaved={reload} />
+      <QuizEditorDialog lessonId={quizOf} onClose={() => setQuizOf(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -259,9 +263,11 @@ interface LessonRowProps {
   onEdit: () => void;
   onDelete: () => void;
   onPreview: () => void;
+  /** QUIZ lessons: opens the quiz's questions. */
+  onQuiz?: () => void;
 }
 
-function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview }: LessonRowProps) {
+function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview, onQuiz }: LessonRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: lesson.id });
   return (
     <li
@@ -286,7 +292,7 @@ function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview }
       <div className={styles.info}>
         <span className={styles.lessonTitle}>{lesson.title}</span>
         <span className={styles.muted}>
-          {lesson.kind === "VIDEO" ? "Video" : "Text"} · {formatMinutes(lesson.minutes)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : "Text"} · {formatMinutes(lesson.minutes)}
           {lesson.freePreview && <span className={styles.badge}>Free preview</span>}
         </span>
       </div>
@@ -300,6 +306,11 @@ function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview }
         <IconButton label={`Preview ${lesson.title} as learner`} onClick={onPreview}>
           <EyeIcon />
         </IconButton>
+        {onQuiz && (
+          <Button variant="secondary" size="sm" onClick={onQuiz} aria-label={`Edit questions of ${lesson.title}`}>
+            Questions
+          </Button>
+        )}
         <IconButton label={`Edit ${lesson.title}`} tone="primary" onClick={onEdit}>
           <PencilIcon />
         </IconButton>

@@ -16,6 +16,7 @@ import { toast } from "../../../../shared/ui/Toast.tsx";
 import type { LessonPlayerPageCompleteMutation } from "./__generated__/LessonPlayerPageCompleteMutation.graphql.ts";
 import type { LessonPlayerPageOpenMutation } from "./__generated__/LessonPlayerPageOpenMutation.graphql.ts";
 import type { LessonPlayerPageQuery, LessonPlayerPageQuery$data } from "./__generated__/LessonPlayerPageQuery.graphql.ts";
+import { QuizLesson } from "./_components/QuizLesson.tsx";
 import styles from "./LessonPlayerPage.module.css";
 
 export const PLAYER_MESSAGES = {
@@ -52,6 +53,7 @@ const query = graphql`
         completed
         body
         videoEmbedUrl
+        ...QuizLesson_lesson @alias(as: "quizLesson")
         course {
           title
           track {
@@ -165,7 +167,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
           {lesson.title}
         </h1>
         <p className={styles.meta}>
-          {lesson.kind === "VIDEO" ? "Video" : "Reading"} · {formatMinutes(lesson.minutes ?? 0)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : "Reading"} · {formatMinutes(lesson.minutes ?? 0)}
           {lesson.completed && (
             <span className={styles.done}>
               <CheckCircleIcon size={16} aria-hidden="true" /> Completed
@@ -178,6 +180,8 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
               <LockIcon size={14} aria-hidden="true" /> See the track
             </ButtonLink>
           </Alert>
+        ) : lesson.kind === "QUIZ" && lesson.quizLesson ? (
+          <QuizLesson lesson={lesson.quizLesson} />
         ) : lesson.kind === "VIDEO" && lesson.videoEmbedUrl ? (
           <div className={styles.video}>
             <iframe
@@ -192,7 +196,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
           <Markdown text={lesson.body ?? ""} className={styles.body} />
         )}
         <div className={styles.actions}>
-          {enrolled && !lesson.completed && (
+          {enrolled && !lesson.completed && lesson.kind !== "QUIZ" && (
             <Button onClick={markComplete} loading={completing}>
               Mark complete
             </Button>

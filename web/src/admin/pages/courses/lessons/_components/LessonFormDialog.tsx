@@ -51,7 +51,7 @@ const updateMutation = graphql`
 export interface LessonValues {
   id?: string;
   title: string;
-  kind: "TEXT" | "VIDEO";
+  kind: "TEXT" | "VIDEO" | "QUIZ";
   minutes: number;
   freePreview: boolean;
   body: string;
@@ -142,6 +142,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
         >
           <option value="TEXT">Text</option>
           <option value="VIDEO">Video (YouTube or Vimeo)</option>
+          <option value="QUIZ">Quiz</option>
         </Select>
         <TextField
           id="lesson-minutes"
@@ -178,6 +179,8 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
             <Markdown text={values.body || "*Nothing written yet.*"} />
           </section>
         </div>
+      ) : values.kind === "QUIZ" ? (
+        <p className={styles.check}>Save the lesson, then write its questions with Questions on the lesson's row.</p>
       ) : (
         <>
           <TextField
