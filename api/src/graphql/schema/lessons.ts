@@ -25,8 +25,10 @@ export const LessonKind = builder.enumType("LessonKind", {
   description: "What a lesson holds.",
   values: {
     TEXT: { description: "Markdown text (GitHub-flavoured), shown sanitized." },
-    VIDEO: { description: "A YouTube or Vimeo video, shown through the provider's privacy-friendly embed." },
-    FILE: { description: "Downloadable files (not authored yet)." },
+    VIDEO: {
+      description: "An uploaded video (mp4, webm), or a YouTube or Vimeo video shown through the provider's privacy-friendly embed.",
+    },
+    FILE: { description: "Downloadable attachments (PDF, zip, slides), uploaded." },
     QUIZ: { description: "A quiz (not authored yet)." },
   } as const,
 });
@@ -229,7 +231,7 @@ const ReorderLessonsPayload = builder.objectRef<{ courseId: string }>("ReorderLe
   }),
 });
 
-const LessonProgressPayload = builder
+export const LessonProgressPayload = builder
   .objectRef<{ lessonId: string; trackId?: string; progress?: number }>("LessonProgressPayload")
   .implement({
     description: "A learner's progress after a change.",
@@ -327,7 +329,10 @@ builder.mutationFields((t) => ({
     description: "Remembers where you are in a lesson (a video's second) and makes it the lesson Continue resumes.",
     args: {
       id: t.arg.globalID({ required: true, for: [Lesson], description: "The lesson's ID." }),
-      seconds: t.arg.int({ required: true, description: "Seconds from the start, 0 to 86400." }),
+      seconds: t.arg.int({
+        required: false,
+        description: "Seconds from the start, 0 to 86400; left out (opening the lesson): the saved position is kept.",
+      }),
     },
     resolve: (_root, { id, seconds }, ctx) => saveLessonPosition(ctx.services, ctx.viewer as Viewer, id.id, seconds),
   }),
