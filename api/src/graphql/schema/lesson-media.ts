@@ -78,7 +78,7 @@ builder.mutationFields((t) => ({
     errors,
     authScopes: { can: "editCourses" },
     description: "Deletes a lesson's attachment or uploaded video, and its stored bytes.",
-    args: { id: t.arg.globalID({ required: true, description: "The file's ID (LessonFile)." }) },
+    args: { id: t.arg.globalID({ required: true, for: [LessonFile], description: "The file's ID (LessonFile)." }) },
     resolve: async (_root, { id }, ctx) => {
       if (id.typename !== "LessonFile") throw new NotFoundError(MEDIA_MESSAGES.fileNotFound);
       const deleted = await deleteLessonMedia(ctx.services, actor(ctx), id.id);

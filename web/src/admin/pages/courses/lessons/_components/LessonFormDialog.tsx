@@ -10,6 +10,7 @@ import { failureOf } from "../../../../components/failures.ts";
 import type { LessonFormDialogCreateMutation } from "./__generated__/LessonFormDialogCreateMutation.graphql.ts";
 import type { LessonFormDialogUpdateMutation } from "./__generated__/LessonFormDialogUpdateMutation.graphql.ts";
 import styles from "./LessonFormDialog.module.css";
+import { LessonMediaUpload } from "./LessonMediaUpload.tsx";
 
 export const LESSON_FORM_MESSAGES = {
   title: "Title is required.",
@@ -50,7 +51,7 @@ const updateMutation = graphql`
 export interface LessonValues {
   id?: string;
   title: string;
-  kind: "TEXT" | "VIDEO";
+  kind: "TEXT" | "VIDEO" | "FILE";
   minutes: number;
   freePreview: boolean;
   body: string;
@@ -84,7 +85,8 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
     event.preventDefault();
     const local: Record<string, string> = {};
     if (!values.title.trim()) local.title = LESSON_FORM_MESSAGES.title;
-    if (values.kind === "VIDEO" && !embed) local.videoUrl = LESSON_FORM_MESSAGES.video;
+    // No link: the video is uploaded (LessonMediaUpload).
+    if (values.kind === "VIDEO" && values.videoUrl.trim() && !embed) local.videoUrl = LESSON_FORM_MESSAGES.video;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     const input = {
@@ -141,6 +143,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
         >
           <option value="TEXT">Text</option>
           <option value="VIDEO">Video (YouTube or Vimeo)</option>
+          <option value="FILE">Files (PDF, ZIP, slides)</option>
         </Select>
         <TextField
           id="lesson-minutes"
@@ -174,7 +177,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
             <Markdown text={values.body || "*Nothing written yet.*"} />
           </section>
         </div>
-      ) : (
+      ) : values.kind === "FILE" ? null : (
         <>
           <TextField
             id="lesson-video"
@@ -191,6 +194,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
           )}
         </>
       )}
+      <LessonMediaUpload lessonId={values.id} kind={values.kind} />
     </FormDialog>
   );
 }
