@@ -8,6 +8,7 @@ import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { signedMediaUrl } from "../domain/learning/media.ts";
 import { viewerFromToken } from "../domain/sessions.ts";
 import { globalId, seededApp } from "../graphql/testing.ts";
+import { seedLessonMedia } from "../seed/lesson-media.ts";
 import { sweepUnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
 import { LESSON_UPLOADS_PATH } from "./lesson-uploads.ts";
 
@@ -439,5 +440,29 @@ describe("lesson media on S3", () => {
     const direct = await fetch(location, { headers: { range: "bytes=0-99" } });
     expect(direct.status).toBe(206);
     expect(Buffer.from(await direct.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+  });
+});
+
+describe("demo lesson media (seed/lesson-media.ts)", () => {
+  const s = seededApp();
+
+  it("stores the committed demo video and a demo PDF for the given lessons, each readable through its signed URL", async () => {
+    const { prisma } = s.app.services.db;
+    const course = await prisma.course.findFirstOrThrow({ where: { trackId: s.seeded.trackIds[0] as string } });
+    const v = await prisma.lesson.create({ data: { courseId: course.id, position: 300, title: "Demo video", kind: "VIDEO" } });
+    const f = await prisma.lesson.create({ data: { courseId: course.id, position: 301, title: "Demo files", kind: "FILE" } });
+    await seedLessonMedia(s.app.services, { videoLessonIds: [v.id], fileLessonIds: [f.id] });
+    await seedLessonMedia(s.app.services, { videoLessonIds: [v.id], fileLessonIds: [f.id] });
+    const { data } = await s.app.graphql(
+      "query ($v: ID!, $f: ID!) { v: node(id: $v) { ... on Lesson { videoSrc } } f: node(id: $f) { ... on Lesson { files { url } } } }",
+      { v: globalId("Lesson", v.id), f: globalId("Lesson", f.id) },
+      s.who.owner,
+    );
+    const videoBytes = Buffer.from(await (await s.app.fetch(data.v.videoSrc)).arrayBuffer());
+    expect(videoBytes.length).toBeLessThan(200_000);
+    expect(videoBytes.readUInt32BE(0)).toBe(0x1a45dfa3);
+    expect(data.f.files).toHaveLength(1);
+    const pdfBytes = Buffer.from(await (await s.app.fetch(data.f.files[0].url)).arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString()).toBe("%PDF-");
   });
 });
