@@ -169,7 +169,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
           {lesson.title}
         </h1>
         <p className={styles.meta}>
-          {lesson.kind === "VIDEO" ? "Video" : "Reading"} · {formatMinutes(lesson.minutes ?? 0)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "FILE" ? "Files" : "Reading"} · {formatMinutes(lesson.minutes ?? 0)}
           {lesson.completed && (
             <span className={styles.done}>
               <CheckCircleIcon size={16} aria-hidden="true" /> Completed
