@@ -189,7 +189,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
                       setEditing({
                         id: lesson.id,
                         title: lesson.title,
-                        kind: lesson.kind === "VIDEO" ? "VIDEO" : "TEXT",
+                        kind: lesson.kind === "VIDEO" || lesson.kind === "FILE" ? lesson.kind : "TEXT",
                         minutes: lesson.minutes,
                         freePreview: lesson.freePreview,
                         body: lesson.body ?? "",
@@ -286,7 +286,7 @@ function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview }
       <div className={styles.info}>
         <span className={styles.lessonTitle}>{lesson.title}</span>
         <span className={styles.muted}>
-          {lesson.kind === "VIDEO" ? "Video" : "Text"} · {formatMinutes(lesson.minutes)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "FILE" ? "Files" : "Text"} · {formatMinutes(lesson.minutes)}
           {lesson.freePreview && <span className={styles.badge}>Free preview</span>}
         </span>
       </div>
