@@ -302,6 +302,17 @@ describe("3. authorization", () => {
         questions: [{ id: randomUUID(), prompt: "Q", multiple: false, options: [{ id: randomUUID(), text: "A", correct: true }] }],
       },
     });
+    // A lesson file (part A: lesson media) for deleteLessonFile.
+    const lessonFile = await prisma().lessonMedia.create({
+      data: {
+        lessonId: lesson.id,
+        kind: "FILE",
+        name: "a.pdf",
+        contentType: "application/pdf",
+        size: 1n,
+        key: `lessons/${lesson.id}/authz.pdf`,
+      },
+    });
     const batch = await prisma().couponBatch.create({ data: { organisation: "Acme", trackId: catalogue.track, count: 1 } });
     const coupon = await prisma().coupon.create({
       data: { code: `AUTHZ-${randomUUID().slice(0, 8).toUpperCase()}`, kind: "PERCENT", value: 10, batchId: batch.id },
@@ -321,6 +332,7 @@ describe("3. authorization", () => {
       Lesson: encodeGlobalID("Lesson", lesson.id),
       Coupon: encodeGlobalID("Coupon", coupon.id),
       CouponBatch: encodeGlobalID("CouponBatch", batch.id),
+      LessonFile: encodeGlobalID("LessonFile", lessonFile.id),
     };
     const real = (accepted: string[] | null) => realIds[accepted?.[0] ?? "Track"] ?? (realIds.Track as string);
     const nothing = (accepted: string[] | null) => encodeGlobalID(accepted?.[0] ?? "Track", randomUUID());

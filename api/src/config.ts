@@ -98,6 +98,20 @@ const schema = z.object({
   PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
   /** Seed demo data into an empty database (default outside production only). */
   SEED_DEMO: flag,
+  /** The largest uploaded lesson video, in bytes (default 2 GiB). */
+  LESSON_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(2 * 1024 ** 3),
+  /** The largest lesson attachment (PDF, zip, slides), in bytes (default 200 MiB). */
+  LESSON_FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 50)
+    .default(200 * 1024 ** 2),
   /** Unset: uploads on the local disk (DATA_DIR/uploads). `s3://bucket` or `s3://bucket/prefix`: an S3-compatible store. */
   STORAGE_URL: z
     .string()
@@ -171,6 +185,9 @@ export interface Config {
   publicCacheMaxBytes: number;
   /** Where uploaded files live. */
   storage: StorageConfig;
+  /** Upload limits of lesson media, in bytes. */
+  lessonVideoMaxBytes: number;
+  lessonFileMaxBytes: number;
 }
 
 /** Uploads on the local disk under `dataDir`, or in an S3-compatible bucket under `prefix` ("" or ending in "/"). */
@@ -293,6 +310,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
     storage,
+    lessonVideoMaxBytes: e.LESSON_VIDEO_MAX_BYTES,
+    lessonFileMaxBytes: e.LESSON_FILE_MAX_BYTES,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sweepUnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
 import type { DomainServices as Services } from "./deps.ts";
 import { checkPendingRefunds } from "./invoices/refunds.ts";
 import { expireAbandonedCheckouts } from "./payments/checkout.ts";
@@ -11,12 +12,17 @@ export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
  * What the API does now and then besides answering requests: forgets expired rate-limit windows (so the table stays
  * small) and marks card checkouts left unpaid past the owner's `checkoutAbandonHours` abandoned, for every learner (a
  * learner's own next checkout does it too), voids pending offline invoices past their expiry ("Expired unpaid"), and asks
- * Paystack about card refunds whose refund.processed webhook has not come.
+ * Paystack about card refunds whose refund.processed webhook has not come, and removes resumable uploads left unfinished
+ * for a day.
  */
-export async function housekeeping(deps: Services): Promise<{ rateLimits: number; checkouts: number; offline: number; refunds: number }> {
+export async function housekeeping(
+  deps: Services,
+): Promise<{ rateLimits: number; checkouts: number; offline: number; refunds: number; unfinishedUploads: number }> {
   const rateLimits = await sweepExpired(deps.db.prisma);
   const checkouts = await expireAbandonedCheckouts(deps);
   const offline = await expireOfflineInvoices(deps);
   const refunds = await checkPendingRefunds(deps);
-  return { rateLimits, checkouts, offline, refunds };
+  // Resumable uploads (lesson media) whose client never came back, after 24 hours.
+  const unfinishedUploads = await sweepUnfinishedUploads(uploadTempDir(deps.config.dataDir));
+  return { rateLimits, checkouts, offline, refunds, unfinishedUploads };
 }

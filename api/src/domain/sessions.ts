@@ -21,8 +21,21 @@ export function newToken(): string {
  */
 export async function viewerFromToken(prisma: PrismaClient, token: string | null): Promise<Viewer | null> {
   if (!token) return null;
+  return liveViewer(prisma, { tokenHash: hashToken(token) });
+}
+
+/**
+ * The live session of a session id, or null: what a signed media URL names (the URL carries the session's id, never its
+ * token), read afresh on every request like a token.
+ */
+export function viewerFromSessionId(prisma: PrismaClient, sessionId: string): Promise<Viewer | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return Promise.resolve(null);
+  return liveViewer(prisma, { id: sessionId });
+}
+
+async function liveViewer(prisma: PrismaClient, where: { tokenHash: string } | { id: string }): Promise<Viewer | null> {
   const session = await prisma.session.findUnique({
-    where: { tokenHash: hashToken(token) },
+    where,
     select: {
       id: true,
       role: true,

@@ -12,6 +12,7 @@ import { registerCompression, varyOnEncoding } from "./compression.ts";
 import { limitConnectionsPerAddress } from "./connections.ts";
 import { registerDevRoutes } from "./dev.ts";
 import { registerDrain } from "./drain.ts";
+import { registerLessonUploads } from "./lesson-uploads.ts";
 import { registerUploads } from "./objects.ts";
 import { registerOverloadProtection } from "./overload.ts";
 import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
@@ -144,6 +145,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
   if (config.env !== "production") registerGraphiqlAssets(app);
 
   registerUploads(app, services.storage);
+  await registerLessonUploads(app, services);
 
   if (config.paystack.sandbox) {
     await registerPaystackSandbox(app, {

@@ -54,6 +54,9 @@ export const REST_ACCESS: Record<string, Audience> = {
   "GET /api/enrollments": "learner",
   "POST /api/enrollments/verify-payment": "learner",
   "POST /api/lessons/{id}/complete": "learner",
+  // Lesson media: a signed URL (GraphQL hands them out) or a bearer token; the lesson's access rule is checked inside.
+  "GET /api/lessons/{id}/video": "anyone",
+  "GET /api/lessons/{id}/files/{fileId}": "anyone",
   "POST /api/payments/paystack/webhook": "anyone",
   "GET /api/reports/export.csv": "readReports",
   "GET /api/reports/months.csv": "readReports",

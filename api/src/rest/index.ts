@@ -9,6 +9,7 @@ import { enrollmentRoutes } from "./enrollments.ts";
 import { invoicePdfRoutes } from "./invoice-pdf.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { learnerRoutes } from "./learners.ts";
+import { lessonMediaRoutes } from "./lesson-media.ts";
 import { lessonRoutes } from "./lessons.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
 import { passwordRoutes } from "./passwords.ts";
@@ -84,6 +85,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await learnerRoutes(scope, services);
     await enrollmentRoutes(scope, services);
     await lessonRoutes(scope, services);
+    await lessonMediaRoutes(scope, services);
     await staffRoutes(scope, services);
     await openApiRoutes(scope, services);
     methodNotAllowedRoutes(scope, methodsByPath);

@@ -59,6 +59,16 @@ export function describeAccess(route: RouteOptions, audience: Audience) {
 export async function registerOpenApi(scope: FastifyInstance) {
   addSharedSchemas(scope);
   await scope.register(fastifySwagger, {
+    // A route declared for GET and HEAD together (lesson media) documents both: the HEAD gets its own operationId.
+    transformObject: (documents) => {
+      const document = (documents as { openapiObject: { paths?: Record<string, Record<string, { operationId?: string }>> } }).openapiObject;
+      for (const path of Object.values(document.paths ?? {})) {
+        const head = path.head;
+        if (head?.operationId && head.operationId === path.get?.operationId)
+          path.head = { ...head, operationId: `${head.operationId}Head` };
+      }
+      return document as never;
+    },
     openapi: {
       openapi: "3.1.0",
       info: {
@@ -79,6 +89,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "invoices", description: "Invoices (admin)." },
         { name: "learners", description: "The learners table (admin)." },
         { name: "enrollments", description: "Who is enrolled in what." },
+        { name: "lessons", description: "Lesson media: uploaded videos and attachments, streamed after the lesson's access check." },
         { name: "payments", description: "Callbacks from the payment provider." },
         { name: "reports", description: "Reports (admin)." },
         { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },

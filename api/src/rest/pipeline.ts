@@ -95,7 +95,8 @@ export interface GraphqlCall extends DomainCall {
 }
 
 interface RouteOptions<Call> {
-  method: Method;
+  /** One method, or GET with HEAD (`["GET", "HEAD"]`) for a route that answers HEAD itself without reading a body. */
+  method: Method | ["GET", "HEAD"];
   url: string;
   /** TypeBox schemas of params, query, body and answers: the OpenAPI document's one source (rest/schemas.ts). */
   schema: FastifySchema;

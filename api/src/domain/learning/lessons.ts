@@ -8,6 +8,7 @@ import { type Actor, recordAudit } from "../staff/audit.ts";
 import { mayEditTrackContent } from "../staff/staff.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { LESSON_NOT_FOUND } from "./access.ts";
+import { removeMediaObjects } from "./media.ts";
 
 /**
  * Authoring lessons (owners, managers, and instructors in their assigned tracks, as for courses). Positions are
@@ -26,8 +27,8 @@ export const LESSON_MESSAGES = {
   outcomes: "Up to 12 bullets of at most 200 characters.",
 } as const;
 
-/** The kinds authored today (a QUIZ lesson's questions are saved by saveQuiz); FILE comes with uploads. */
-const AUTHORED_KINDS = ["TEXT", "VIDEO", "QUIZ"] as const;
+/** The kinds authored: a QUIZ lesson's questions are saved by saveQuiz, a FILE lesson's attachments are uploaded (learning/media.ts). */
+const AUTHORED_KINDS = ["TEXT", "VIDEO", "FILE", "QUIZ"] as const;
 
 const lessonInput = z
   .object({
@@ -51,6 +52,8 @@ const lessonInput = z
   })
   .transform((input, ctx) => {
     if (input.kind !== "VIDEO") return { ...input, videoUrl: null };
+    // No link: the lesson's video is uploaded (learning/media.ts).
+    if (!input.videoUrl?.trim()) return { ...input, videoUrl: null };
     const link = parseVideoLink(input.videoUrl);
     if (!link) {
       ctx.addIssue({ code: "custom", path: ["videoUrl"], message: LESSON_MESSAGES.video });
@@ -109,6 +112,7 @@ export async function updateLesson(deps: Services, actor: Actor, id: string, raw
 /** Deletes a lesson; one that learners have progress in is archived instead (`archived: true`), like courses. */
 export async function deleteLesson(deps: Services, actor: Actor, id: string): Promise<{ id: string; archived: boolean }> {
   const { courseId } = await existingLesson(deps, id);
+  let mediaKeys: string[] = [];
   const archived = await deps.db.prisma.$transaction(async (tx) => {
     await editableCourse(tx, actor, courseId);
     const before = await tx.lesson.findUnique({ where: { id } });
@@ -119,10 +123,13 @@ export async function deleteLesson(deps: Services, actor: Actor, id: string): Pr
       await recordAudit(tx, actor, { action: "lesson.archive", entityType: "Lesson", entityId: id, before, after });
       return true;
     }
+    mediaKeys = (await tx.lessonMedia.findMany({ where: { lessonId: id }, select: { key: true } })).map((m) => m.key);
     await tx.lesson.delete({ where: { id } });
     await recordAudit(tx, actor, { action: "lesson.delete", entityType: "Lesson", entityId: id, before, after: null });
     return false;
   });
+  // The uploaded media went with the lesson's rows; their stored bytes go now.
+  await removeMediaObjects(deps, mediaKeys);
   deps.publicCache.clear();
   return { id, archived };
 }

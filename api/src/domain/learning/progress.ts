@@ -112,19 +112,24 @@ const positionInput = z.object({
   seconds: z.number({ error: POSITION_MESSAGE }).int(POSITION_MESSAGE).min(0, POSITION_MESSAGE).max(86_400, POSITION_MESSAGE),
 });
 
-/** Remembers where an enrolled learner is in a lesson (a video's second), and makes it the lesson Continue resumes. */
-export async function saveLessonPosition(deps: Services, viewer: Viewer, lessonId: string, seconds: number) {
-  const { seconds: positionSeconds } = parseInput(positionInput, { seconds });
+/**
+ * Remembers where an enrolled learner is in a lesson (a video's second), and makes it the lesson Continue resumes.
+ * Without `seconds` (opening the lesson) the saved position is kept: opening a lesson never rewinds its video.
+ */
+export async function saveLessonPosition(deps: Services, viewer: Viewer, lessonId: string, seconds?: number | null) {
+  const given = seconds === undefined || seconds === null ? null : parseInput(positionInput, { seconds }).seconds;
   const row = await enrolledLesson(deps, viewer, lessonId);
   const learnerId = viewer.accountId;
-  await deps.db.prisma.$transaction(async (tx) => {
+  const saved = await deps.db.prisma.$transaction(async (tx) => {
     const now = new Date();
-    await tx.lessonProgress.upsert({
+    const progress = await tx.lessonProgress.upsert({
       where: { learnerId_lessonId: { learnerId, lessonId } },
-      create: { learnerId, lessonId, positionSeconds, lastSeenAt: now },
-      update: { positionSeconds, lastSeenAt: now },
+      create: { learnerId, lessonId, positionSeconds: given ?? 0, lastSeenAt: now },
+      update: given === null ? { lastSeenAt: now } : { positionSeconds: given, lastSeenAt: now },
+      select: { positionSeconds: true },
     });
     await tx.enrollment.updateMany({ where: { learnerId, trackId: row.course.trackId }, data: { lastLessonId: lessonId } });
+    return progress;
   });
-  return { lessonId, positionSeconds };
+  return { lessonId, positionSeconds: saved.positionSeconds };
 }

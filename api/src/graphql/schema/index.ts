@@ -24,6 +24,7 @@ import "./coupon.ts";
 import "./lessons.ts";
 import "./staff-progress.ts";
 import "./quizzes.ts";
+import "./lesson-media.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

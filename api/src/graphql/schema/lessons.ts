@@ -25,8 +25,10 @@ export const LessonKind = builder.enumType("LessonKind", {
   description: "What a lesson holds.",
   values: {
     TEXT: { description: "Markdown text (GitHub-flavoured), shown sanitized." },
-    VIDEO: { description: "A YouTube or Vimeo video, shown through the provider's privacy-friendly embed." },
-    FILE: { description: "Downloadable files (not authored yet)." },
+    VIDEO: {
+      description: "An uploaded video (mp4, webm), or a YouTube or Vimeo video shown through the provider's privacy-friendly embed.",
+    },
+    FILE: { description: "Downloadable attachments (PDF, zip, slides), uploaded." },
     QUIZ: { description: "A quiz: its questions and pass mark are `Lesson.quiz`, saved with saveQuiz." },
   } as const,
 });
@@ -205,7 +207,7 @@ const LessonInput = builder.inputType("LessonInput", {
   description: "The lesson form.",
   fields: (t) => ({
     title: t.string({ description: "Title." }),
-    kind: t.field({ type: LessonKind, description: "TEXT, VIDEO or QUIZ (FILE cannot be authored yet)." }),
+    kind: t.field({ type: LessonKind, description: "TEXT, VIDEO, FILE or QUIZ." }),
     minutes: t.int({ description: "Estimated minutes, 0 to 600." }),
     freePreview: t.boolean({ description: "Open to anyone on the track's public page." }),
     body: t.string({ description: "TEXT: the Markdown text." }),
@@ -229,7 +231,7 @@ const ReorderLessonsPayload = builder.objectRef<{ courseId: string }>("ReorderLe
   }),
 });
 
-const LessonProgressPayload = builder
+export const LessonProgressPayload = builder
   .objectRef<{ lessonId: string; trackId?: string; progress?: number }>("LessonProgressPayload")
   .implement({
     description: "A learner's progress after a change.",
@@ -327,7 +329,10 @@ builder.mutationFields((t) => ({
     description: "Remembers where you are in a lesson (a video's second) and makes it the lesson Continue resumes.",
     args: {
       id: t.arg.globalID({ required: true, for: [Lesson], description: "The lesson's ID." }),
-      seconds: t.arg.int({ required: true, description: "Seconds from the start, 0 to 86400." }),
+      seconds: t.arg.int({
+        required: false,
+        description: "Seconds from the start, 0 to 86400; left out (opening the lesson): the saved position is kept.",
+      }),
     },
     resolve: (_root, { id, seconds }, ctx) => saveLessonPosition(ctx.services, ctx.viewer as Viewer, id.id, seconds),
   }),

@@ -191,7 +191,7 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
                       setEditing({
                         id: lesson.id,
                         title: lesson.title,
-                        kind: lesson.kind === "VIDEO" || lesson.kind === "QUIZ" ? lesson.kind : "TEXT",
+                        kind: lesson.kind === "VIDEO" || lesson.kind === "QUIZ" || lesson.kind === "FILE" ? lesson.kind : "TEXT",
                         minutes: lesson.minutes,
                         freePreview: lesson.freePreview,
                         body: lesson.body ?? "",
@@ -292,7 +292,8 @@ function LessonRow({ lesson, index, count, onMove, onEdit, onDelete, onPreview, 
       <div className={styles.info}>
         <span className={styles.lessonTitle}>{lesson.title}</span>
         <span className={styles.muted}>
-          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : "Text"} · {formatMinutes(lesson.minutes)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : lesson.kind === "FILE" ? "Files" : "Text"} ·{" "}
+          {formatMinutes(lesson.minutes)}
           {lesson.freePreview && <span className={styles.badge}>Free preview</span>}
         </span>
       </div>

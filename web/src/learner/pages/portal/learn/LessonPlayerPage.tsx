@@ -16,7 +16,9 @@ import { toast } from "../../../../shared/ui/Toast.tsx";
 import type { LessonPlayerPageCompleteMutation } from "./__generated__/LessonPlayerPageCompleteMutation.graphql.ts";
 import type { LessonPlayerPageOpenMutation } from "./__generated__/LessonPlayerPageOpenMutation.graphql.ts";
 import type { LessonPlayerPageQuery, LessonPlayerPageQuery$data } from "./__generated__/LessonPlayerPageQuery.graphql.ts";
+import { LessonFiles } from "./_components/LessonFiles.tsx";
 import { QuizLesson } from "./_components/QuizLesson.tsx";
+import { UploadedVideoPlayer } from "./_components/UploadedVideoPlayer.tsx";
 import styles from "./LessonPlayerPage.module.css";
 
 export const PLAYER_MESSAGES = {
@@ -54,6 +56,8 @@ const query = graphql`
         body
         videoEmbedUrl
         ...QuizLesson_lesson @alias(as: "quizLesson")
+        ...UploadedVideoPlayer_lesson @alias(as: "uploadedVideo")
+        ...LessonFiles_lesson @alias(as: "fileList")
         course {
           title
           track {
@@ -83,10 +87,10 @@ const completeMutation = graphql`
   }
 `;
 
-/** Opening a lesson makes it the one the portal's Continue resumes. */
+/** Opening a lesson makes it the one the portal's Continue resumes (no seconds: the saved video position is kept). */
 const openMutation = graphql`
-  mutation LessonPlayerPageOpenMutation($id: ID!, $seconds: Int!) {
-    saveLessonPosition(id: $id, seconds: $seconds) {
+  mutation LessonPlayerPageOpenMutation($id: ID!) {
+    saveLessonPosition(id: $id) {
       __typename
     }
   }
@@ -110,7 +114,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
   const enrolled = lesson?.enrolled === true;
 
   useEffect(() => {
-    if (lessonId && enrolled) open({ variables: { id: lessonId, seconds: 0 } }).catch(() => {});
+    if (lessonId && enrolled) open({ variables: { id: lessonId } }).catch(() => {});
   }, [lessonId, enrolled, open]);
 
   if (!track || !lesson?.id || lesson.course?.track.id !== track.id) {
@@ -167,7 +171,8 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
           {lesson.title}
         </h1>
         <p className={styles.meta}>
-          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : "Reading"} · {formatMinutes(lesson.minutes ?? 0)}
+          {lesson.kind === "VIDEO" ? "Video" : lesson.kind === "QUIZ" ? "Quiz" : lesson.kind === "FILE" ? "Files" : "Reading"} ·{" "}
+          {formatMinutes(lesson.minutes ?? 0)}
           {lesson.completed && (
             <span className={styles.done}>
               <CheckCircleIcon size={16} aria-hidden="true" /> Completed
@@ -180,6 +185,10 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
               <LockIcon size={14} aria-hidden="true" /> See the track
             </ButtonLink>
           </Alert>
+        ) : lesson.kind === "VIDEO" && !lesson.videoEmbedUrl && lesson.uploadedVideo ? (
+          <UploadedVideoPlayer key={lesson.id} lesson={lesson.uploadedVideo} />
+        ) : lesson.kind === "FILE" && lesson.fileList ? (
+          <LessonFiles lesson={lesson.fileList} />
         ) : lesson.kind === "QUIZ" && lesson.quizLesson ? (
           <QuizLesson lesson={lesson.quizLesson} />
         ) : lesson.kind === "VIDEO" && lesson.videoEmbedUrl ? (

@@ -11,6 +11,7 @@ import type { LessonFormDialogCreateMutation } from "./__generated__/LessonFormD
 import type { LessonFormDialogUpdateMutation } from "./__generated__/LessonFormDialogUpdateMutation.graphql.ts";
 import { InsertLessonImage } from "./InsertLessonImage.tsx";
 import styles from "./LessonFormDialog.module.css";
+import { LessonMediaUpload } from "./LessonMediaUpload.tsx";
 
 export const LESSON_FORM_MESSAGES = {
   title: "Title is required.",
@@ -51,7 +52,7 @@ const updateMutation = graphql`
 export interface LessonValues {
   id?: string;
   title: string;
-  kind: "TEXT" | "VIDEO" | "QUIZ";
+  kind: "TEXT" | "VIDEO" | "FILE" | "QUIZ";
   minutes: number;
   freePreview: boolean;
   body: string;
@@ -85,7 +86,8 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
     event.preventDefault();
     const local: Record<string, string> = {};
     if (!values.title.trim()) local.title = LESSON_FORM_MESSAGES.title;
-    if (values.kind === "VIDEO" && !embed) local.videoUrl = LESSON_FORM_MESSAGES.video;
+    // No link: the video is uploaded (LessonMediaUpload).
+    if (values.kind === "VIDEO" && values.videoUrl.trim() && !embed) local.videoUrl = LESSON_FORM_MESSAGES.video;
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     const input = {
@@ -142,6 +144,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
         >
           <option value="TEXT">Text</option>
           <option value="VIDEO">Video (YouTube or Vimeo)</option>
+          <option value="FILE">Files (PDF, ZIP, slides)</option>
           <option value="QUIZ">Quiz</option>
         </Select>
         <TextField
@@ -181,7 +184,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
         </div>
       ) : values.kind === "QUIZ" ? (
         <p className={styles.check}>Save the lesson, then write its questions with Questions on the lesson's row.</p>
-      ) : (
+      ) : values.kind === "FILE" ? null : (
         <>
           <TextField
             id="lesson-video"
@@ -198,6 +201,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
           )}
         </>
       )}
+      <LessonMediaUpload lessonId={values.id} kind={values.kind} />
     </FormDialog>
   );
 }

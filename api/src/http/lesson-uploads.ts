@@ -1,0 +1,144 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { Server as TusServer } from "@tus/server";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../domain/errors.ts";
+import { attachLessonMedia, checkMediaUpload, mediaLimit, SNIFF_BYTES } from "../domain/learning/media.ts";
+import { staffActor } from "../domain/staff/audit.ts";
+import { can, type Viewer } from "../domain/staff/permissions.ts";
+import type { Services } from "../services.ts";
+import { UNFINISHED_UPLOAD_MAX_AGE_MS, uploadTempDir } from "../storage/upload-temp.ts";
+import { viewerFromAuthorization } from "./request.ts";
+
+/** Where lesson media is uploaded (the tus 1.0 resumable upload protocol, https://tus.io). */
+export const LESSON_UPLOADS_PATH = "/api/uploads/lessons";
+
+/** A refusal in the form tus answers with. */
+const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
+
+/** The Upload-Metadata header (`key base64value,key base64value`) of a creation request. */
+function uploadMetadata(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (header ?? "").split(",")) {
+    const [key, value] = pair.trim().split(" ");
+    if (key) out[key] = value ? Buffer.from(value, "base64").toString("utf8") : "";
+  }
+  return out;
+}
+
+/**
+ * Resumable uploads of lesson media (docs/ARCHITECTURE.md, "Learning"): POST creates an upload (Upload-Length and
+ * Upload-Metadata `lessonId`, `target` video|file, `filename`), PATCH sends bytes from an offset, HEAD tells how far
+ * an upload got (so a dropped connection resumes where it stopped), DELETE abandons it. Every request needs a staff
+ * bearer token that may edit courses; the creation also checks the lesson (the staff member may edit its track, its
+ * kind takes the target) and refuses an announced length over the limit with 413; each later request must come from
+ * the staff member who created the upload. When the last byte arrives the file is sniffed, streamed into the private
+ * storage and attached to its lesson (learning/media.ts), and its temporary bytes removed. The bytes collect in a
+ * private folder of this instance (uploadTempDir); housekeeping removes uploads left unfinished for a day.
+ */
+export async function registerLessonUploads(app: FastifyInstance, services: Services) {
+  const directory = uploadTempDir(services.config.dataDir);
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MAX_AGE_MS });
+  const viewers = new WeakMap<Request, Viewer>();
+  const viewerOf = (req: Request) => viewers.get(req) as Viewer;
+  const tus = new TusServer({
+    path: LESSON_UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    respectForwardedHeaders: false,
+    maxSize: (req) => {
+      const target = uploadMetadata(req.headers.get("upload-metadata")).target;
+      return mediaLimit(services, target === "file" ? "file" : "video");
+    },
+    onUploadCreate: async (req, upload) => {
+      const viewer = viewerOf(req);
+      const meta = upload.metadata ?? {};
+      try {
+        await checkMediaUpload(services, staffActor(viewer, ""), meta.lessonId ?? "", meta.target ?? undefined, upload.size);
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.status, error.message);
+        throw error;
+      }
+      // Whose upload it is: only they may continue it.
+      return { metadata: { ...meta, owner: viewer.accountId } };
+    },
+    onIncomingRequest: async (req, uploadId) => {
+      if (req.method === "POST" || req.method === "OPTIONS") return;
+      let owner: string | null | undefined;
+      try {
+        owner = (await datastore.getUpload(uploadId)).metadata?.owner;
+      } catch {
+        throw refusal(404, "Upload not found.");
+      }
+      if (owner !== viewerOf(req).accountId) throw refusal(404, "Upload not found.");
+    },
+    onUploadFinish: async (req, upload) => {
+      const meta = upload.metadata ?? {};
+      const path = join(directory, upload.id);
+      try {
+        const size = upload.size ?? upload.offset;
+        const head = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+        const handle = await open(path, "r");
+        try {
+          await handle.read(head, 0, head.length, 0);
+        } finally {
+          await handle.close();
+        }
+        const media = await attachLessonMedia(services, staffActor(viewerOf(req), ""), {
+          lessonId: meta.lessonId ?? "",
+          target: meta.target ?? undefined,
+          name: meta.filename ?? undefined,
+          size,
+          head,
+          open: () => createReadStream(path),
+        });
+        return {
+          status_code: 200,
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id: media.id, name: media.name, contentType: media.contentType, size: Number(media.size) }),
+        };
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.status, error.message);
+        services.logger.error({ err: error }, "a finished lesson upload could not be stored");
+        throw refusal(500, "The upload could not be stored. Please try again.");
+      } finally {
+        // Stored or refused, the temporary bytes go (a refused file is kept nowhere).
+        await datastore.remove(upload.id).catch(() => undefined);
+      }
+    },
+  });
+
+  const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+    const viewer = await viewerFromAuthorization(services.db.prisma, req.headers.authorization);
+    if (!viewer) return reply.code(401).send({ message: "Authentication token not found. Please log in." });
+    if (!can(viewer, "editCourses")) return reply.code(403).send({ message: "You are not allowed to do this." });
+    const url = new URL(req.url, "http://upload.invalid");
+    const hasBody = req.method === "PATCH" || req.method === "POST";
+    const request = new Request(url, {
+      method: req.method,
+      headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
+      body: hasBody ? (Readable.toWeb(req.raw) as ReadableStream) : undefined,
+      // @ts-expect-error Node's fetch needs it for a streamed body; the DOM types do not know it.
+      duplex: "half",
+    });
+    viewers.set(request, viewer);
+    const response = await tus.handleWeb(request);
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      reply.header(key, value);
+    });
+    reply.header("cache-control", "no-store");
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  };
+
+  await app.register(async (scope) => {
+    // The bytes of a PATCH (and of a creation with data) reach tus unread.
+    scope.addContentTypeParser("application/offset+octet-stream", (_req, _payload, done) => done(null));
+    for (const url of [LESSON_UPLOADS_PATH, `${LESSON_UPLOADS_PATH}/:id`]) {
+      scope.route({ method: ["POST", "HEAD", "PATCH", "OPTIONS", "DELETE"], url, handler: handle });
+    }
+  });
+}
