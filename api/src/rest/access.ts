@@ -54,6 +54,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   "GET /api/enrollments": "learner",
   "POST /api/enrollments/verify-payment": "learner",
   "POST /api/lessons/{id}/complete": "learner",
+  "GET /api/certificates/{code}": "anyone",
+  "GET /api/certificates/{code}/pdf": "learnerOr:readLearners",
   "POST /api/payments/paystack/webhook": "anyone",
   "GET /api/reports/export.csv": "readReports",
   "GET /api/reports/months.csv": "readReports",

@@ -79,6 +79,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "invoices", description: "Invoices (admin)." },
         { name: "learners", description: "The learners table (admin)." },
         { name: "enrollments", description: "Who is enrolled in what." },
+        { name: "certificates", description: "Certificates: public verification by code, and the PDF for its learner or staff." },
         { name: "payments", description: "Callbacks from the payment provider." },
         { name: "reports", description: "Reports (admin)." },
         { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },

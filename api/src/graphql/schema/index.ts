@@ -22,6 +22,7 @@ import "./settings.ts";
 import "./business-profile.ts";
 import "./coupon.ts";
 import "./lessons.ts";
+import "./certificates.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({
