@@ -1,14 +1,12 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { operationName, renderLearner } from "../../test/renderLearner.tsx";
-import CertificatePageQuery from "./__generated__/CertificatePageQuery.graphql.ts";
 
 const CODE = "ABCD-EFGH-JKMN";
 const found = { code: CODE, name: "Ama Mensah", track: "Data Science", date: "2026-11-25", status: "VALID", revokedAt: null };
 
 function verify(certificate: Record<string, unknown> | null) {
   return renderLearner(`/certificates/${CODE}`, {
-    preloaded: [[CertificatePageQuery, { code: CODE }]],
     answer: (operation) => {
       if (operationName(operation) !== "CertificatePageQuery") return undefined;
       expect(operation.request.variables).toEqual({ code: CODE });
