@@ -10,8 +10,6 @@ const styles = {
   title: { margin: "0 0 0.25rem", fontSize: "1.75rem", lineHeight: 1.2 },
   subtitle: { margin: "0 0 1.5rem", color: "var(--color-text-muted)" },
   card: {
-    maxWidth: "36rem",
-    marginInline: "auto",
     padding: "1.5rem",
     border: "1px solid var(--color-border)",
     borderRadius: "0.75rem",
@@ -20,9 +18,9 @@ const styles = {
   badge: { display: "inline-block", margin: "0 0 1.25rem", padding: "0.25rem 0.75rem", borderRadius: "999px", fontWeight: 600 },
   valid: { background: "#e3f6e8", color: "#14602a" },
   revoked: { background: "#fde7e9", color: "#8f1420" },
-  facts: { display: "flex", flexWrap: "wrap", columnGap: "1rem", rowGap: "0.35rem", margin: 0 },
-  term: { flex: "0 0 4.5rem", color: "var(--color-text-muted)" },
-  value: { flex: "1 1 14rem", margin: 0, fontWeight: 500, overflowWrap: "anywhere" },
+  facts: { display: "grid", gridTemplateColumns: "max-content minmax(0, 1fr)", gap: "0.5rem 1.25rem", margin: 0 },
+  term: { color: "var(--color-text-muted)" },
+  value: { margin: 0, fontWeight: 500, overflowWrap: "anywhere" },
   code: { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace" },
   notFound: { maxWidth: "36rem", margin: "0 auto", fontWeight: 600 },
 } satisfies Record<string, CSSProperties>;
