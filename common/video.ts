@@ -2,6 +2,11 @@
  * Video links a lesson may hold, and their privacy-friendly embeds: YouTube through youtube-nocookie.com, Vimeo through
  * player.vimeo.com with dnt=1. The server refuses any other link; the web app embeds only what this returns.
  */
+
+const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
+const VIMEO_EMBED_ORIGIN = "https://player.vimeo.com";
+/** The origins lesson embeds load from: the only frames the pages' Content-Security-Policy allows. */
+export const VIDEO_EMBED_ORIGINS = [YOUTUBE_EMBED_ORIGIN, VIMEO_EMBED_ORIGIN] as const;
 export interface VideoLink {
   provider: "youtube" | "vimeo";
   id: string;
@@ -20,13 +25,13 @@ function youtube(id: string | null | undefined): VideoLink | null {
     provider: "youtube",
     id,
     url: `https://www.youtube.com/watch?v=${id}`,
-    embedUrl: `https://www.youtube-nocookie.com/embed/${id}?rel=0`,
+    embedUrl: `${YOUTUBE_EMBED_ORIGIN}/embed/${id}?rel=0`,
   };
 }
 
 function vimeo(id: string | null | undefined): VideoLink | null {
   if (!id || !VIMEO_ID.test(id)) return null;
-  return { provider: "vimeo", id, url: `https://vimeo.com/${id}`, embedUrl: `https://player.vimeo.com/video/${id}?dnt=1` };
+  return { provider: "vimeo", id, url: `https://vimeo.com/${id}`, embedUrl: `${VIMEO_EMBED_ORIGIN}/video/${id}?dnt=1` };
 }
 
 /** A YouTube or Vimeo link (https, the usual forms), or null for anything else. */

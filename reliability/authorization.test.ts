@@ -69,6 +69,7 @@ describe("3. authorization", () => {
           invoices: { orderBy: { id: "asc" } },
           enrollments: { orderBy: { id: "asc" } },
           ratings: true,
+          certificates: { orderBy: { id: "asc" } },
           sessions: { select: { id: true, revokedAt: true }, orderBy: { id: "asc" } },
         },
       }),
@@ -317,6 +318,20 @@ describe("3. authorization", () => {
     const coupon = await prisma().coupon.create({
       data: { code: `AUTHZ-${randomUUID().slice(0, 8).toUpperCase()}`, kind: "PERCENT", value: 10, batchId: batch.id },
     });
+    // The victim's certificate, for revokeCertificate (its code from the certificates' alphabet).
+    const certificate = await prisma().certificate.create({
+      data: {
+        code: randomUUID()
+          .replace(/[^a-f2-9]/g, "")
+          .toUpperCase()
+          .padEnd(12, "Z")
+          .slice(0, 12),
+        learnerId: victim.id,
+        trackId: catalogue.track,
+        learnerName: "Victim",
+        trackName: "Track",
+      },
+    });
     const before = await snapshot();
     const roots = rootFields(schema);
     const declared = roots.filter((r) => staffOnly(declaredScopes(r.field)));
@@ -333,6 +348,7 @@ describe("3. authorization", () => {
       Coupon: encodeGlobalID("Coupon", coupon.id),
       CouponBatch: encodeGlobalID("CouponBatch", batch.id),
       LessonFile: encodeGlobalID("LessonFile", lessonFile.id),
+      Certificate: encodeGlobalID("Certificate", certificate.id),
     };
     const real = (accepted: string[] | null) => realIds[accepted?.[0] ?? "Track"] ?? (realIds.Track as string);
     const nothing = (accepted: string[] | null) => encodeGlobalID(accepted?.[0] ?? "Track", randomUUID());

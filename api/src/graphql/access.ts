@@ -67,6 +67,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.updateTrackOutcomes": "editCourses",
   "Mutation.completeLesson": "learner",
   "Mutation.saveLessonPosition": "learner",
+  "Query.certificate": "anyone",
+  "Mutation.revokeCertificate": "manageLearners",
   "Mutation.enrollLearner": "manageLearners",
   "Mutation.disableLearner": "manageLearners",
   "Mutation.enableLearner": "manageLearners",

@@ -78,10 +78,10 @@ const reportRefusal = {
 /**
  * Root fields whose answers are never kept in the public cache: link checks by token, which change when the link is
  * used or sent again without any write clearing the cache, and a draft's preview (trackPreview), which only its
- * token's holder may see. A field is named in the query text whatever its alias,
+ * token's holder may see, and a certificate's verification (certificate), which a revocation changes. A field is named in the query text whatever its alias,
  * so a match on the text catches every way of asking (a match elsewhere, in a string, only skips the cache).
  */
-const NEVER_KEPT = /\b(?:staffInvitation|passwordResetLink|trackPreview)\b/;
+const NEVER_KEPT = /\b(?:staffInvitation|passwordResetLink|trackPreview|certificate)\b/;
 const NEVER_KEPT_KEY = "never-kept:";
 
 export function createGraphqlServer(services: Services): Yoga {

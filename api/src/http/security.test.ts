@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { storageOrigins } from "./security.ts";
 
 describe("HTTP security", () => {
   let app: TestApp;
@@ -21,6 +22,20 @@ describe("HTTP security", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("lets lesson videos play: YouTube and Vimeo embeds only as frames, media from the site (and the bucket on S3)", async () => {
+    const csp = (await prod.fetch("/")).headers.get("content-security-policy") ?? "";
+    expect(/frame-src ([^;]*)/.exec(csp)?.[1]?.trim()).toBe("https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect(/media-src ([^;]*)/.exec(csp)?.[1]?.trim()).toBe("'self'");
+    const s3 = { kind: "s3", bucket: "b", prefix: "", region: "x", forcePathStyle: true } as const;
+    expect(storageOrigins({ ...s3, endpoint: "http://127.0.0.1:9000/" })).toEqual(["http://127.0.0.1:9000"]);
+    expect(storageOrigins({ ...s3, endpoint: "https://s3.example.com", forcePathStyle: false })).toEqual([
+      "https://s3.example.com",
+      "https://*.s3.example.com",
+    ]);
+    expect(storageOrigins(s3)).toEqual(["https://*.amazonaws.com"]);
+    expect(storageOrigins({ kind: "local", dataDir: "/tmp" })).toEqual([]);
   });
 
   it("sends HSTS only behind HTTPS", async () => {

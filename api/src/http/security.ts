@@ -1,11 +1,27 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { VIDEO_EMBED_ORIGINS } from "../../../common/video.ts";
+import type { StorageConfig } from "../config.ts";
+
+/**
+ * Where a browser fetches private objects from after a media route redirects it (S3 presigned URLs): the endpoint's
+ * origin (and its subdomains when buckets are addressed by host name), or AWS's S3 hosts. Nothing for local storage.
+ */
+export function storageOrigins(storage: StorageConfig): string[] {
+  if (storage.kind !== "s3") return [];
+  if (!storage.endpoint) return ["https://*.amazonaws.com"];
+  const url = new URL(storage.endpoint);
+  return storage.forcePathStyle ? [url.origin] : [url.origin, `${url.protocol}//*.${url.host}`];
+}
 
 /**
  * Security headers for every response: a CSP without inline scripts, nosniff, no framing, a strict referrer policy,
  * and HSTS when the public URL is HTTPS. CORS is not enabled: browsers only reach the API from its own origin.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string; production: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { publicUrl: string; production: boolean; storage?: StorageConfig },
+) {
   const https = options.publicUrl.startsWith("https://");
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -18,6 +34,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { p
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
+        // Video lessons linked from YouTube or Vimeo play in their privacy-friendly embeds (common/video.ts).
+        "frame-src": [...VIDEO_EMBED_ORIGINS],
+        // Uploaded lesson videos: from the API, or (S3) from the bucket a media route redirects to.
+        "media-src": ["'self'", ...(options.storage ? storageOrigins(options.storage) : [])],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "frame-ancestors": ["'none'"],

@@ -67,7 +67,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
   registerDrain(app);
-  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production" });
+  await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production", storage: config.storage });
   registerNoStore(app);
   // Before the routes, so that it covers them all (GraphQL's too); the public cache's own copies are compressed once.
   registerCompression(app, { compressedElsewhere: keptByPublicCache });

@@ -22,6 +22,8 @@ export const jobPayloads = {
   "settle-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
   /** Process a refund Paystack reported processed (refund.processed webhook): its id at Paystack. */
   "process-refund": z.object({ paystackRefundId: z.string().regex(/^\d{1,20}$/) }),
+  /** Mail a newly issued certificate to its learner, with its PDF made at send time (domain/learning/certificates.ts). */
+  "certificate-mail": z.object({ certificateId: z.string().uuid() }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;

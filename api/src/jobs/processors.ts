@@ -2,6 +2,7 @@ import { mailResetLink } from "../domain/accounts/password-reset.ts";
 import type { DomainServices as Services } from "../domain/deps.ts";
 import { mailWithAttachments } from "../domain/invoices/pdf.ts";
 import { processRefundJob } from "../domain/invoices/refunds.ts";
+import { mailCertificate } from "../domain/learning/certificates.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
 import type { Processors } from "./queue.ts";
 
@@ -14,6 +15,7 @@ export function createProcessors(deps: Services): Processors {
     "password-reset": ({ email }) => mailResetLink(deps, email),
     "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),
     "process-refund": ({ paystackRefundId }) => processRefundJob(deps, paystackRefundId),
+    "certificate-mail": ({ certificateId }) => mailCertificate(deps, certificateId),
     ping: async ({ value }) => ({ pong: value }),
   };
 }

@@ -33,6 +33,9 @@ function recordingProcessors(failFirst = 0) {
     "process-refund": async () => {
       throw new PermanentJobError("not used here");
     },
+    "certificate-mail": async () => {
+      throw new PermanentJobError("not used here");
+    },
   };
   return { processors, runs, mails };
 }

@@ -342,6 +342,26 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("POST", `/api/lessons/${lesson.id}/complete`, 200, { token: learner });
     await call("POST", `/api/lessons/${lesson.id}/complete`, 403, { token: owner });
     await call("POST", `/api/lessons/${MISSING}/complete`, 404, { token: learner });
+    // Every lesson of that track done: its certificate, verified by anyone, its PDF for its learner.
+    const trackLessons = await app.services.db.prisma.lesson.findMany({
+      where: {
+        archivedAt: null,
+        course: {
+          archivedAt: null,
+          trackId: (await app.services.db.prisma.course.findUniqueOrThrow({ where: { id: lesson.courseId } })).trackId,
+        },
+      },
+    });
+    for (const l of trackLessons) await call("POST", `/api/lessons/${l.id}/complete`, 200, { token: learner });
+    const certificate = await app.services.db.prisma.certificate.findFirstOrThrow({
+      where: { revokedAt: null, learner: { email: DEMO_LEARNER.email } },
+    });
+    const code = certificate.code.replace(/(.{4})(?=.)/g, "$1-");
+    expect((await call("GET", `/api/certificates/${code}`, 200)).status).toBe("valid");
+    await call("GET", "/api/certificates/AAAA-AAAA-AAAA", 404);
+    await call("GET", `/api/certificates/${code}/pdf`, 200, { token: learner });
+    await call("GET", `/api/certificates/${code}/pdf`, 401);
+    await call("GET", `/api/certificates/${code}/pdf`, 404, { token: otherLearner });
 
     const { tracks } = await call("GET", "/api/tracks", 200);
     const { enrollments } = await call("GET", "/api/enrollments", 200, { token: otherLearner });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { type Audience, requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
+import { certificateRoutes } from "./certificates.ts";
 import { couponRoutes } from "./coupons.ts";
 import { courseRoutes } from "./courses.ts";
 import { enrollmentRoutes } from "./enrollments.ts";
@@ -86,6 +87,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await enrollmentRoutes(scope, services);
     await lessonRoutes(scope, services);
     await lessonMediaRoutes(scope, services);
+    await certificateRoutes(scope, services);
     await staffRoutes(scope, services);
     await openApiRoutes(scope, services);
     methodNotAllowedRoutes(scope, methodsByPath);

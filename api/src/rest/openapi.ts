@@ -90,6 +90,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "learners", description: "The learners table (admin)." },
         { name: "enrollments", description: "Who is enrolled in what." },
         { name: "lessons", description: "Lesson media: uploaded videos and attachments, streamed after the lesson's access check." },
+        { name: "certificates", description: "Certificates: public verification by code, and the PDF for its learner or staff." },
         { name: "payments", description: "Callbacks from the payment provider." },
         { name: "reports", description: "Reports (admin)." },
         { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },

@@ -4,6 +4,8 @@ import { markLessonDoneWithin } from "../domain/learning/progress.ts";
 import { hashPassword } from "../domain/passwords.ts";
 import type { FileStorage } from "../storage/storage.ts";
 import { coverImage } from "./images.ts";
+import { seedLessonMedia } from "./lesson-media.ts";
+import { seedQuizFor } from "./quiz.ts";
 
 export const DEMO_ADMIN = { email: "admin@learnhub.test", password: "Demo@Admin2026" };
 export const DEMO_LEARNER = { email: "learner@learnhub.test", password: "Demo@Learner2026" };
@@ -344,9 +346,6 @@ export const CLOUD_OUTCOMES = [
   "Monitor workloads and keep cloud costs under control",
 ];
 
-/** A short, real, embeddable video for every demo track's video lesson (YouTube; shown through youtube-nocookie.com). */
-const DEMO_VIDEO = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
-
 function textLesson(course: string, n: number, image: string): string {
   return [
     `## ${course}, part ${n}`,
@@ -431,7 +430,8 @@ async function seedLessons(
                 freePreview: true,
                 body: textLesson(course.title, 1, image),
               },
-              { title: `${course.title} in one short video`, kind: "VIDEO", minutes: 10, videoUrl: DEMO_VIDEO },
+              // An uploaded video (seedLessonMedia stores the demo clip), played by the site's own player.
+              { title: `${course.title} in one short video`, kind: "VIDEO", minutes: 10 },
               { title: `Hands-on: ${course.title}`, kind: "TEXT", minutes: 20, body: textLesson(course.title, 2, image) },
               { title: `${course.title}: handouts`, kind: "FILE", minutes: 5, body: "The slides and the exercise files of this course." },
             ]
@@ -449,6 +449,13 @@ async function seedLessons(
       }
     }
   }
+  // The video clip, the handout PDF and the quizzes, before any progress is recorded.
+  await seedLessonMedia(
+    { db: { prisma }, storage },
+    { videoLessonIds: hooks.video.map((h) => h.lessonId), fileLessonIds: hooks.file.map((h) => h.lessonId) },
+  );
+  const trackNames = new Map(tracks.map((t) => [t.id, t.name]));
+  for (const { trackId, lessonId } of hooks.quiz) await seedQuizFor(prisma, lessonId, trackNames.get(trackId) ?? "");
 
   /** Marks the first `share` of the track's lessons done for the learner, as if done `daysAgo` days before now. */
   const progress = async (learnerId: string, trackId: string, share: number, daysAgo: number) => {

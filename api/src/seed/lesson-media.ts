@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import PDFDocument from "pdfkit";
 import { newMediaKey } from "../domain/learning/media.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
 import { fromRoot } from "../paths.ts";
-import type { Services } from "../services.ts";
+import type { FileStorage } from "../storage/storage.ts";
 
 /** The demo lesson video: a few seconds of WebM made once by scripts/make-demo-video.ts (committed, about 36 kB). */
 export const DEMO_VIDEO_PATH = fromRoot("api", "src", "seed", "assets", "demo-lesson.webm");
@@ -27,7 +28,10 @@ export function demoHandoutPdf(title: string): Promise<Buffer> {
  * lessons) get the demo video, `fileLessonIds` (FILE lessons) the demo handout PDF. The bytes go to the private storage
  * under random keys, as uploads do; a lesson that already has media of that kind is left alone.
  */
-export async function seedLessonMedia(services: Services, lessons: { videoLessonIds?: string[]; fileLessonIds?: string[] }) {
+export async function seedLessonMedia(
+  services: { db: { prisma: PrismaClient }; storage: FileStorage },
+  lessons: { videoLessonIds?: string[]; fileLessonIds?: string[] },
+) {
   const { prisma } = services.db;
   const video = readFileSync(DEMO_VIDEO_PATH);
   for (const lessonId of lessons.videoLessonIds ?? []) {

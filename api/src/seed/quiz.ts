@@ -156,8 +156,14 @@ export async function seedQuiz(prisma: PrismaClient | Prisma.TransactionClient, 
   const lesson = await prisma.lesson.create({
     data: { courseId, position: (last._max.position ?? -1) + 1, title: "Check your understanding", kind: "QUIZ", minutes: 5 },
   });
-  await prisma.quiz.create({
-    data: { lessonId: lesson.id, passMark: 70, questions: demoQuizQuestions(trackName) as unknown as Prisma.InputJsonValue },
-  });
+  await seedQuizFor(prisma, lesson.id, trackName);
   return lesson.id;
+}
+
+/** Gives an existing QUIZ lesson the demo quiz about the track's subject (pass mark 70 %); one already there is kept. */
+export async function seedQuizFor(prisma: PrismaClient | Prisma.TransactionClient, lessonId: string, trackName: string) {
+  if (await prisma.quiz.count({ where: { lessonId } })) return;
+  await prisma.quiz.create({
+    data: { lessonId, passMark: 70, questions: demoQuizQuestions(trackName) as unknown as Prisma.InputJsonValue },
+  });
 }

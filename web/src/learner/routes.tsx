@@ -71,6 +71,8 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               trackErrorBoundary,
             ),
             page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/checkout/NoTrackPage.tsx") }),
+            // A certificate's public verification page: its code and query load with the route (the site's first load has no room).
+            page({ path: LEARNER_PAGES.certificate, component: () => import("./pages/certificates/CertificatePage.tsx") }),
             // The course player: not behind the portal's guard, since anyone may open a free-preview lesson (the API
             // decides what each caller reads). Its code, Markdown included, loads with the route.
             page({

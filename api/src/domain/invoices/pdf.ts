@@ -17,8 +17,8 @@ import { isPaidRecord } from "./status.ts";
  */
 
 const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+export const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+export const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,7 +85,7 @@ async function streamBytes(body: Readable): Promise<Buffer> {
 }
 
 /** The logo's bytes when it is a PNG or JPEG pdfkit can draw (a WebP logo is left out of the PDF). */
-async function logoBytes(deps: Pick<Services, "storage">, identity: BusinessIdentity): Promise<Buffer | null> {
+export async function logoBytes(deps: Pick<Services, "storage">, identity: BusinessIdentity): Promise<Buffer | null> {
   const name = identity.logoImage?.match(/^\/uploads\/([a-f0-9]{32}\.(png|jpg|jpeg))$/)?.[1];
   if (!name) return null;
   try {

@@ -7,6 +7,7 @@ import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { REVOKE_REASONS, revokeTrackCertificateWithin } from "../learning/certificates.ts";
 import { composeMail } from "../mails/compose.ts";
 import { refund as refundTemplate } from "../mails/templates.ts";
 import { decimalText } from "../money.ts";
@@ -164,8 +165,7 @@ async function applyRefund(deps: Services, tx: Prisma.TransactionClient, refundI
 /**
  * A full refund takes back what was bought: the learner's enrollment in the invoice's track, unless another paid
  * invoice of theirs for that track still stands or staff granted the enrollment by hand (a comp). Then the learner is mailed (through the outbox).
- * Certificates: when a learning feature issues certificates for a track, revoke the learner's certificate of this
- * track here, in this same transaction.
+ * Taking the enrollment back also revokes the learner's certificate of the track, in this same transaction.
  */
 async function revokeAccess(
   deps: Services,
@@ -186,7 +186,10 @@ async function revokeAccess(
     const comped =
       enrollment &&
       (await tx.auditEntry.count({ where: { action: "enrollment.comp", entityType: "Enrollment", entityId: enrollment.id } })) > 0;
-    if (enrollment && stillPaid === 0 && !comped) await tx.enrollment.delete({ where: { id: enrollment.id } });
+    if (enrollment && stillPaid === 0 && !comped) {
+      await tx.enrollment.delete({ where: { id: enrollment.id } });
+      await revokeTrackCertificateWithin(tx, learnerId, trackId, REVOKE_REASONS.refund);
+    }
     trackName = (await tx.track.findUnique({ where: { id: trackId }, select: { name: true } }))?.name ?? null;
   }
   const learner = await tx.learner.findUnique({ where: { id: learnerId }, select: { email: true, firstName: true } });

@@ -5,6 +5,7 @@ import { ForbiddenError, ValidationError } from "../errors.ts";
 import type { Viewer } from "../staff/permissions.ts";
 import { parseInput } from "../validation.ts";
 import { LESSON_LOCKED, readableLesson } from "./access.ts";
+import { issueCertificateWithin } from "./certificates.ts";
 
 /**
  * A learner's progress in a track: the share of its lessons (not archived, in courses not archived) they marked done,
@@ -85,7 +86,8 @@ export async function completeLesson(deps: Services, viewer: Viewer, lessonId: s
 /**
  * The one place a lesson becomes done, inside the caller's transaction (Mark complete, a video watched to 90 %, a
  * quiz passed): records the first completion time, makes the lesson the one Continue resumes, and marks the
- * enrollment COMPLETED when every counted lesson of the track is done. The caller has checked the enrollment.
+ * enrollment COMPLETED when every counted lesson of the track is done, issuing the learner's certificate of the track
+ * (certificates.ts). The caller has checked the enrollment.
  */
 export async function markLessonDoneWithin(tx: Prisma.TransactionClient, learnerId: string, lessonId: string, trackId: string) {
   const now = new Date();
@@ -97,13 +99,15 @@ export async function markLessonDoneWithin(tx: Prisma.TransactionClient, learner
   await tx.lessonProgress.updateMany({ where: { learnerId, lessonId, completedAt: null }, data: { completedAt: now } });
   const progress = await trackProgress(tx, learnerId, trackId);
   // The enrollment may have gone since the check (a refund at this moment): then nothing is updated.
-  await tx.enrollment.updateMany({
+  const enrolled = await tx.enrollment.updateMany({
     where: { learnerId, trackId },
     data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
   });
   // The first time the track is at 100 %: when it was completed (the report's completions per month); kept after that.
   if (progress.percent === 100)
     await tx.enrollment.updateMany({ where: { learnerId, trackId, completedAt: null }, data: { completedAt: now } });
+  // Every lesson done: the certificate, once (a valid one already issued is kept), mailed through the outbox.
+  if (progress.percent === 100 && enrolled.count > 0) await issueCertificateWithin(tx, learnerId, trackId);
   return { lessonId, trackId, progress: progress.percent };
 }
 

@@ -1,5 +1,6 @@
 import type { MailTemplate } from "./compose.ts";
 import { alreadyRegistered } from "./templates/already-registered.ts";
+import { certificate } from "./templates/certificate.ts";
 import { offlineInstructions } from "./templates/offline-instructions.ts";
 import { receipt } from "./templates/receipt.ts";
 import { refund } from "./templates/refund.ts";
@@ -12,6 +13,7 @@ import { verificationCode } from "./templates/verification-code.ts";
 
 export {
   alreadyRegistered,
+  certificate,
   offlineInstructions,
   receipt,
   refund,
@@ -32,6 +34,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate<any>[] = [
   receipt,
   offlineInstructions,
   refund,
+  certificate,
   staffInvitation,
   staffPending,
   staffApproved,

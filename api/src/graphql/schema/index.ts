@@ -25,6 +25,7 @@ import "./lessons.ts";
 import "./staff-progress.ts";
 import "./quizzes.ts";
 import "./lesson-media.ts";
+import "./certificates.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

@@ -21,6 +21,8 @@ export const LEARNER_PAGES = {
   portalInvoices: "/portal/invoices",
   /** The course player: open to anyone for a free-preview lesson, to the track's learners for every lesson. */
   learn: "/portal/learn/:trackId/:lessonId",
+  /** A certificate's public verification page. */
+  certificate: "/certificates/:code",
 } as const;
 
 export const ADMIN_PAGES = {

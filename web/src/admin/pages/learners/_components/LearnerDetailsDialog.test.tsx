@@ -31,6 +31,14 @@ const adaInDetail: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ name: enrolledIn[nextTrack++ % enrolledIn.length] }),
   LearnerInvoicesConnection: () => ({ edges: [{}] }),
   Invoice: () => ({ id: "invoice-1", amount: 499.99, status: "PAID", createdAt: "2026-01-20T09:00:00.000Z" }),
+  Certificate: () => ({
+    code: "ABCD-EFGH-JKMN",
+    trackName: "Cloud Computing Fundamentals",
+    issuedAt: "2026-02-01T09:00:00.000Z",
+    status: "VALID",
+    revokedAt: null,
+    revokeReason: null,
+  }),
 };
 
 beforeEach(() => localStorage.clear());

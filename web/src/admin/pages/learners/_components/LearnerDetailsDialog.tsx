@@ -12,6 +12,7 @@ import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import type { LearnerDetailsDialog_learner$key } from "./__generated__/LearnerDetailsDialog_learner.graphql.ts";
 import type { LearnerDetailsDialogQuery as Query } from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
 import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
+import { LearnerCertificates } from "./LearnerCertificates.tsx";
 import styles from "./LearnerDetailsDialog.module.css";
 import { LearnerProgress } from "./LearnerProgress.tsx";
 import { LearnerStaffActions } from "./LearnerStaffActions.tsx";
@@ -92,6 +93,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         }
         ...LearnerStaffActions_learner
         ...LearnerProgress_learner
+        ...LearnerCertificates_learner
       }
     `,
     learnerKey,
@@ -149,6 +151,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
           <strong>{formatMoney(learner.totalPaid)}</strong>
         </p>
       </section>
+      <LearnerCertificates learnerKey={learner} />
       <LearnerStaffActions learnerKey={learner} />
     </div>
   );

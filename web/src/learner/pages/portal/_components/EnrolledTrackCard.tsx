@@ -6,6 +6,7 @@ import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { BookIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { TrackCard } from "../../../../shared/ui/TrackCard.tsx";
 import type { EnrolledTrackCard_enrollment$key } from "./__generated__/EnrolledTrackCard_enrollment.graphql.ts";
+import { CertificateLinks } from "./CertificateLinks.tsx";
 import styles from "./EnrolledTrackCard.module.css";
 
 interface EnrolledTrackCardProps {
@@ -25,6 +26,9 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
         status
         progress
         continueLessonId
+        certificate {
+          ...CertificateLinks_certificate
+        }
         track {
           id
           name
@@ -76,6 +80,7 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
         </div>
         <span className={styles.percent}>{enrollment.progress}% complete</span>
       </div>
+      {enrollment.certificate && <CertificateLinks certificateKey={enrollment.certificate} trackName={track.name} />}
       <p className={styles.enrolled}>
         Enrolled <time dateTime={enrollment.createdAt}>{formatDate(enrollment.createdAt)}</time>
       </p>
