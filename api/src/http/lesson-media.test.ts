@@ -285,7 +285,7 @@ describe("lesson media", () => {
       ]) {
         const res = await s.app.fetch(path);
         expect(res.status).toBe(404);
-        expect(await res.json()).toEqual({ message: "Not found." });
+        expect(await res.json()).toEqual({ message: "Not found.", errors: [{ message: "Not found." }] });
       }
       const bearer = await s.app.fetch(`/api/lessons/${ids.video}/video`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
       expect(bearer.status).toBe(404);
@@ -312,7 +312,7 @@ describe("lesson media", () => {
     for (const path of [expired, ...tampered]) {
       const res = await s.app.fetch(path);
       expect(res.status, path).toBe(404);
-      expect(await res.json()).toEqual({ message: "Not found." });
+      expect(await res.json()).toEqual({ message: "Not found.", errors: [{ message: "Not found." }] });
     }
     // A signed-out session's URLs stop at once.
     const learner = await learnerWithToken(s.app);

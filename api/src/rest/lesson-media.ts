@@ -5,7 +5,7 @@ import type { Viewer } from "../domain/staff/permissions.ts";
 import { sendPrivateObject } from "../http/objects.ts";
 import type { Services } from "../services.ts";
 import { restContext, restRoutes } from "./pipeline.ts";
-import { object, text, uuid } from "./schemas.ts";
+import { errorAnswer, object, text, uuid } from "./schemas.ts";
 
 /** How long the S3 redirect of a media request is good for. */
 const REDIRECT_SECONDS = 60;
@@ -17,14 +17,20 @@ const signedQuery = object({
   sig: text("The signature (HMAC-SHA256, base64url)."),
 });
 
-const mediaAnswers = (what: string) => ({
-  200: { description: `The ${what}'s bytes.`, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
-  206: { description: "The one byte range asked for (Range: bytes=...), with Content-Range." },
-  302: { description: "On S3 storage: a redirect to a signed address of the object, good for 60 seconds." },
-  304: { description: "If-None-Match names the object's ETag." },
-  404: { description: "No such media, a bad or expired signature, or a viewer who may not read the lesson (nothing said which)." },
-  416: { description: "The range lies past the object's end (Content-Range: bytes */<size>)." },
-});
+const binary = { schema: { type: "string", format: "binary" } };
+/** The answers of a media route: the object's own type (what the upload's first bytes showed), whole or a range. */
+const mediaAnswers = (what: string, types: string[]) => {
+  const content = Object.fromEntries(types.map((type) => [type, binary]));
+  return {
+    200: { description: `The ${what}'s bytes.`, content },
+    206: { description: "The one byte range asked for (Range: bytes=...), with Content-Range.", content },
+    302: { description: "On S3 storage: a redirect to a signed address of the object, good for 60 seconds." },
+    304: { description: "If-None-Match names the object's ETag." },
+    404: errorAnswer(404, "No such media, a bad or expired signature, or a viewer who may not read the lesson (nothing said which)."),
+    416: { description: "The range lies past the object's end (Content-Range: bytes */<size>)." },
+  };
+};
+const NOT_FOUND = { message: "Not found.", errors: [{ message: "Not found." }] };
 
 /** An RFC 8187 `filename*` with an ASCII `filename` fallback. */
 export function attachmentDisposition(name: string): string {
@@ -44,7 +50,7 @@ export async function lessonMediaRoutes(app: FastifyInstance, services: Services
   const serve = async (req: FastifyRequest, reply: FastifyReply, what: MediaWhat) => {
     const viewer = await mediaViewer(services, req, what);
     const media = viewer === undefined ? null : await openableMedia(services, viewer, what);
-    if (!media) return reply.code(404).header("cache-control", "private, no-store").send({ message: "Not found." });
+    if (!media) return reply.code(404).header("cache-control", "private, no-store").send(NOT_FOUND);
     if (what.mediaId) reply.header("content-disposition", attachmentDisposition(media.name));
     return sendPrivateObject(req, reply, services.storage, media.key, { redirectSeconds: REDIRECT_SECONDS });
   };
@@ -58,7 +64,7 @@ export async function lessonMediaRoutes(app: FastifyInstance, services: Services
       tags: ["lessons"],
       params: object({ id: uuid("The lesson's database id (UUID).") }),
       querystring: signedQuery,
-      response: mediaAnswers("video"),
+      response: mediaAnswers("video", ["video/mp4", "video/webm"]),
     },
     handle: (call) => {
       const { id } = call.req.params as { id: string };
@@ -75,7 +81,7 @@ export async function lessonMediaRoutes(app: FastifyInstance, services: Services
       tags: ["lessons"],
       params: object({ id: uuid("The lesson's database id (UUID)."), fileId: uuid("The file's database id (UUID).") }),
       querystring: signedQuery,
-      response: mediaAnswers("file"),
+      response: mediaAnswers("file", ["application/pdf", "application/zip"]),
     },
     handle: (call) => {
       const { id, fileId } = call.req.params as { id: string; fileId: string };

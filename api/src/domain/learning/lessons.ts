@@ -18,7 +18,7 @@ import { removeMediaObjects } from "./media.ts";
 
 export const LESSON_MESSAGES = {
   title: "Title is required.",
-  kind: "Choose a text or video lesson.",
+  kind: "Choose the kind of lesson: text, video, files or quiz.",
   minutes: "Minutes must be a whole number from 0 to 600.",
   body: "The lesson's text is too long.",
   video: "Paste a YouTube or Vimeo link.",
