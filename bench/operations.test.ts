@@ -19,6 +19,7 @@ describe("bench operations", () => {
       "adminCourses",
       "adminInvoices",
       "adminLearners",
+      "lessonPlayer",
     ]);
     expect(new Set(OPERATIONS.map((op) => op.label)).size).toBe(OPERATIONS.length);
   });
@@ -35,6 +36,7 @@ describe("bench operations", () => {
       "CoursesPageQuery",
       "InvoicePageQuery",
       "LearnersPageQuery",
+      "LessonPlayerPageQuery",
     ]);
     for (const op of graphqlOps) {
       // The artifact module itself, as the web app's Relay runtime loads it.

@@ -132,7 +132,9 @@ export function createGraphqlServer(services: Services): Yoga {
         maxAliases: { n: ARMOR_LIMITS.maxAliases, allowList: [], ...reportRefusal },
         maxTokens: { n: ARMOR_LIMITS.maxTokens },
         maxDirectives: { n: ARMOR_LIMITS.maxDirectives, ...reportRefusal },
-        costLimit: { maxCost: ARMOR_LIMITS.maxCost, ...reportRefusal },
+        // Fragments flattened here too: a Relay screen nests fragments three or four deep, and counting each spread as a
+        // level priced the portal (nine enrollment cards, each with its certificate) at 9,200 for 5,000 of real fields.
+        costLimit: { maxCost: ARMOR_LIMITS.maxCost, flattenFragments: true, ...reportRefusal },
         blockFieldSuggestion: { enabled: production },
       }),
       ...(production ? [disableIntrospection] : []),

@@ -17,24 +17,26 @@ export function CertificateLinks({ certificateKey, trackName }: { certificateKey
     graphql`
       fragment CertificateLinks_certificate on Certificate {
         code
-        pdfUrl
-        verifyPath
       }
     `,
     certificateKey,
   );
+  // The addresses follow from the code (REST `GET /api/certificates/{code}/pdf`, the page `/certificates/{code}`): asking
+  // for them would add to the portal query's cost, which the API's cost limit bounds.
+  const pdfUrl = `/api/certificates/${certificate.code}/pdf`;
+  const verifyPath = `/certificates/${certificate.code}`;
   const fileName = `certificate-${certificate.code}.pdf`;
   const download = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    downloadFile(learnerSession, certificate.pdfUrl, fileName).catch((error: Error) => toast.error(error.message));
+    downloadFile(learnerSession, pdfUrl, fileName).catch((error: Error) => toast.error(error.message));
   };
   return (
     <p className={styles.links}>
-      <a href={certificate.pdfUrl} download={fileName} onClick={download} aria-label={`Certificate of ${trackName} (PDF)`}>
+      <a href={pdfUrl} download={fileName} onClick={download} aria-label={`Certificate of ${trackName} (PDF)`}>
         <DownloadIcon aria-hidden size={14} />
         Certificate
       </a>
-      <Link to={certificate.verifyPath} aria-label={`Verify the certificate of ${trackName}`}>
+      <Link to={verifyPath} aria-label={`Verify the certificate of ${trackName}`}>
         Verify
       </Link>
     </p>
