@@ -53,7 +53,7 @@ async function startServer(): Promise<RunningServer> {
         // The per-address connection cap as a user gets it.
         MAX_CONNECTIONS_PER_ADDRESS: undefined,
       },
-      { from: "source", port },
+      { from: "bundle", port },
     );
     return {
       port,
