@@ -1,5 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { playerPath } from "../src/shared/routing/lessonPages.ts";
 import { ADMIN_PAGES, LEARNER_PAGES } from "../src/shared/routing/sitePaths.ts";
 import { DEMO_ADMIN, logIn as logInAsAdmin } from "./admin/admin.ts";
 import { axeReport } from "./axe.ts";
@@ -119,6 +120,10 @@ async function learnerSite(viewport: { width: number; height: number }, report: 
   for (const path of signedIn) {
     await checkPage(page, report, app.learnerUrl(withTrack(path, trackId)), `learner ${path} signed in ${px}`);
   }
+  // The player with each kind of lesson, and a real certificate's page (the path lists hold only their patterns).
+  for (const [kind, path] of await learnerContentPaths(page)) {
+    await checkPage(page, report, app.learnerUrl(path), `learner ${kind} signed in ${px}`);
+  }
   if (viewport.width < 768) {
     await checkDialog(page, report, page.getByRole("button", { name: "Open menu" }), `learner menu drawer ${px}`);
   } else {
@@ -128,7 +133,42 @@ async function learnerSite(viewport: { width: number; height: number }, report: 
   }
 }
 
-/** Whether the focus is on what the locator finds (it is found anew each time: the element may have been redrawn). */
+/**
+ * The signed-in learner's player pages, one per kind of lesson of a track they are enrolled in, and their first
+ * certificate's page: asked of the API with the session the page holds.
+ */
+async function learnerContentPaths(page: Page): Promise<[string, string][]> {
+  const token = await page.evaluate(() => localStorage.getItem("learnerToken"));
+  const ask = async <T>(query: string): Promise<T> => {
+    const res = await fetch(app.learnerUrl("/graphql"), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    });
+    const body = (await res.json()) as { data?: T; errors?: unknown };
+    if (!body.data) throw new Error(`GraphQL: ${JSON.stringify(body.errors)}`);
+    return body.data;
+  };
+  type Enrollments = { me: { enrollments: { edges: { node: { certificate: { code: string } | null; track: { id: string } } }[] } } };
+  const { me } = await ask<Enrollments>(
+    "{ me { ... on Learner { enrollments(first: 9) { edges { node { certificate { code } track { id } } } } } } }",
+  );
+  const nodes = me.enrollments.edges.map((edge) => edge.node);
+  const paths = new Map<string, string>();
+  for (const { track } of nodes) {
+    type Outline = { track: { courses: { lessonList: { id: string; kind: string }[] }[] } };
+    const outline = await ask<Outline>(`{ track(id: "${track.id}") { courses { lessonList { id kind } } } }`);
+    for (const lesson of outline.track.courses.flatMap((course) => course.lessonList)) {
+      if (!paths.has(lesson.kind)) paths.set(lesson.kind, playerPath(track.id, lesson.id));
+    }
+  }
+  const code = nodes.find((node) => node.certificate)?.certificate?.code;
+  expect([...paths.keys()].sort()).toEqual(["FILE", "QUIZ", "TEXT", "VIDEO"]);
+  expect(code).toBeTruthy();
+  return [...paths.entries(), ["certificate", `/certificates/${code}`]];
+}
+
+/** Whether the focus is on what the locator finds/** Whether the focus is on what the locator finds (it is found anew each time: the element may have been redrawn). */
 async function focusIsOn(locator: Locator) {
   return expect
     .poll(() => locator.evaluate((element) => element === document.activeElement).catch(() => false), { timeout: 5_000 })

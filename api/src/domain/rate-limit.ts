@@ -35,6 +35,15 @@ export const LIMITS = {
   checkoutPerLearner: { max: 10, windowMs: 60_000, message: "Too many checkout attempts. Please wait a minute and try again." },
   /** Coupon codes a learner may try on the checkout page (guessing codes one by one is slowed to a crawl). */
   couponQuotePerLearner: { max: 30, windowMs: 10 * 60_000, message: "Too many coupon tries. Please wait a few minutes and try again." },
+  /**
+   * Quiz tries that are scored but not kept (a free-preview quiz, staff trying one), per quiz and per account or
+   * address: each answer says which questions were right, so unlimited tries would give the key away.
+   */
+  quizTriesNotKept: {
+    max: 20,
+    windowMs: 60 * 60_000,
+    message: "You have tried this quiz many times in the last hour. Please wait before trying again.",
+  },
 } satisfies Record<string, Limit>;
 
 /** A fixed window's state: hits (or failures) counted so far, and when the window ends. */

@@ -151,6 +151,32 @@ describe("lesson media", () => {
     expect(await readdir(uploadTempDir(":memory:")).catch(() => [])).toEqual(before);
   });
 
+  it("finishing one upload several times at once stores it once and answers each with a 2xx or 4xx; a deferred length is refused", async () => {
+    const { prisma } = s.app.services.db;
+    const before = await prisma.lessonMedia.count({ where: { lessonId: ids.files } });
+    const bytes = pdf(400_000);
+    const created = await createUpload(s.app, s.who.owner, { lessonId: ids.files, target: "file", filename: "race.pdf" }, bytes.length);
+    const location = created.headers.get("location") as string;
+    const finish = () => patch(s.app, s.who.owner, location, bytes.length, Buffer.alloc(0));
+    const answers = await Promise.all([patch(s.app, s.who.owner, location, 0, bytes), finish(), finish(), finish(), finish()]);
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses[0]).toBeLessThan(300);
+    expect(await prisma.lessonMedia.count({ where: { lessonId: ids.files } })).toBe(before + 1);
+    const deferred = await s.app.fetch(LESSON_UPLOADS_PATH, {
+      method: "POST",
+      headers: {
+        "tus-resumable": "1.0.0",
+        "upload-defer-length": "1",
+        "upload-metadata": `lessonId ${b64(ids.files)},target ${b64("file")},filename ${b64("big.pdf")}`,
+        authorization: `Bearer ${s.who.owner}`,
+      },
+    });
+    expect(deferred.status).toBe(400);
+    const added = await prisma.lessonMedia.findMany({ where: { lessonId: ids.files }, orderBy: { createdAt: "desc" }, take: 1 });
+    await prisma.lessonMedia.deleteMany({ where: { id: { in: added.map((m) => m.id) } } });
+  });
+
   it("a PATCH cut off half-way resumes with HEAD + PATCH and the whole video is stored and attached", async () => {
     const created = await createUpload(
       s.app,
@@ -386,6 +412,25 @@ describe("lesson media", () => {
     expect((await s.app.graphql(watch, { id, p: 89.5 }, enrolled.token)).data.recordVideoWatched.lesson.completed).toBe(false);
     expect((await s.app.graphql(watch, { id, p: 120 }, enrolled.token)).data.recordVideoWatched.__typename).toBe("ValidationError");
     expect((await s.app.graphql(watch, { id, p: 91 }, s.who.learner)).data.recordVideoWatched.__typename).toBe("ForbiddenError");
+    // Only a video is completed by watching: not a text lesson, not a quiz (a quiz is passed or not done).
+    const { prisma } = s.app.services.db;
+    const quiz = await prisma.lesson.create({
+      data: {
+        courseId: (await prisma.lesson.findUniqueOrThrow({ where: { id: ids.video } })).courseId,
+        position: 50,
+        title: "Q",
+        kind: "QUIZ",
+      },
+    });
+    for (const other of [ids.text, quiz.id]) {
+      const refused = await s.app.graphql(watch, { id: globalId("Lesson", other), p: 100 }, enrolled.token);
+      expect(refused.data.recordVideoWatched).toEqual({
+        __typename: "ValidationError",
+        message: "Only a video lesson is completed by watching it.",
+      });
+      expect(await prisma.lessonProgress.count({ where: { lessonId: other, completedAt: { not: null } } })).toBe(0);
+    }
+    await prisma.lesson.delete({ where: { id: quiz.id } });
     expect((await s.app.graphql(watch, { id, p: 91 }, enrolled.token)).data.recordVideoWatched.lesson.completed).toBe(true);
     const learnerId = (await viewerOf(enrolled.token)).accountId;
     const first = await s.app.services.db.prisma.lessonProgress.findFirstOrThrow({ where: { learnerId, lessonId: ids.video } });
@@ -440,6 +485,20 @@ describe("lesson media on S3", () => {
     const direct = await fetch(location, { headers: { range: "bytes=0-99" } });
     expect(direct.status).toBe(206);
     expect(Buffer.from(await direct.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    // An attachment read from the bucket still downloads under its name (the signed address asks for the header).
+    const files = await prisma.lesson.create({ data: { courseId: course.id, position: 1, title: "F", kind: "FILE", minutes: 1 } });
+    expect((await uploadWhole(app, token, files.id, "file", pdf(5_000), "Slides été.pdf")).status).toBe(200);
+    const listed = await app.graphql(
+      "query ($id: ID!) { node(id: $id) { ... on Lesson { files { url } } } }",
+      { id: globalId("Lesson", files.id) },
+      token,
+    );
+    const redirect = await app.fetch(listed.data.node.files[0].url, { redirect: "manual" });
+    const fromBucket = await fetch(redirect.headers.get("location") as string);
+    expect(fromBucket.status).toBe(200);
+    expect(fromBucket.headers.get("content-disposition")).toBe(
+      `attachment; filename="Slides _t_.pdf"; filename*=UTF-8''Slides%20%C3%A9t%C3%A9.pdf`,
+    );
   });
 });
 

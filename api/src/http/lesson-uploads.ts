@@ -1,5 +1,4 @@
-import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
@@ -44,6 +43,9 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MAX_AGE_MS });
   const viewers = new WeakMap<Request, Viewer>();
   const viewerOf = (req: Request) => viewers.get(req) as Viewer;
+  // Uploads whose last byte arrived and that are being stored: a second request finishing the same upload (a repeated
+  // final PATCH, a DELETE) would attach it twice or pull its bytes away mid-copy.
+  const finishing = new Set<string>();
   const tus = new TusServer({
     path: LESSON_UPLOADS_PATH,
     datastore,
@@ -66,7 +68,12 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       return { metadata: { ...meta, owner: viewer.accountId } };
     },
     onIncomingRequest: async (req, uploadId) => {
+      // The length is announced at creation, where it is checked against the limit: a deferred length would skip that.
+      if (req.method === "POST" && req.headers.get("upload-defer-length") !== null) {
+        throw refusal(400, "Announce the upload's length (Upload-Length).");
+      }
       if (req.method === "POST" || req.method === "OPTIONS") return;
+      if (finishing.has(uploadId)) throw refusal(409, "The upload is being stored.");
       let owner: string | null | undefined;
       try {
         owner = (await datastore.getUpload(uploadId)).metadata?.owner;
@@ -76,24 +83,26 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       if (owner !== viewerOf(req).accountId) throw refusal(404, "Upload not found.");
     },
     onUploadFinish: async (req, upload) => {
+      if (finishing.has(upload.id)) throw refusal(409, "The upload is being stored.");
+      finishing.add(upload.id);
       const meta = upload.metadata ?? {};
       const path = join(directory, upload.id);
+      let file: FileHandle | undefined;
       try {
         const size = upload.size ?? upload.offset;
+        // One handle for the sniff and the copy: once open, the bytes stay readable whatever happens to the path.
+        file = await open(path, "r").catch(() => undefined);
+        if (!file) throw refusal(404, "Upload not found.");
         const head = Buffer.alloc(Math.min(SNIFF_BYTES, size));
-        const handle = await open(path, "r");
-        try {
-          await handle.read(head, 0, head.length, 0);
-        } finally {
-          await handle.close();
-        }
+        await file.read(head, 0, head.length, 0);
+        const opened = file;
         const media = await attachLessonMedia(services, staffActor(viewerOf(req), ""), {
           lessonId: meta.lessonId ?? "",
           target: meta.target ?? undefined,
           name: meta.filename ?? undefined,
           size,
           head,
-          open: () => createReadStream(path),
+          open: () => opened.createReadStream({ start: 0, autoClose: false }),
         });
         return {
           status_code: 200,
@@ -102,11 +111,14 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
         };
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.status, error.message);
+        if (typeof error === "object" && error !== null && "status_code" in error) throw error;
         services.logger.error({ err: error }, "a finished lesson upload could not be stored");
         throw refusal(500, "The upload could not be stored. Please try again.");
       } finally {
+        await file?.close().catch(() => undefined);
         // Stored or refused, the temporary bytes go (a refused file is kept nowhere).
         await datastore.remove(upload.id).catch(() => undefined);
+        finishing.delete(upload.id);
       }
     },
   });

@@ -93,10 +93,10 @@ export async function sendPrivateObject(
   reply: FastifyReply,
   storage: FileStorage,
   key: string,
-  options: { redirectSeconds?: number } = {},
+  options: { redirectSeconds?: number; contentDisposition?: string } = {},
 ): Promise<FastifyReply> {
   if (options.redirectSeconds) {
-    const url = await storage.signedUrl(key, options.redirectSeconds);
+    const url = await storage.signedUrl(key, options.redirectSeconds, { contentDisposition: options.contentDisposition });
     if (url) return reply.code(302).header("location", url).header("cache-control", PRIVATE_OBJECT_CACHE_CONTROL).send();
   }
   return sendStoredObject(req, reply, (range) => storage.open(key, range), PRIVATE_OBJECT_CACHE_CONTROL);

@@ -57,6 +57,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   // Lesson media: a signed URL (GraphQL hands them out) or a bearer token; the lesson's access rule is checked inside.
   "GET /api/lessons/{id}/video": "anyone",
   "GET /api/lessons/{id}/files/{fileId}": "anyone",
+  "HEAD /api/lessons/{id}/video": "anyone",
+  "HEAD /api/lessons/{id}/files/{fileId}": "anyone",
   "GET /api/certificates/{code}": "anyone",
   "GET /api/certificates/{code}/pdf": "learnerOr:readLearners",
   "POST /api/payments/paystack/webhook": "anyone",

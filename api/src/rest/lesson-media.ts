@@ -51,8 +51,9 @@ export async function lessonMediaRoutes(app: FastifyInstance, services: Services
     const viewer = await mediaViewer(services, req, what);
     const media = viewer === undefined ? null : await openableMedia(services, viewer, what);
     if (!media) return reply.code(404).header("cache-control", "private, no-store").send(NOT_FOUND);
-    if (what.mediaId) reply.header("content-disposition", attachmentDisposition(media.name));
-    return sendPrivateObject(req, reply, services.storage, media.key, { redirectSeconds: REDIRECT_SECONDS });
+    const contentDisposition = what.mediaId ? attachmentDisposition(media.name) : undefined;
+    if (contentDisposition) reply.header("content-disposition", contentDisposition);
+    return sendPrivateObject(req, reply, services.storage, media.key, { redirectSeconds: REDIRECT_SECONDS, contentDisposition });
   };
   route.domain({
     method: ["GET", "HEAD"],

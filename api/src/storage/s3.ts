@@ -170,10 +170,16 @@ export async function s3Storage(config: S3StorageConfig): Promise<FileStorage> {
       assertPrivateKey(key);
       return open(privateKey(config, key), range, "application/octet-stream");
     },
-    async signedUrl(key, ttlSeconds) {
+    async signedUrl(key, ttlSeconds, answer) {
       assertPrivateKey(key);
       const expiresIn = Math.max(1, Math.min(Math.floor(ttlSeconds), MAX_SIGNED_URL_SECONDS));
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: privateKey(config, key) }), { expiresIn });
+      // The bucket answers with the headers the API would have sent (a download's name), as the signature allows.
+      const command = new GetObjectCommand({
+        Bucket,
+        Key: privateKey(config, key),
+        ResponseContentDisposition: answer?.contentDisposition,
+      });
+      return getSignedUrl(client, command, { expiresIn });
     },
     async removePrivate(key) {
       assertPrivateKey(key);

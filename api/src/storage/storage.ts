@@ -75,7 +75,7 @@ export interface FileStorage {
   /** Reads a private object; null when there is none. Throws RangeNotSatisfiableError for a range past its end. */
   open(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** A short-lived URL a browser can GET the private object from directly (S3); undefined where the API streams it. */
-  signedUrl(key: string, ttlSeconds: number): Promise<string | undefined>;
+  signedUrl(key: string, ttlSeconds: number, answer?: { contentDisposition?: string }): Promise<string | undefined>;
   /** Removes a private object; unknown keys are ignored. */
   removePrivate(key: string): Promise<void>;
   close(): void;

@@ -29,6 +29,7 @@ export const MEDIA_MESSAGES = {
   empty: "The file is empty.",
   fileNotFound: "File not found.",
   percent: "The watched share must be a number from 0 to 100.",
+  notVideo: "Only a video lesson is completed by watching it.",
 } as const;
 
 export function formatBytes(bytes: number): string {
@@ -305,6 +306,8 @@ export async function recordVideoWatched(deps: Services, viewer: Viewer, lessonI
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new ValidationError(MEDIA_MESSAGES.percent);
   const { row, enrolled } = await readableLesson(deps.db.prisma, viewer, lessonId);
   if (!enrolled) throw new ForbiddenError(LESSON_LOCKED);
+  // Watching completes a video only: a quiz is completed by passing it, never by this call.
+  if (row.kind !== "VIDEO") throw new ValidationError(MEDIA_MESSAGES.notVideo);
   if (percent < 90) return { lessonId, trackId: row.course.trackId };
   return deps.db.prisma.$transaction((tx) => markLessonDoneWithin(tx, viewer.accountId, lessonId, row.course.trackId));
 }

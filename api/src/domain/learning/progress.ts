@@ -103,11 +103,14 @@ export async function markLessonDoneWithin(tx: Prisma.TransactionClient, learner
     where: { learnerId, trackId },
     data: { lastLessonId: lessonId, ...(progress.percent === 100 ? { status: "COMPLETED" } : {}) },
   });
-  // The first time the track is at 100 %: when it was completed (the report's completions per month); kept after that.
-  if (progress.percent === 100)
-    await tx.enrollment.updateMany({ where: { learnerId, trackId, completedAt: null }, data: { completedAt: now } });
-  // Every lesson done: the certificate, once (a valid one already issued is kept), mailed through the outbox.
-  if (progress.percent === 100 && enrolled.count > 0) await issueCertificateWithin(tx, learnerId, trackId);
+  // The first time the enrollment is at 100 %: when it was completed (the report's completions per month), kept after
+  // that, and its certificate, mailed through the outbox. Only then: a certificate staff revoked stays revoked when the
+  // learner marks a lesson again (a new enrollment, after a refund and a new purchase, earns a new one).
+  const first =
+    progress.percent === 100 && enrolled.count > 0
+      ? await tx.enrollment.updateMany({ where: { learnerId, trackId, completedAt: null }, data: { completedAt: now } })
+      : { count: 0 };
+  if (first.count > 0) await issueCertificateWithin(tx, learnerId, trackId);
   return { lessonId, trackId, progress: progress.percent };
 }
 

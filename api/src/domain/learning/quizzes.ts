@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
+import { hit, LIMITS } from "../rate-limit.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import type { Viewer } from "../staff/permissions.ts";
 import { parseInput } from "../validation.ts";
@@ -183,15 +184,19 @@ export type QuizResult = ReturnType<typeof scoreAnswers>;
  * an enrolled learner's attempt is recorded (and counts towards progress when passed). Returns the attempt's id when
  * recorded, and the track's progress after it.
  */
-export async function submitQuizAttempt(deps: Services, viewer: Viewer | null, lessonId: string, answers: AnswerInput[]) {
+export async function submitQuizAttempt(deps: Services, viewer: Viewer | null, lessonId: string, answers: AnswerInput[], clientIp = "") {
   const { prisma } = deps.db;
   const { row, readable, enrolled } = await readableLesson(prisma, viewer, lessonId);
   if (!readable) throw new ForbiddenError(LESSON_LOCKED);
   const quiz = await prisma.quiz.findUnique({ where: { lessonId } });
   if (row.kind !== "QUIZ") throw new ValidationError(QUIZ_MESSAGES.notQuiz);
   if (!quiz) throw new ValidationError(QUIZ_MESSAGES.noQuiz);
+  if (!enrolled || !viewer) {
+    // Scored, not kept: limited like kept attempts (per account, or per address for a visitor).
+    await hit(deps, `quiz-not-kept:${lessonId}:${viewer ? `account:${viewer.accountId}` : `ip:${clientIp}`}`, LIMITS.quizTriesNotKept);
+    return { lessonId, result: scoreAnswers(storedQuestions(quiz.questions), quiz.passMark, answers), attemptId: null, progress: null };
+  }
   const result = scoreAnswers(storedQuestions(quiz.questions), quiz.passMark, answers);
-  if (!enrolled || !viewer) return { lessonId, result, attemptId: null, progress: null };
   const learnerId = viewer.accountId;
   const trackId = row.course.trackId;
   return prisma.$transaction(async (tx) => {

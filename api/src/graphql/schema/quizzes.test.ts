@@ -297,8 +297,12 @@ describe("Quiz (schema/quizzes.ts)", () => {
       });
     }
     expect(await prisma.quizAttempt.count()).toBe(before);
-    // Staff may try a quiz too, without recording anything.
+    // Staff may try a quiz too, without recording anything; tries not kept are limited too (each says what was right).
     expect(await submit(ids.quiz, answersFor([]), s.who.finance)).toMatchObject({ score: 100, recorded: false });
+    for (let i = 1; i < 20; i++) await submit(ids.quiz, answersFor(["wrong"]), s.who.finance);
+    expect((await submit(ids.quiz, answersFor([]), s.who.finance)).message).toBe(
+      "You have tried this quiz many times in the last hour. Please wait before trying again.",
+    );
     // The refunded learner could submit before; after the refund, refused.
     expect((await submit(ids.quiz, answersFor(["wrong"]), refunded.token)).recorded).toBe(true);
     const refund = await s.app.graphql(

@@ -281,6 +281,7 @@ builder.mutationFields((t) => ({
         ctx.viewer ?? null,
         lessonId.id,
         answers.map((a) => ({ questionId: String(a.questionId), optionIds: a.optionIds.map(String) })),
+        ctx.client.ip,
       ),
   }),
 }));

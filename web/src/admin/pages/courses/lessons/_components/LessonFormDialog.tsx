@@ -143,7 +143,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
           onChange={(e) => set("kind", e.target.value as LessonValues["kind"])}
         >
           <option value="TEXT">Text</option>
-          <option value="VIDEO">Video (YouTube or Vimeo)</option>
+          <option value="VIDEO">Video (upload, or a YouTube or Vimeo link)</option>
           <option value="FILE">Files (PDF, ZIP, slides)</option>
           <option value="QUIZ">Quiz</option>
         </Select>
@@ -189,7 +189,7 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
           <TextField
             id="lesson-video"
             label="Video link"
-            hint="A YouTube or Vimeo address; learners watch it through the provider's privacy-friendly player."
+            hint="A YouTube or Vimeo address, watched through the provider's privacy-friendly player; or leave it empty and upload a video after saving."
             value={values.videoUrl}
             error={errors.videoUrl}
             onChange={(e) => set("videoUrl", e.target.value)}
