@@ -1,5 +1,6 @@
 /** Turns the figures into the one table `npm run bench` prints (Markdown, so it pastes into the README as is). */
 import type { LoadResult, OpLoad } from "./load.ts";
+import type { MediaRun } from "./media.ts";
 import type { SqlCount } from "./sql-count.ts";
 import type { StartupRun } from "./startup.ts";
 import type { WebResult } from "./web.ts";
@@ -39,6 +40,8 @@ export const BUDGETS = {
   accessibility: 95,
   cls: 0.05,
   startupS: 10,
+  /** Lesson video ranges through the access-checked route, against a bare static file server. */
+  mediaRatio: 0.8,
 };
 
 function loadRow(load: LoadResult, op: OpLoad): Row {
@@ -88,6 +91,7 @@ export function buildRows(results: {
   sql: SqlCount[] | { error: string } | null;
   web: WebResult | { error: string } | null;
   startup: StartupRun[] | { error: string } | null;
+  media?: MediaRun | { error: string } | null;
 }): Row[] {
   const rows: Row[] = [];
 
@@ -200,6 +204,8 @@ export function buildRows(results: {
     }
   }
 
+  if (results.media) rows.push(mediaRow(results.media));
+
   if (results.startup && "error" in results.startup) {
     rows.push({ area: "start-up", measure: "npm start", figure: results.startup.error, budget: "—", result: "not measured" });
   } else if (results.startup) {
@@ -223,6 +229,31 @@ export function buildRows(results: {
     }
   }
   return rows;
+}
+
+const MEDIA_MEASURE = "lesson video: 1 MiB ranges through the signed address, enrolled learner";
+
+function mediaRow(media: MediaRun | { error: string }): Row {
+  const area = "media · range requests";
+  const budget = `≥ ${BUDGETS.mediaRatio * 100}% of a bare static file server, 0 errors`;
+  if ("error" in media) return { area, measure: MEDIA_MEASURE, figure: media.error, budget, result: "not measured" };
+  const mbs = (bytesPerSecond: number) => `${(bytesPerSecond / 2 ** 20).toFixed(0)} MiB/s`;
+  const misses: string[] = [];
+  if (media.ratio < BUDGETS.mediaRatio) misses.push(`${Math.round(media.ratio * 100)}% of the static server`);
+  if (media.ours.errors > 0) misses.push(`${media.ours.errors} errors`);
+  return {
+    area,
+    measure: MEDIA_MEASURE,
+    figure: [
+      `${mbs(media.ours.bytesPerSecond)} = ${Math.round(media.ratio * 100)}% of static ${mbs(media.static.bytesPerSecond)}`,
+      `p99 ${ms(media.ours.p99)} (static ${ms(media.static.p99)})`,
+      `${int(media.ours.errors)} errors / ${int(media.ours.requests)}`,
+      `${media.sizeBytes / 2 ** 20} MiB file, ${media.connections} connections`,
+    ].join(" · "),
+    budget,
+    result: misses.length ? "missed" : "met",
+    why: misses.length ? misses.join(", ") : undefined,
+  };
 }
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -5,8 +5,8 @@
  *
  * Environment: BENCH_DURATION (seconds a round, default 4), BENCH_ROUNDS (default 3; BENCH_PGLITE_ROUNDS, default one fewer, on the embedded database), BENCH_WARMUP (seconds, 1),
  * BENCH_CONNECTIONS (50), BENCH_ROWS (rows a table for the load runs, 1000), BENCH_OPS (comma list of operation keys
- * to load, default all), BENCH_SKIP (comma list of: sql, startup, web, lighthouse, pglite, postgresql),
- * BENCH_LH_RUNS (Lighthouse runs a page, medians; default 3), BENCH_PG_URL (a PostgreSQL role that may create
+ * to load, default all), BENCH_SKIP (comma list of: sql, startup, web, lighthouse, media, pglite, postgresql),
+ * BENCH_LH_RUNS (Lighthouse runs a page, medians; default 3), MEDIA_MB (the lesson video of the range bench, 20), BENCH_PG_URL (a PostgreSQL role that may create
  * databases), CHROME_PATH (default /usr/bin/chromium).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../api/src/paths.ts";
 import { type LoadOptions, type LoadResult, runLoad } from "./load.ts";
+import { type MediaRun, runMedia } from "./media.ts";
 import { cleanupAll, log } from "./proc.ts";
 import { buildRows, markdownTable } from "./report.ts";
 import { runSqlCount, type SqlCount } from "./sql-count.ts";
@@ -85,6 +86,9 @@ async function main() {
   const web: WebResult | { error: string } | null = skip.has("web")
     ? null
     : await attempt("web", () => runWeb({ lighthouse: !skip.has("lighthouse"), lighthouseRuns: Math.round(number("BENCH_LH_RUNS", 3)) }));
+  const media: MediaRun | { error: string } | null = skip.has("media")
+    ? null
+    : await attempt("media", () => runMedia({ durationS: options.durationS, rounds: options.rounds, warmupS: options.warmupS }));
   const load: (LoadResult | { backend: string; error: string })[] = [];
   for (const backend of ["pglite", "postgresql"] as const) {
     if (skip.has(backend) || skip.has("load")) continue;
@@ -92,7 +96,7 @@ async function main() {
     load.push("error" in result ? { backend, error: result.error } : result);
   }
 
-  const rows = buildRows({ load, sql, web, startup });
+  const rows = buildRows({ load, sql, web, startup, media });
   const table = markdownTable(rows);
   // What the answers look like on the wire, from the PostgreSQL run when there is one.
   const measured = load.filter((l): l is LoadResult => "ops" in l);
@@ -115,7 +119,7 @@ async function main() {
     rows,
     table,
     notes,
-    raw: { load, sql, web, startup },
+    raw: { load, sql, web, startup, media },
   };
   const dir = join(ROOT, "bench", "results");
   mkdirSync(dir, { recursive: true });
