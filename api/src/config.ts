@@ -96,6 +96,11 @@ const schema = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
   /** Memory the public cache (answers kept for anonymous visitors) may use, in megabytes. */
   PUBLIC_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  /**
+   * Seconds a live session stays in an instance's memory after it was read (0: read on every request). Logouts,
+   * revocations and role changes drop it everywhere at once; this bounds what a lost message could leave behind.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** Seed demo data into an empty database (default outside production only). */
   SEED_DEMO: flag,
   /** The largest uploaded lesson video, in bytes (default 2 GiB). */
@@ -183,6 +188,8 @@ export interface Config {
     maxConnectionsPerAddress: number;
   };
   publicCacheMaxBytes: number;
+  /** How long a live session is kept in memory (0: not kept). */
+  sessionCacheMs: number;
   /** Where uploaded files live. */
   storage: StorageConfig;
   /** Upload limits of lesson media, in bytes. */
@@ -309,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0),
     },
     publicCacheMaxBytes: e.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     storage,
     lessonVideoMaxBytes: e.LESSON_VIDEO_MAX_BYTES,
     lessonFileMaxBytes: e.LESSON_FILE_MAX_BYTES,

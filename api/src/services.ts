@@ -1,10 +1,12 @@
 import { createPublicCache, type PublicCache } from "./cache/public-cache.ts";
+import { createSessionCache } from "./cache/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate, readMigrations } from "./db/migrate.ts";
 import { findPgliteTemplate, keepPgliteTemplate } from "./db/pglite-template.ts";
 import type { DomainServices } from "./domain/deps.ts";
 import { HOUSEKEEPING_INTERVAL_MS, housekeeping } from "./domain/housekeeping.ts";
+import type { Viewer } from "./domain/sessions.ts";
 import { type AppPubSub, createAppPubSub } from "./events/pubsub.ts";
 import { BullmqQueue } from "./jobs/bullmq.ts";
 import { InProcessQueue } from "./jobs/in-process.ts";
@@ -65,6 +67,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
       });
   const pubsub = createAppPubSub(config.redisUrl, config.queuePrefix);
   const publicCache = createPublicCache(pubsub, { maxBytes: config.publicCacheMaxBytes });
+  const sessions = createSessionCache<Viewer>(pubsub, { ttlMs: config.sessionCacheMs });
   // The in-process queue runs the processors, which need the finished services: they are bound just below.
   let processors: Processors | undefined;
   const queue: JobQueue = config.redisUrl
@@ -81,12 +84,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
     jobs,
     pubsub,
     publicCache,
+    sessions,
     storage,
     async close() {
       await jobs.stop();
       await queue.close();
       await mail.close();
       publicCache.close();
+      sessions.close();
       await pubsub.close();
       await db.close();
       storage.close();

@@ -1,4 +1,5 @@
 import type { PublicCache } from "../cache/public-cache.ts";
+import type { SessionCache } from "../cache/sessions.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { AppPubSub } from "../events/pubsub.ts";
@@ -6,6 +7,7 @@ import type { JobOutcome } from "../jobs/contract.ts";
 import type { Logger } from "../logger.ts";
 import type { MailTransport } from "../mail/transport.ts";
 import type { FileStorage } from "../storage/storage.ts";
+import type { Viewer } from "./staff/permissions.ts";
 
 /**
  * What the domain needs of the process's services (api/src/services.ts builds them; its `Services` is one of these).
@@ -24,4 +26,6 @@ export interface DomainServices {
   pubsub: AppPubSub;
   /** Answers shared by all anonymous visitors, invalidated by writes to public data. */
   publicCache: PublicCache;
+  /** Live sessions kept for a moment, dropped everywhere when one ends or changes (domain/sessions.ts). */
+  sessions: SessionCache<Viewer>;
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { PrismaClient } from "../db/client.ts";
+import type { SessionCache } from "../cache/sessions.ts";
+import type { Database } from "../db/client.ts";
 import type { Viewer } from "./staff/permissions.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -15,25 +16,41 @@ export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** What a session lookup needs: the database, and the short-lived copies of live sessions (cache/sessions.ts). */
+export interface SessionDeps {
+  db: Pick<Database, "prisma">;
+  sessions: SessionCache<Viewer>;
+}
+
 /**
- * The live session a bearer token names, or null. One statement: a staff session reads its account's role and
- * state with it, so a role change or a deactivation applies to the very next request.
+ * The live session a bearer token names, or null. One statement when it is not in memory: a staff session reads its
+ * account's role and state with it. Every change to those (logout, revocation, a role or state change) drops the
+ * copies in every instance when it commits (`forgetSessions`), so it applies to the very next request.
  */
-export async function viewerFromToken(prisma: PrismaClient, token: string | null): Promise<Viewer | null> {
+export async function viewerFromToken(deps: SessionDeps, token: string | null): Promise<Viewer | null> {
   if (!token) return null;
-  return liveViewer(prisma, { tokenHash: hashToken(token) });
+  const tokenHash = hashToken(token);
+  return deps.sessions.read(`t:${tokenHash}`, () => liveViewer(deps.db.prisma, { tokenHash }));
 }
 
 /**
  * The live session of a session id, or null: what a signed media URL names (the URL carries the session's id, never its
- * token), read afresh on every request like a token.
+ * token), checked like a token.
  */
-export function viewerFromSessionId(prisma: PrismaClient, sessionId: string): Promise<Viewer | null> {
+export function viewerFromSessionId(deps: SessionDeps, sessionId: string): Promise<Viewer | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sessionId)) return Promise.resolve(null);
-  return liveViewer(prisma, { id: sessionId });
+  return deps.sessions.read(`i:${sessionId.toLowerCase()}`, () => liveViewer(deps.db.prisma, { id: sessionId }));
 }
 
-async function liveViewer(prisma: PrismaClient, where: { tokenHash: string } | { id: string }): Promise<Viewer | null> {
+/**
+ * Drops the kept copies of one session or of all an account's sessions, in every instance. Call it after the commit
+ * that ended the session(s) or changed what a staff viewer carries (role, state, e-mail).
+ */
+export function forgetSessions(deps: Pick<SessionDeps, "sessions">, change: { sessionId?: string; accountId?: string }): Promise<void> {
+  return deps.sessions.forget(change);
+}
+
+async function liveViewer(prisma: Database["prisma"], where: { tokenHash: string } | { id: string }) {
   const session = await prisma.session.findUnique({
     where,
     select: {
@@ -47,16 +64,22 @@ async function liveViewer(prisma: PrismaClient, where: { tokenHash: string } | {
     },
   });
   if (!session || session.revokedAt || session.expiresAt <= new Date()) return null;
+  const kept = (value: Viewer) => ({
+    value: Object.freeze(value),
+    sessionId: session.id,
+    accountId: value.accountId,
+    expiresAt: session.expiresAt,
+  });
   if (session.role === "ADMIN") {
     if (!session.adminId || !session.admin || session.admin.disabled) return null;
-    return {
+    return kept({
       sessionId: session.id,
       role: "ADMIN",
       accountId: session.adminId,
       staffRole: session.admin.staffRole,
       email: session.admin.email,
-    };
+    });
   }
   if (!session.learnerId) return null;
-  return { sessionId: session.id, role: "LEARNER", accountId: session.learnerId, staffRole: null };
+  return kept({ sessionId: session.id, role: "LEARNER", accountId: session.learnerId, staffRole: null });
 }

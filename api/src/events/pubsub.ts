@@ -7,7 +7,16 @@ export type Topics = {
   payment: [reference: string, update: { reference: string; status: "PENDING" | "PAID" | "FAILED" | "EXPIRED" }];
   /** Public data changed: the API instance named cleared its cached public answers, the others follow (api/src/cache). */
   publicCacheCleared: [origin: string];
+  /** A session ended, or an account's sessions (or what they carry) changed: every instance drops its copies (api/src/cache/sessions.ts). */
+  sessionsChanged: [change: SessionChange];
 };
+
+/** Which cached sessions a change concerns: one session, or all of an account's; `origin` is the instance that announced it. */
+export interface SessionChange {
+  origin: string;
+  sessionId?: string;
+  accountId?: string;
+}
 
 export type AppPubSub = PubSub<Topics> & {
   /**
@@ -17,6 +26,12 @@ export type AppPubSub = PubSub<Topics> & {
    * current state in between would miss a change made then.) Ends with `return()`.
    */
   listen(topic: "payment", id: string): Promise<AsyncIterableIterator<Topics["payment"][1]>>;
+  /**
+   * Publishes an event of an unkeyed topic and resolves once it is on its way to every subscriber: with Redis, once
+   * the PUBLISH is answered (Redis has queued it to every subscribed connection by then). Best effort like `publish`:
+   * with Redis unreachable it resolves all the same.
+   */
+  publishAndConfirm<T extends "sessionsChanged">(topic: T, payload: Topics[T][0]): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -121,6 +136,11 @@ class RedisEventTarget extends EventTarget {
     }
   }
 
+  /** Publishes and resolves once Redis answered (or failed: live events are best effort). */
+  async publishAndConfirm(type: string, detail: unknown): Promise<void> {
+    await this.publisher.publish(this.prefix + type, JSON.stringify(detail)).catch(() => {});
+  }
+
   override dispatchEvent(event: Event): boolean {
     // Live events are best effort: with Redis unreachable an event is lost, not the process (the publisher gives up
     // after one retry, and an unhandled rejection would end a worker that had just settled a payment).
@@ -136,6 +156,9 @@ export function createAppPubSub(redisUrl?: string, deployment = ""): AppPubSub {
     const target = new EventTarget();
     return Object.assign(createPubSub<Topics>({ eventTarget: target as never }), {
       listen: (topic: "payment", id: string) => listenOn<Topics["payment"][1]>(target, keyedTopic(topic, id), async () => {}),
+      async publishAndConfirm(topic: "sessionsChanged", payload: SessionChange) {
+        target.dispatchEvent(new CustomEvent(topic, { detail: payload }));
+      },
       close: async () => {},
     });
   }
@@ -145,6 +168,7 @@ export function createAppPubSub(redisUrl?: string, deployment = ""): AppPubSub {
   const pubsub = createPubSub<Topics>({ eventTarget: target as never });
   return Object.assign(pubsub, {
     listen: (topic: "payment", id: string) => listenOn<Topics["payment"][1]>(target, keyedTopic(topic, id), (type) => target.ready(type)),
+    publishAndConfirm: (topic: "sessionsChanged", payload: SessionChange) => target.publishAndConfirm(topic, payload),
     async close() {
       publisher.disconnect();
       subscriber.disconnect();

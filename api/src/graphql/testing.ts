@@ -104,7 +104,8 @@ export function seededApp() {
 /**
  * The SQL statements one operation sends when it runs, counted as bench/sql-count.ts counts them: after a first run
  * (first-use work is not what a request costs), with the public cache cleared so an anonymous answer is not served from
- * memory. The count includes the session lookup of a signed-in caller.
+ * memory. A signed-in caller's session is read by the first run and kept in memory (cache/sessions.ts), so the count
+ * is what the operation itself sends, as on every request after a caller's first.
  */
 export async function statementsOf(app: TestApp, query: string, variables?: Record<string, unknown>, token?: string) {
   await app.graphql(query, variables, token);

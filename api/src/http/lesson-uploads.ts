@@ -124,7 +124,7 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
   });
 
   const handle = async (req: FastifyRequest, reply: FastifyReply) => {
-    const viewer = await viewerFromAuthorization(services.db.prisma, req.headers.authorization);
+    const viewer = await viewerFromAuthorization(services, req.headers.authorization);
     if (!viewer) return reply.code(401).send({ message: "Authentication token not found. Please log in." });
     if (!can(viewer, "editCourses")) return reply.code(403).send({ message: "You are not allowed to do this." });
     const url = new URL(req.url, "http://upload.invalid");

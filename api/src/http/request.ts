@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { PrismaClient } from "../db/client.ts";
-import { type Viewer, viewerFromToken } from "../domain/sessions.ts";
+import { type SessionDeps, type Viewer, viewerFromToken } from "../domain/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { leaveInFlight } from "./overload.ts";
 
@@ -16,6 +15,6 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /** Reads an `Authorization: Bearer <token>` header into the live session it names, or null. */
-export function viewerFromAuthorization(prisma: PrismaClient, header: string | undefined): Promise<Viewer | null> {
-  return viewerFromToken(prisma, bearerToken(header));
+export function viewerFromAuthorization(deps: SessionDeps, header: string | undefined): Promise<Viewer | null> {
+  return viewerFromToken(deps, bearerToken(header));
 }

@@ -117,7 +117,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       handler: async (req, reply) => {
         const cacheKey = graphqlCacheKey(req);
         if (cacheKey && (await sendCachedGraphql(services.publicCache, cacheKey, req, reply))) return reply;
-        const viewer = await viewerFromAuthorization(services.db.prisma, req.headers.authorization);
+        const viewer = await viewerFromAuthorization(services, req.headers.authorization);
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { viewer, client: requestInfo(req) });
         response.headers.forEach((value, key) => {
           reply.header(key, value);

@@ -103,5 +103,5 @@ async function mediaViewer(services: Services, req: FastifyRequest, what: MediaW
   const signed = await verifyMediaSignature(services.db.prisma, what, query);
   if (!signed) return undefined;
   if (signed.sessionId === null) return null;
-  return (await viewerFromSessionId(services.db.prisma, signed.sessionId)) ?? undefined;
+  return (await viewerFromSessionId(services, signed.sessionId)) ?? undefined;
 }

@@ -63,7 +63,7 @@ const contexts = new WeakMap<FastifyRequest, Promise<RestContext>>();
 export function restContext(services: Services, req: FastifyRequest): Promise<RestContext> {
   let context = contexts.get(req);
   if (!context) {
-    context = viewerFromAuthorization(services.db.prisma, req.headers.authorization).then((viewer) => ({ services, viewer, req }));
+    context = viewerFromAuthorization(services, req.headers.authorization).then((viewer) => ({ services, viewer, req }));
     contexts.set(req, context);
   }
   return context;

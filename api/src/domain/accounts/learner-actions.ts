@@ -8,6 +8,7 @@ import { PAID_INVOICES, paidCents } from "../invoices/invoices.ts";
 import { toDollars } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { csv } from "../reports/report.ts";
+import { forgetSessions } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { revokeAllSessions } from "./login.ts";
@@ -69,7 +70,7 @@ export async function compEnrollment(deps: Services, actor: Actor, raw: { learne
  */
 export async function setLearnerDisabled(deps: Services, actor: Actor, learnerId: string, disabled: boolean) {
   const id = parseInput(z.object({ id: idInput(LEARNER_ACTION_MESSAGES.learnerNotFound) }), { id: learnerId }).id;
-  return deps.db.prisma.$transaction(async (tx) => {
+  const learner = await deps.db.prisma.$transaction(async (tx) => {
     // Locked, so that two concurrent changes record one entry each against what the other left.
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${id}::uuid FOR UPDATE`;
     const before = await tx.learner.findUnique({ where: { id } });
@@ -86,6 +87,8 @@ export async function setLearnerDisabled(deps: Services, actor: Actor, learnerId
     });
     return after;
   });
+  if (disabled) await forgetSessions(deps, { accountId: id });
+  return learner;
 }
 
 /**

@@ -8,7 +8,7 @@ import { composeMail } from "../mails/compose.ts";
 import { unlockLink } from "../mails/templates.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
-import { hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
+import { forgetSessions, hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput, tryParseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode } from "./codes.ts";
@@ -161,10 +161,14 @@ export async function unlockAccount(deps: Services, raw: unknown) {
 export async function logout(deps: Services, sessionId: string | undefined) {
   if (!sessionId) throw new NotAuthenticatedError();
   await deps.db.prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await forgetSessions(deps, { sessionId });
   return { message: "Logged out successfully." };
 }
 
-/** Revokes every live session of an account (password change or reset, account disabled). */
+/**
+ * Revokes every live session of an account (password change or reset, account disabled). The caller calls
+ * `forgetSessions(deps, { accountId })` once the transaction has committed, so that no instance keeps a copy.
+ */
 export async function revokeAllSessions(tx: Prisma.TransactionClient, role: Role, accountId: string) {
   await tx.session.updateMany({ where: { [ownerColumn(role)]: accountId, revokedAt: null }, data: { revokedAt: new Date() } });
 }

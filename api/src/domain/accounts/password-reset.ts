@@ -8,6 +8,7 @@ import { composeMail } from "../mails/compose.ts";
 import { resetLink } from "../mails/templates.ts";
 import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
+import { forgetSessions } from "../sessions.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
@@ -81,7 +82,7 @@ export async function resetPassword(deps: Services, raw: unknown) {
   const { prisma } = deps.db;
   const input = parseInput(resetInput, raw);
   const passwordHash = await hashPassword(input.password);
-  await prisma.$transaction(async (tx) => {
+  const accountId = await prisma.$transaction(async (tx) => {
     // Consumed conditionally: of two concurrent uses of one link, only one changes the password.
     const { role, accountId } = await consumeLinkCode(tx, input.token, "RESET_PASSWORD", CODE_MESSAGES.resetInvalid);
     // A reset proves the mailbox, so it verifies the e-mail too.
@@ -94,6 +95,8 @@ export async function resetPassword(deps: Services, raw: unknown) {
     } else await tx.learner.update({ where: { id: accountId }, data });
     await voidCodes(tx, role, accountId, "RESET_PASSWORD");
     await revokeAllSessions(tx, role, accountId);
+    return accountId;
   });
+  await forgetSessions(deps, { accountId });
   return { message: RESET_MESSAGE };
 }

@@ -3,6 +3,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
 import { hashPassword, verifyPassword } from "../passwords.ts";
+import { forgetSessions } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { voidCodes } from "./codes.ts";
@@ -69,7 +70,7 @@ export async function updateLearnerProfile(deps: Services, learnerId: string, ra
   const passwordHash = changePassword ? await hashPassword(input.newPassword as string) : undefined;
   const imagePath = image ? await replaceImage(deps.storage, image, learner.image) : undefined;
 
-  return prisma.$transaction(async (tx) => {
+  const result = await prisma.$transaction(async (tx) => {
     const updated = await tx.learner.update({
       where: { id: learnerId },
       data: {
@@ -91,6 +92,8 @@ export async function updateLearnerProfile(deps: Services, learnerId: string, ra
     if (changePassword && !updated.disabled) token = await createSession(tx, "LEARNER", learnerId);
     return { learner: updated, token, message: PROFILE_MESSAGES.success };
   });
+  if (changePassword || (input.disabled && !learner.disabled)) await forgetSessions(deps, { accountId: learnerId });
+  return result;
 }
 
 const adminProfileInput = z.object({

@@ -11,7 +11,7 @@ import { composeMail } from "../mails/compose.ts";
 import { staffApproved, staffInvitation, staffPending } from "../mails/templates.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { hashPassword } from "../passwords.ts";
-import { hashToken } from "../sessions.ts";
+import { forgetSessions, hashToken } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import { type Actor, recordAudit } from "./audit.ts";
 import { permissionsOf, STAFF_ROLES, type StaffRole } from "./permissions.ts";
@@ -261,7 +261,7 @@ export async function createOwner(deps: Services, raw: unknown) {
   if (learner) throw ValidationError.forField("email", "This e-mail belongs to a learner account.");
   const { password, ...details } = input;
   const passwordHash = await hashPassword(password);
-  return deps.db.prisma.$transaction(async (tx) => {
+  const created = await deps.db.prisma.$transaction(async (tx) => {
     await lockStaff(tx);
     const now = new Date();
     const before = await tx.admin.findUnique({ where: { email: input.email }, select: STAFF_FIELDS });
@@ -285,6 +285,8 @@ export async function createOwner(deps: Services, raw: unknown) {
     });
     return owner;
   });
+  await forgetSessions(deps, { accountId: created.id });
+  return created;
 }
 
 // ---- Owners manage the staff ----------------------------------------------------------------------------------------
@@ -314,6 +316,8 @@ export async function approveStaff(deps: Services, actor: Actor, adminId: string
     );
     return after;
   });
+  // A pending account's sessions carried no role.
+  await forgetSessions(deps, { accountId: adminId });
   deps.jobs.kick();
   return admin;
 }
@@ -327,7 +331,7 @@ const updateInput = z.object({ role: role.optional(), disabled: z.boolean({ erro
 export async function updateStaff(deps: Services, actor: Actor, adminId: string, raw: unknown) {
   const input = parseInput(updateInput, raw);
   if (adminId === actor.id) throw new ForbiddenError(STAFF_MESSAGES.self);
-  return deps.db.prisma.$transaction(async (tx) => {
+  const updated = await deps.db.prisma.$transaction(async (tx) => {
     await lockStaff(tx);
     const before = await tx.admin.findUnique({ where: { id: adminId }, select: STAFF_FIELDS });
     if (!before) throw new NotFoundError(STAFF_MESSAGES.notFound);
@@ -354,6 +358,9 @@ export async function updateStaff(deps: Services, actor: Actor, adminId: string,
     });
     return after;
   });
+  // Kept sessions carry the role and the state.
+  await forgetSessions(deps, { accountId: adminId });
+  return updated;
 }
 
 const tracksInput = z.object({ trackIds: z.array(id(STAFF_MESSAGES.trackNotFound)).max(500) });

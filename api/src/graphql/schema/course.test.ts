@@ -21,6 +21,6 @@ describe("Course (schema/course.ts)", () => {
   it("a page of 10 courses with each one's track and its course count sends a fixed number of SQL statements", async () => {
     const { result, statements } = await statementsOf(s.app, LIST, {}, s.who.manager);
     expect(result.data.courses.edges).toHaveLength(10);
-    expect(statements).toBe(3);
+    expect(statements).toBe(2);
   });
 });

@@ -26,6 +26,6 @@ describe("Dashboard (schema/dashboard.ts)", () => {
 
   it("the dashboard screen's query (figures, recent tracks, latest invoices) sends a fixed number of SQL statements", async () => {
     const { statements } = await statementsOf(s.app, DASHBOARD, {}, s.who.manager);
-    expect(statements).toBe(7);
+    expect(statements).toBe(6);
   });
 });

@@ -30,7 +30,7 @@ describe("Invoice (schema/invoice.ts)", () => {
   it("a page of 10 invoices with each one's learner and track sends a fixed number of SQL statements", async () => {
     const { result, statements } = await statementsOf(s.app, LIST, {}, s.who.finance);
     expect(result.data.invoices.edges).toHaveLength(10);
-    expect(statements).toBe(3);
+    expect(statements).toBe(2);
   });
 
   it("a learner reads their own invoice by id, not another learner's, and never its flagged reason", async () => {

@@ -25,7 +25,7 @@ describe("Learner (schema/learner.ts, schema/account.ts)", () => {
   it("a page of learners with their track counts and paid totals sends a fixed number of SQL statements", async () => {
     const { result, statements } = await statementsOf(s.app, LIST, {}, s.who.finance);
     expect(result.data.learners.edges).toHaveLength(SEEDED.learners);
-    expect(statements).toBe(3);
+    expect(statements).toBe(2);
   });
 
   it("one learner's enrollments (newest first) and invoices, with their tracks, send a fixed number of SQL statements", async () => {
@@ -39,7 +39,7 @@ describe("Learner (schema/learner.ts, schema/account.ts)", () => {
       "Track 5",
     ]);
     expect(result.data.node.invoices.edges.map((e: { node: { amount: number } }) => e.node.amount)).toEqual([25, 100, 100]);
-    expect(statements).toBe(2);
+    expect(statements).toBe(1);
   });
 
   it("a learner read by id: staff who read learners, and that learner only; another learner gets null and an error", async () => {

@@ -26,6 +26,6 @@ describe("Report (schema/report.ts)", () => {
 
   it("a report with a line per track, each with its track, sends a fixed number of SQL statements", async () => {
     const { statements } = await statementsOf(s.app, REPORT, {}, s.who.finance);
-    expect(statements).toBe(4);
+    expect(statements).toBe(3);
   });
 });
