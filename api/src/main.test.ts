@@ -93,7 +93,8 @@ describe("the API process in production: demo data", () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two production starts, a demo seed and five password hashes: about 12 s alone, more beside other test files.
+  }, 90_000);
 });
 
 describe("the API process in development", () => {

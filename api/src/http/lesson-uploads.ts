@@ -1,4 +1,4 @@
-import { type FileHandle, open } from "node:fs/promises";
+import { access, type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
@@ -17,6 +17,26 @@ export const LESSON_UPLOADS_PATH = "/api/uploads/lessons";
 
 /** A refusal in the form tus answers with. */
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
+
+/**
+ * tus's file store, but a write to an upload whose file has gone is "not found" (404), not a failed write (500): a
+ * request that waited for the upload's lock while another one finished it (stored and removed its bytes) arrives
+ * after the upload is gone, as a client's retried final PATCH does.
+ */
+class LessonFileStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(readable, id, offset);
+    } catch (error) {
+      const gone = await access(join(this.directory, id)).then(
+        () => false,
+        () => true,
+      );
+      if (gone) throw refusal(404, "Upload not found.");
+      throw error;
+    }
+  }
+}
 
 /** The Upload-Metadata header (`key base64value,key base64value`) of a creation request. */
 function uploadMetadata(header: string | null): Record<string, string> {
@@ -40,7 +60,7 @@ function uploadMetadata(header: string | null): Record<string, string> {
  */
 export async function registerLessonUploads(app: FastifyInstance, services: Services) {
   const directory = uploadTempDir(services.config.dataDir);
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MAX_AGE_MS });
+  const datastore = new LessonFileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MAX_AGE_MS });
   const viewers = new WeakMap<Request, Viewer>();
   const viewerOf = (req: Request) => viewers.get(req) as Viewer;
   // Uploads whose last byte arrived and that are being stored: a second request finishing the same upload (a repeated
