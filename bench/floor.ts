@@ -14,7 +14,7 @@ import argon2 from "argon2";
 import pg from "pg";
 import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { formatCertificateCode } from "../api/src/domain/learning/certificate-code.ts";
-import { progressPercent } from "../api/src/domain/learning/progress.ts";
+import { ENROLLMENT_OUTLINES_SQL, outlineOf } from "../api/src/domain/learning/progress.ts";
 import { ADMIN_INVOICES_QUERY, CATALOGUE_QUERY, LEARNER_PORTAL_QUERY, TRACK_DETAILS_QUERY } from "./operations.ts";
 
 type Row = Record<string, any>;
@@ -71,7 +71,7 @@ const INVOICE =
   "id number learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod paymentNote refundedCents voidReason voidedAt expiresAt subtotalCents discountCents taxCents paidAt createdAt updatedAt couponId couponCode".split(
     " ",
   );
-const ENROLLMENT = "id learnerId trackId status createdAt lastLessonId completedAt trackId".split(" "); // trackId twice, as Prisma builds it
+const ENROLLMENT_COLUMNS = "id learnerId trackId status createdAt lastLessonId completedAt".split(" ");
 const CERTIFICATE = "id code learnerId trackId learnerName trackName issuedAt revokedAt revokeReason revokedById".split(" ");
 const ENUMS = new Set(["gender", "status", "paymentMethod"]);
 const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"${ENUMS.has(c) ? "::text" : ""}`).join(", ");
@@ -144,107 +144,44 @@ const SQL = {
     WHERE (${invoiceSearch(`"t0"`, "j1", 3)} AND "t0"."status" <> CAST($6::text AS "public"."InvoiceStatus"))
     ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC LIMIT $7 OFFSET $8`,
   /**
-   * `me` with its newest enrollments, each with its track (its course count, where archived courses count for a
-   * learner enrolled in the track, and its courses' counts of active lessons: the progress's total) and the learner
-   * again (their completed progress rows in counted lessons with each lesson's track, and their valid certificates,
-   * newest first: the progress's done and the certificate). [id, 1, 1, 1, 1, first + 1, 0, id, 1]
+   * `me` with its newest enrollments, each with its track and the track's course count (archived courses count for a
+   * learner enrolled in the track), and the learner's valid certificates (newest first) for the cards' links.
+   * [1, id, 1, first + 1, 0, id, 1]
    */
   learnerWithEnrollments: `SELECT ${columns("t0", LEARNER)}, "Learner_enrollments"."__prisma_data__" AS "enrollments"
     FROM "public"."Learner" AS "t0"
     LEFT JOIN LATERAL (
       SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t3"."__prisma_data__" FROM (
-        SELECT ${json("t2", ENROLLMENT, `, 'track', "Enrollment_track"."__prisma_data__", 'learnerId', "t2"."learnerId", 'learner', "Enrollment_learner"."__prisma_data__"`)},
-          "t2"."createdAt", "t2"."id", "t2"."trackId", "t2"."learnerId"
+        SELECT ${json("t2", ENROLLMENT_COLUMNS, `, 'learnerId', "t2"."learnerId", 'learner', "Enrollment_learner"."__prisma_data__", 'trackId', "t2"."trackId", 'track', "Enrollment_track"."__prisma_data__"`)},
+          "t2"."createdAt", "t2"."id", "t2"."learnerId", "t2"."trackId"
         FROM (SELECT "t1".* FROM "public"."Enrollment" AS "t1" WHERE "t0"."id" = "t1"."learnerId") AS "t2"
         LEFT JOIN LATERAL (
-          SELECT ${json("t5", TRACK, `, 'courses', "Track_courses"."__prisma_data__", '_count', JSONB_BUILD_OBJECT('courses', COALESCE("t12"."_aggr_count_courses", 0))`)}
-          FROM "public"."Track" AS "t5"
+          SELECT JSONB_BUILD_OBJECT('certificates', "Learner_certificates"."__prisma_data__") AS "__prisma_data__"
+          FROM "public"."Learner" AS "t5"
           LEFT JOIN LATERAL (
             SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t8"."__prisma_data__" FROM (
-              SELECT JSONB_BUILD_OBJECT('_count', JSONB_BUILD_OBJECT('lessons', COALESCE("t10"."_aggr_count_lessons", 0))) AS "__prisma_data__", "t7"."archivedAt"
-              FROM (SELECT "t6".* FROM "public"."Course" AS "t6" WHERE "t5"."id" = "t6"."trackId") AS "t7"
-              LEFT JOIN LATERAL (
-                SELECT COUNT(*) AS "_aggr_count_lessons" FROM "public"."Lesson" AS "t11"
-                WHERE ("t7"."id" = "t11"."courseId" AND "t11"."archivedAt" IS NULL)
-              ) AS "t10" ON true
-            ) AS "t8" WHERE "t8"."archivedAt" IS NULL) AS "t9"
-          ) AS "Track_courses" ON true
-          LEFT JOIN LATERAL (
-            SELECT COUNT(*) AS "_aggr_count_courses" FROM "public"."Course" AS "t13"
-            LEFT JOIN "public"."Track" AS "j14" ON ("j14"."id") = ("t13"."trackId")
-            WHERE ("t5"."id" = "t13"."trackId" AND ("t13"."archivedAt" IS NULL OR (EXISTS(
-              SELECT "t15"."trackId" FROM "public"."Enrollment" AS "t15"
-              WHERE ("t15"."learnerId" = $1 AND ("j14"."id") = ("t15"."trackId") AND "t15"."trackId" IS NOT NULL)
-            ) AND ("j14"."id" IS NOT NULL))))
-          ) AS "t12" ON true
-          WHERE "t2"."trackId" = "t5"."id" LIMIT $2
-        ) AS "Enrollment_track" ON true
-        LEFT JOIN LATERAL (
-          SELECT JSONB_BUILD_OBJECT('lessonProgress', "Learner_lessonProgress"."__prisma_data__", 'certificates', "Learner_certificates"."__prisma_data__") AS "__prisma_data__"
-          FROM "public"."Learner" AS "t16"
-          LEFT JOIN LATERAL (
-            SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t19"."__prisma_data__" FROM (
-              SELECT JSONB_BUILD_OBJECT('lessonId', "t18"."lessonId", 'lesson', "LessonProgress_lesson"."__prisma_data__") AS "__prisma_data__",
-                "t18"."completedAt", "t18"."lessonId"
-              FROM (SELECT "t17".* FROM "public"."LessonProgress" AS "t17" WHERE "t16"."id" = "t17"."learnerId") AS "t18"
-              LEFT JOIN LATERAL (
-                SELECT JSONB_BUILD_OBJECT('courseId', "t21"."courseId", 'course', "Lesson_course"."__prisma_data__") AS "__prisma_data__"
-                FROM "public"."Lesson" AS "t21"
-                LEFT JOIN LATERAL (
-                  SELECT JSONB_BUILD_OBJECT('trackId', "t22"."trackId") AS "__prisma_data__"
-                  FROM "public"."Course" AS "t22" WHERE "t21"."courseId" = "t22"."id" LIMIT $3
-                ) AS "Lesson_course" ON true
-                WHERE "t18"."lessonId" = "t21"."id" LIMIT $4
-              ) AS "LessonProgress_lesson" ON true
-            ) AS "t19"
-            LEFT JOIN "public"."Lesson" AS "j23" ON ("j23"."id") = ("t19"."lessonId")
-            LEFT JOIN "public"."Course" AS "j24" ON ("j24"."id") = ("j23"."courseId")
-            WHERE ("t19"."completedAt" IS NOT NULL AND ("j23"."archivedAt" IS NULL AND ("j24"."archivedAt" IS NULL AND ("j24"."id" IS NOT NULL))
-              AND ("j23"."id" IS NOT NULL)))) AS "t20"
-          ) AS "Learner_lessonProgress" ON true
-          LEFT JOIN LATERAL (
-            SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t27"."__prisma_data__" FROM (
-              SELECT ${json("t26", CERTIFICATE)}, "t26"."issuedAt", "t26"."id", "t26"."revokedAt"
-              FROM (SELECT "t25".* FROM "public"."Certificate" AS "t25" WHERE "t16"."id" = "t25"."learnerId") AS "t26"
-            ) AS "t27" WHERE "t27"."revokedAt" IS NULL ORDER BY "t27"."issuedAt" DESC, "t27"."id" DESC) AS "t28"
+              SELECT ${json("t7", CERTIFICATE)}, "t7"."issuedAt", "t7"."id", "t7"."revokedAt"
+              FROM (SELECT "t6".* FROM "public"."Certificate" AS "t6" WHERE "t5"."id" = "t6"."learnerId") AS "t7"
+            ) AS "t8" WHERE "t8"."revokedAt" IS NULL ORDER BY "t8"."issuedAt" DESC, "t8"."id" DESC) AS "t9"
           ) AS "Learner_certificates" ON true
-          WHERE "t2"."learnerId" = "t16"."id" LIMIT $5
+          WHERE "t2"."learnerId" = "t5"."id" LIMIT $1
         ) AS "Enrollment_learner" ON true
-      ) AS "t3" ORDER BY "t3"."createdAt" DESC, "t3"."id" ASC LIMIT $6 OFFSET $7) AS "t4"
-    ) AS "Learner_enrollments" ON true
-    WHERE ("t0"."id" = $8 AND 1=1) LIMIT $9`,
-  /**
-   * The page's enrollments again, by id (`continueLessonId`, loaded on its own: its selection of the track's courses
-   * differs from the progress's), each with the lesson the learner last opened and the first active lesson of each of
-   * the track's active courses, in order. [1, 1, 1, ...ids], or [1, 1, 1, id, 1] for one (Prisma batches the
-   * resolvers' lookups by id into one statement, and sends a lone one as it is).
-   */
-  enrollmentsToContinue: (ids: number) => `SELECT "t0"."id", "t0"."learnerId", "t0"."trackId", "t0"."status"::text, "t0"."createdAt",
-      "t0"."lastLessonId", "t0"."completedAt", "Enrollment_lastLesson"."__prisma_data__" AS "lastLesson",
-      "Enrollment_track"."__prisma_data__" AS "track"
-    FROM "public"."Enrollment" AS "t0"
-    LEFT JOIN LATERAL (
-      SELECT JSONB_BUILD_OBJECT('id', "t1"."id", 'archivedAt', "t1"."archivedAt") AS "__prisma_data__"
-      FROM "public"."Lesson" AS "t1" WHERE "t0"."lastLessonId" = "t1"."id" LIMIT $1
-    ) AS "Enrollment_lastLesson" ON true
-    LEFT JOIN LATERAL (
-      SELECT JSONB_BUILD_OBJECT('courses', "Track_courses"."__prisma_data__") AS "__prisma_data__"
-      FROM "public"."Track" AS "t2"
-      LEFT JOIN LATERAL (
-        SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t5"."__prisma_data__" FROM (
-          SELECT JSONB_BUILD_OBJECT('lessons', "Course_lessons"."__prisma_data__") AS "__prisma_data__", "t4"."createdAt", "t4"."id", "t4"."archivedAt"
-          FROM (SELECT "t3".* FROM "public"."Course" AS "t3" WHERE "t2"."id" = "t3"."trackId") AS "t4"
+        LEFT JOIN LATERAL (
+          SELECT ${json("t10", TRACK, `, '_count', JSONB_BUILD_OBJECT('courses', COALESCE("t11"."_aggr_count_courses", 0))`)}
+          FROM "public"."Track" AS "t10"
           LEFT JOIN LATERAL (
-            SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__" FROM (SELECT "t9"."__prisma_data__" FROM (
-              SELECT JSONB_BUILD_OBJECT('id', "t8"."id") AS "__prisma_data__", "t8"."position", "t8"."id", "t8"."archivedAt"
-              FROM (SELECT "t7".* FROM "public"."Lesson" AS "t7" WHERE "t4"."id" = "t7"."courseId") AS "t8"
-            ) AS "t9" WHERE "t9"."archivedAt" IS NULL ORDER BY "t9"."position" ASC, "t9"."id" ASC LIMIT $2) AS "t10"
-          ) AS "Course_lessons" ON true
-        ) AS "t5" WHERE "t5"."archivedAt" IS NULL ORDER BY "t5"."createdAt" ASC, "t5"."id" ASC) AS "t6"
-      ) AS "Track_courses" ON true
-      WHERE "t0"."trackId" = "t2"."id" LIMIT $3
-    ) AS "Enrollment_track" ON true
-    WHERE ${ids === 1 ? `("t0"."id" = $4 AND 1=1) LIMIT $5` : `"t0"."id" IN (${Array.from({ length: ids }, (_, i) => `$${i + 4}`).join(",")})`}`,
+            SELECT COUNT(*) AS "_aggr_count_courses" FROM "public"."Course" AS "t12"
+            LEFT JOIN "public"."Track" AS "j13" ON ("j13"."id") = ("t12"."trackId")
+            WHERE ("t10"."id" = "t12"."trackId" AND ("t12"."archivedAt" IS NULL OR (EXISTS(
+              SELECT "t14"."trackId" FROM "public"."Enrollment" AS "t14"
+              WHERE ("t14"."learnerId" = $2 AND ("j13"."id") = ("t14"."trackId") AND "t14"."trackId" IS NOT NULL)
+            ) AND ("j13"."id" IS NOT NULL))))
+          ) AS "t11" ON true
+          WHERE "t2"."trackId" = "t10"."id" LIMIT $3
+        ) AS "Enrollment_track" ON true
+      ) AS "t3" ORDER BY "t3"."createdAt" DESC, "t3"."id" ASC LIMIT $4 OFFSET $5) AS "t4"
+    ) AS "Learner_enrollments" ON true
+    WHERE ("t0"."id" = $6 AND 1=1) LIMIT $7`,
   /** Counts a login against the address and reads the account's failure and lockout windows. [key, windowMs, keys] */
   loginHit: `WITH "hit" AS (
       INSERT INTO "RateLimit" ("key", "count", "resetAt")
@@ -433,40 +370,25 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
   };
 }
 
-/**
- * An enrollment's progress, 0 to 100 (enrollmentProgress in api/src/domain/learning/progress.ts): the learner's
- * completed lessons in the track's active courses out of the active lessons there.
- */
-function progress(e: Row): number {
-  const total = (e.track.courses as Row[]).reduce((sum, c) => sum + Number(c._count.lessons), 0);
-  const done = (e.learner.lessonProgress as Row[]).filter((p) => p.lesson?.course?.trackId === e.trackId).length;
-  return progressPercent(done, total);
-}
-
-/** The lesson Continue resumes: the one the learner last opened unless archived, else the track's first active one. */
-function continueLessonId(e: Row | undefined): string | null {
-  if (!e) return null;
-  const id = e.lastLesson && !e.lastLesson.archivedAt ? e.lastLesson.id : (e.track.courses as Row[]).flatMap((c) => c.lessons)[0]?.id;
-  return id ? gid("Lesson", id) : null;
-}
-
 /** The learner's valid certificate of the enrollment's track (the newest issued), or null. */
 function certificate(e: Row) {
   const c = (e.learner.certificates as Row[]).find((c) => c.trackId === e.trackId);
   return c ? { code: formatCertificateCode(c.code), id: gid("Certificate", c.id) } : null;
 }
 
+/** A lesson's database id as the Relay id the answer carries. */
+const continueLessonId = (id: string | null | undefined) => (id ? gid("Lesson", id) : null);
+
 /** POST /graphql, the learner portal's dashboard: the signed-in learner's newest 9 enrollments. */
 async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
   const learnerId = await viewer(db, authorization, "LEARNER");
-  const [me] = await db.query(SQL.learnerWithEnrollments, [learnerId, 1, 1, 1, 1, 10, 0, learnerId, 1]);
+  const [me] = await db.query(SQL.learnerWithEnrollments, [1, learnerId, 1, 10, 0, learnerId, 1]);
   if (!me) return { data: { me: null } };
   const enrollments = (me.enrollments as Row[]).slice(0, 9);
   const ids = enrollments.map((e) => e.id as string);
-  const toContinue = ids.length
-    ? await db.query(SQL.enrollmentsToContinue(ids.length), [1, 1, 1, ...ids, ...(ids.length === 1 ? [1] : [])])
-    : [];
-  const byId = new Map(toContinue.map((e) => [e.id as string, e]));
+  // The progress and the lesson Continue resumes of the whole page, in the server's own statement.
+  const outlines = ids.length ? await db.query(ENROLLMENT_OUTLINES_SQL, [ids]) : [];
+  const byId = new Map(outlines.map((row) => [row.id as string, outlineOf(row as never)]));
   return {
     data: {
       me: {
@@ -477,8 +399,8 @@ async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
               id: gid("Enrollment", e.id),
               createdAt: iso(e.createdAt),
               status: e.status,
-              progress: progress(e),
-              continueLessonId: continueLessonId(byId.get(e.id)),
+              progress: byId.get(e.id)?.progress ?? 0,
+              continueLessonId: continueLessonId(byId.get(e.id)?.continueLessonId),
               certificate: certificate(e),
               track: {
                 id: gid("Track", e.track.id),

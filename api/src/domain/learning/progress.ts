@@ -19,37 +19,52 @@ export function progressPercent(done: number, total: number): number {
 /** The lessons that count towards a track's progress (a Prisma `where` on Lesson). */
 export const COUNTED_LESSONS = { archivedAt: null, course: { archivedAt: null } } as const satisfies Prisma.LessonWhereInput;
 
-/**
- * What an enrollment's progress is computed from, as a Prisma `select` on Enrollment: the track's counted lessons and
- * the learner's completed ones. Loaded with the enrollment in the same statement, so a list of enrollments costs no
- * statement per row.
- */
-export const enrollmentProgressSelect = {
-  trackId: true,
-  track: {
-    select: { courses: { where: { archivedAt: null }, select: { _count: { select: { lessons: { where: { archivedAt: null } } } } } } },
-  },
-  learner: {
-    select: {
-      lessonProgress: {
-        where: { completedAt: { not: null }, lesson: COUNTED_LESSONS },
-        select: { lesson: { select: { course: { select: { trackId: true } } } } },
-      },
-    },
-  },
-} satisfies Prisma.EnrollmentSelect;
-
-export interface EnrollmentProgressRow {
-  trackId: string;
-  track: { courses: { _count: { lessons: number } }[] };
-  learner: { lessonProgress: { lesson: { course: { trackId: string } } }[] };
+/** Where an enrollment stands: its progress (0 to 100) and the lesson Continue resumes (null without lessons). */
+export interface EnrollmentOutline {
+  progress: number;
+  continueLessonId: string | null;
 }
 
-/** An enrollment's progress, 0 to 100, from the row enrollmentProgressSelect loaded. */
-export function enrollmentProgress(row: EnrollmentProgressRow): number {
-  const total = row.track.courses.reduce((sum, c) => sum + c._count.lessons, 0);
-  const done = row.learner.lessonProgress.filter((p) => p.lesson.course.trackId === row.trackId).length;
-  return progressPercent(done, total);
+/**
+ * The outline of each of a page of enrollments ($1: their ids), in one statement whatever the page's size: the track's
+ * counted lessons and the learner's completed ones among them (COUNTED_LESSONS), and the lesson Continue resumes: the
+ * one the learner last opened unless it was archived, else the first lesson (by position) of the first course (oldest
+ * first) that has one. Each figure is an index lookup per enrollment, so the cost follows the page, not the size of the
+ * tracks or of the learner's other progress. A constant with one parameter, so the bench's floor sends the same text.
+ */
+export const ENROLLMENT_OUTLINES_SQL = `SELECT e."id",
+  (SELECT count(*)::int FROM "Lesson" l JOIN "Course" c ON c."id" = l."courseId"
+    WHERE c."trackId" = e."trackId" AND c."archivedAt" IS NULL AND l."archivedAt" IS NULL) AS "total",
+  (SELECT count(*)::int FROM "LessonProgress" p
+    JOIN "Lesson" l ON l."id" = p."lessonId" JOIN "Course" c ON c."id" = l."courseId"
+    WHERE p."learnerId" = e."learnerId" AND p."completedAt" IS NOT NULL
+      AND c."trackId" = e."trackId" AND c."archivedAt" IS NULL AND l."archivedAt" IS NULL) AS "done",
+  COALESCE(
+    (SELECT l."id" FROM "Lesson" l WHERE l."id" = e."lastLessonId" AND l."archivedAt" IS NULL),
+    (SELECT l."id" FROM "Course" c JOIN "Lesson" l ON l."courseId" = c."id"
+      WHERE c."trackId" = e."trackId" AND c."archivedAt" IS NULL AND l."archivedAt" IS NULL
+      ORDER BY c."createdAt", c."id", l."position", l."id" LIMIT 1)
+  )::text AS "continueLessonId"
+FROM "Enrollment" e
+WHERE e."id" = ANY($1::uuid[])`;
+
+/** ENROLLMENT_OUTLINES_SQL's rows as outlines, by enrollment id; an id that names no enrollment is left out. */
+export async function enrollmentOutlines(
+  db: Pick<Prisma.TransactionClient, "$queryRawUnsafe">,
+  enrollmentIds: readonly string[],
+): Promise<Map<string, EnrollmentOutline>> {
+  if (enrollmentIds.length === 0) return new Map();
+  // A constant statement and a bound parameter: nothing is spliced into the text.
+  const rows = await db.$queryRawUnsafe<{ id: string; total: number; done: number; continueLessonId: string | null }[]>(
+    ENROLLMENT_OUTLINES_SQL,
+    [...enrollmentIds],
+  );
+  return new Map(rows.map((row) => [row.id, outlineOf(row)]));
+}
+
+/** An outline from a row of ENROLLMENT_OUTLINES_SQL. */
+export function outlineOf(row: { total: number; done: number; continueLessonId: string | null }): EnrollmentOutline {
+  return { progress: progressPercent(row.done, row.total), continueLessonId: row.continueLessonId };
 }
 
 /** How many counted lessons of a track a learner finished, and how many there are (two counts). */

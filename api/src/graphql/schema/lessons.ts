@@ -1,17 +1,18 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import DataLoader from "dataloader";
 import { parseVideoLink } from "../../../../common/video.ts";
 import { isEnrolled, lessonAccessSelect, mayReadLessonContent, visibleLessons } from "../../domain/learning/access.ts";
 import { createLesson, deleteLesson, reorderLessons, updateLesson, updateTrackOutcomes } from "../../domain/learning/lessons.ts";
 import {
   COUNTED_LESSONS,
   completeLesson,
-  enrollmentProgress,
-  enrollmentProgressSelect,
+  type EnrollmentOutline,
+  enrollmentOutlines,
   saveLessonPosition,
 } from "../../domain/learning/progress.ts";
 import { can, type Viewer } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
-import { actor } from "../context.ts";
+import { actor, type Context } from "../context.ts";
 import { Course } from "./course.ts";
 import { Enrollment } from "./enrollment.ts";
 import { commonErrors } from "./errors.ts";
@@ -147,33 +148,36 @@ builder.prismaObjectFields(Track, (t) => ({
   }),
 }));
 
+/**
+ * The outlines (progress, the lesson Continue resumes) of the enrollments one request reads, loaded together in one
+ * statement (enrollmentOutlines) however many enrollments the page lists.
+ */
+const outlineLoaders = new WeakMap<Context, DataLoader<string, EnrollmentOutline>>();
+function enrollmentOutline(ctx: Context, enrollmentId: string): Promise<EnrollmentOutline> {
+  let loader = outlineLoaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids: readonly string[]) => {
+      const outlines = await enrollmentOutlines(ctx.services.db.prisma, ids);
+      return ids.map((id) => outlines.get(id) ?? { progress: 0, continueLessonId: null });
+    });
+    outlineLoaders.set(ctx, loader);
+  }
+  return loader.load(enrollmentId);
+}
+
 builder.prismaObjectFields(Enrollment, (t) => ({
   progress: t.int({
     description: "The share of the track's lessons the learner marked done, 0 to 100.",
-    select: enrollmentProgressSelect,
-    resolve: enrollmentProgress,
+    select: { id: true },
+    resolve: async (enrollment, _args, ctx) => (await enrollmentOutline(ctx, enrollment.id)).progress,
   }),
   continueLessonId: t.id({
     nullable: true,
     description: "The global ID of `continueLesson` (the lesson Continue resumes); null without lessons.",
-    select: {
-      lastLesson: { select: { id: true, archivedAt: true } },
-      track: {
-        select: {
-          courses: {
-            where: { archivedAt: null },
-            orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
-            select: { lessons: { where: { archivedAt: null }, orderBy: LESSON_ORDER, take: 1, select: { id: true } } },
-          },
-        },
-      },
-    },
-    resolve: (enrollment) => {
-      const id =
-        enrollment.lastLesson && !enrollment.lastLesson.archivedAt
-          ? enrollment.lastLesson.id
-          : enrollment.track.courses.flatMap((c) => c.lessons)[0]?.id;
-      return id ? encodeGlobalID("Lesson", id) : null;
+    select: { id: true },
+    resolve: async (enrollment, _args, ctx) => {
+      const { continueLessonId } = await enrollmentOutline(ctx, enrollment.id);
+      return continueLessonId ? encodeGlobalID("Lesson", continueLessonId) : null;
     },
   }),
   continueLesson: t.field({
