@@ -78,24 +78,70 @@ const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"$
 const json = (t: string, names: string[], extra = "") =>
   `JSONB_BUILD_OBJECT(${names.map((c) => `'${c}', "${t}"."${c}"`).join(", ")}${extra}) AS "__prisma_data__"`;
 const TRACK_ORDER = `ORDER BY "t0"."createdAt" DESC, "t0"."id" ASC`;
-/** What learners and anonymous callers see: published tracks that are not archived (`$n` the parameter holding "PUBLISHED"). */
-const PUBLISHED = (n: number) => `"t0"."status" = CAST($${n}::text AS "public"."TrackStatus") AND "t0"."archivedAt" IS NULL`;
-/** All of a track's courses in order, as one JSON array (and how many there are when `counted`). */
-const coursesOf = (names: string[], counted: boolean) => `LEFT JOIN LATERAL (
-    SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"${counted ? `, COUNT("__prisma_data__") AS "_aggr_count_courses"` : ""}
-    FROM (SELECT "t3"."__prisma_data__" FROM (
-      SELECT ${json("t2", names)}, "t2"."createdAt", "t2"."id", "t2"."archivedAt"
-      FROM (SELECT "t1".* FROM "public"."Course" AS "t1" WHERE "t0"."id" = "t1"."trackId") AS "t2"
-    ) AS "t3" WHERE "t3"."archivedAt" IS NULL ORDER BY "t3"."createdAt" ASC, "t3"."id" ASC) AS "t4"
-  ) AS "Track_courses" ON true`;
-/** A track's rating values, highest first, as one JSON array (the aliases follow the courses' join). */
-const RATINGS_OF = `LEFT JOIN LATERAL (
-    SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"
-    FROM (SELECT "t7"."__prisma_data__" FROM (
-      SELECT ${json("t6", ["value"])}, "t6"."value"
-      FROM (SELECT "t5".* FROM "public"."Rating" AS "t5" WHERE "t0"."id" = "t5"."trackId") AS "t6"
-    ) AS "t7" ORDER BY "t7"."value" DESC) AS "t8"
-  ) AS "Track_ratings" ON true`;
+/**
+ * What learners and anonymous callers see: published tracks that are not archived (`$n` the parameter holding
+ * "PUBLISHED", `t` the track's table alias).
+ */
+const PUBLISHED = (n: number, t = "t0") => `"${t}"."status" = CAST($${n}::text AS "public"."TrackStatus") AND "${t}"."archivedAt" IS NULL`;
+const LESSON = "id courseId position title kind minutes freePreview body videoUrl archivedAt createdAt updatedAt".split(" ");
+const COURSES_IN_ORDER = (t: string) => `"${t}"."createdAt" ASC, "${t}"."id" ASC`;
+const LESSONS_IN_ORDER = (t: string) => `"${t}"."position" ASC, "${t}"."id" ASC`;
+
+/** A related list as Prisma reads it: the rows of `table` that point at the parent row, as one JSON array. */
+interface RelatedList {
+  /** Its alias in the parent's statement, e.g. "Track_courses". */
+  as: string;
+  /** The first of the four aliases it takes: t<n> the table, t<n+1> the parent's rows, t<n+2> each row's JSON, t<n+3> the rows kept. */
+  n: number;
+  table: string;
+  /** The parent's column (`"t0"."id"`) and the column of `table` that points at it. */
+  link: [string, string];
+  /** The columns in each row's JSON; `nested` adds a related list of each row under its key. */
+  fields: string[];
+  nested?: { key: string; list: RelatedList };
+  /** The columns Prisma carries beside each row's JSON (those the filter and the order read). */
+  carried: string[];
+  /** On t<n+2>: the joins the filter needs, the filter, the order and the limit. */
+  joins?: string;
+  where?: string;
+  order?: string;
+  limit?: string;
+  /** Also counts the rows kept, as this column. */
+  count?: string;
+}
+
+function related(r: RelatedList): string {
+  const t = (i: number) => `"t${r.n + i}"`;
+  const data = r.fields.map((c) => `'${c}', ${t(1)}."${c}"`);
+  if (r.nested) data.push(`'${r.nested.key}', "${r.nested.list.as}"."__prisma_data__"`);
+  const kept = [r.joins, r.where && `WHERE ${r.where}`, r.order && `ORDER BY ${r.order}`, r.limit && `LIMIT ${r.limit}`].filter(Boolean);
+  return `LEFT JOIN LATERAL (
+    SELECT COALESCE(JSONB_AGG("__prisma_data__"), '[]') AS "__prisma_data__"${r.count ? `, COUNT("__prisma_data__") AS "${r.count}"` : ""}
+    FROM (SELECT ${t(2)}."__prisma_data__" FROM (
+      SELECT JSONB_BUILD_OBJECT(${data.join(", ")}) AS "__prisma_data__", ${r.carried.map((c) => `${t(1)}."${c}"`).join(", ")}
+      FROM (SELECT ${t(0)}.* FROM "public"."${r.table}" AS ${t(0)} WHERE ${r.link[0]} = ${t(0)}."${r.link[1]}") AS ${t(1)}
+      ${r.nested ? related(r.nested.list) : ""}
+    ) AS ${t(2)} ${kept.join(" ")}) AS ${t(3)}
+  ) AS "${r.as}" ON true`;
+}
+
+/** A track's active courses (aliases t1 to t4; their lessons' list, if any, t5 to t8). */
+const activeCourses = (r: Pick<RelatedList, "fields" | "nested" | "carried" | "order" | "count">): RelatedList => ({
+  as: "Track_courses",
+  n: 1,
+  table: "Course",
+  link: [`"t0"."id"`, "trackId"],
+  where: `"t3"."archivedAt" IS NULL`,
+  ...r,
+});
+/** A course's lessons (aliases t5 to t8; `j9` the course, `j10` its track, when the filter reads them). */
+const lessonsOf = (r: Pick<RelatedList, "fields" | "carried" | "joins" | "where" | "order" | "limit">) => ({
+  key: "lessons",
+  list: { as: "Course_lessons", n: 5, table: "Lesson", link: [`"t2"."id"`, "courseId"] as [string, string], ...r },
+});
+const LESSON_COURSE = `LEFT JOIN "public"."Course" AS "j9" ON ("j9"."id") = ("t7"."courseId")`;
+const COURSE_TRACK = `LEFT JOIN "public"."Track" AS "j10" ON ("j10"."id") = ("j9"."trackId")`;
+
 /**
  * Invoices whose number or learner's first or last name contains the search word (`invoice` the invoice's table or
  * alias, `j` the learner join's alias, `$n` the first of its three parameters).
@@ -115,14 +161,83 @@ const SQL = {
     WHERE ("t0"."tokenHash" = $2 AND 1=1) LIMIT $3`,
   /** Published tracks only, as anonymous callers see them. ["PUBLISHED", first + 1, 0] */
   catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE (${PUBLISHED(1)}) ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
-  /** listTracksWithCourses: every published track with its courses' ids and titles and its rating values. ["PUBLISHED"] */
+  /**
+   * listTracksWithCourses: every published track with its active courses' ids and titles, each with its active lessons'
+   * outline, and its rating values (highest first). ["PUBLISHED"]
+   */
   tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
       "Track_ratings"."__prisma_data__" AS "ratings"
-    FROM "public"."Track" AS "t0" ${coursesOf(["id", "title"], false)} ${RATINGS_OF} WHERE (${PUBLISHED(1)}) ${TRACK_ORDER}`,
-  /** A published track with its courses and their count. [id, "PUBLISHED", 1] */
+    FROM "public"."Track" AS "t0"
+    ${related(
+      activeCourses({
+        fields: ["id", "title"],
+        nested: lessonsOf({
+          fields: ["id", "title", "kind", "minutes", "freePreview"],
+          carried: ["position", "id", "archivedAt"],
+          where: `"t7"."archivedAt" IS NULL`,
+          order: LESSONS_IN_ORDER("t7"),
+        }),
+        carried: ["createdAt", "id", "archivedAt"],
+        order: COURSES_IN_ORDER("t3"),
+      }),
+    )}
+    ${related({
+      as: "Track_ratings",
+      n: 9,
+      table: "Rating",
+      link: [`"t0"."id"`, "trackId"],
+      fields: ["value"],
+      carried: ["value"],
+      order: `"t11"."value" DESC`,
+    })}
+    WHERE (${PUBLISHED(1)}) ${TRACK_ORDER}`,
+  /**
+   * A published track with its figures: how many learners are enrolled, its active courses (counted) with the minutes
+   * of their counted lessons (COUNTED_LESSONS). [id, "PUBLISHED", 1]
+   */
   track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
-      JSONB_BUILD_OBJECT('courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
-    FROM "public"."Track" AS "t0" ${coursesOf(COURSE, true)} WHERE ("t0"."id" = $1 AND (${PUBLISHED(2)})) LIMIT $3`,
+      JSONB_BUILD_OBJECT('enrollments', COALESCE("t10"."_aggr_count_enrollments", 0), 'courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
+    FROM "public"."Track" AS "t0"
+    ${related(
+      activeCourses({
+        fields: [],
+        nested: lessonsOf({
+          fields: ["minutes"],
+          carried: ["archivedAt", "courseId"],
+          joins: LESSON_COURSE,
+          where: `("t7"."archivedAt" IS NULL AND ("j9"."archivedAt" IS NULL AND ("j9"."id" IS NOT NULL)))`,
+        }),
+        carried: ["archivedAt", "id"],
+        count: "_aggr_count_courses",
+      }),
+    )}
+    LEFT JOIN LATERAL (
+      SELECT COUNT(*) AS "_aggr_count_enrollments" FROM "public"."Enrollment" AS "t11" WHERE "t0"."id" = "t11"."trackId"
+    ) AS "t10" ON true
+    WHERE ("t0"."id" = $1 AND (${PUBLISHED(2)})) LIMIT $3`,
+  /**
+   * The curriculum, loaded apart from the figures (Pothos's fallback read of the track, as `courses` is selected twice
+   * with different filters): the track's active courses in order, each with its first 200 lessons an anonymous visitor
+   * may see (listedLessons). ["PUBLISHED", 200, id, "PUBLISHED", 1]
+   */
+  curriculum: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses"
+    FROM "public"."Track" AS "t0"
+    ${related(
+      activeCourses({
+        fields: COURSE,
+        nested: lessonsOf({
+          fields: LESSON,
+          carried: ["position", "id", "archivedAt", "courseId"],
+          joins: `${LESSON_COURSE} ${COURSE_TRACK}`,
+          where: `("t7"."archivedAt" IS NULL AND "t7"."archivedAt" IS NULL AND ("j9"."archivedAt" IS NULL AND (${PUBLISHED(1, "j10")} AND ("j10"."id" IS NOT NULL)) AND ("j9"."id" IS NOT NULL)))`,
+          order: LESSONS_IN_ORDER("t7"),
+          limit: "$2",
+        }),
+        carried: ["createdAt", "id", "archivedAt"],
+        order: COURSES_IN_ORDER("t3"),
+      }),
+    )}
+    WHERE ("t0"."id" = $3 AND (${PUBLISHED(4)})) LIMIT $5`,
   /** [id, "PUBLISHED", 4] */
   relatedTracks: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ("t0"."id" <> $1 AND ${PUBLISHED(2)}) ${TRACK_ORDER} LIMIT $3`,
   /** Abandoned checkouts are left out unless asked for. [word, word, word, "ABANDONED", 0] */
@@ -255,7 +370,16 @@ async function catalogue(db: Db) {
   return { data: { tracks: { edges: rows.slice(0, 50).map((t) => ({ node: node(t) })) } } };
 }
 
-/** GET /api/tracks: every track with its courses and ratings. */
+/** A lesson's outline in the REST answers (lessonRefJson in api/src/rest/json.ts). */
+const lessonOutline = (l: Row) => ({
+  _id: l.id,
+  title: l.title,
+  kind: String(l.kind).toLowerCase(),
+  minutes: l.minutes,
+  preview: l.freePreview === true,
+});
+
+/** GET /api/tracks: every track with its courses (each with its lessons' outline) and ratings. */
 async function catalogueRest(db: Db) {
   const rows = await db.query(SQL.tracksWithCourses, ["PUBLISHED"]);
   return {
@@ -271,7 +395,7 @@ async function catalogueRest(db: Db) {
       averageRating: average(t),
       reviewCount: t.ratingCount,
       ratings: t.ratings.map((r: Row) => ({ rating: r.value })),
-      courses: t.courses.map((c: Row) => ({ _id: c.id, title: c.title })),
+      courses: t.courses.map((c: Row) => ({ _id: c.id, title: c.title, lessons: c.lessons.map(lessonOutline) })),
       createdAt: iso(t.createdAt),
       updatedAt: iso(t.updatedAt),
     })),
@@ -285,7 +409,12 @@ async function trackDetails(db: Db, variables: Row) {
     .replace(/^Track:/, "");
   const [track] = await db.query(SQL.track, [id, "PUBLISHED", 1]);
   if (!track) return { data: { track: null, me: null } };
-  const related = await db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]);
+  // Both once the track is read, side by side.
+  const [related, [curriculum]] = await Promise.all([
+    db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]),
+    db.query(SQL.curriculum, ["PUBLISHED", 200, id, "PUBLISHED", 1]),
+  ]);
+  const lessons = (track.courses as Row[]).flatMap((c) => c.lessons as Row[]);
   return {
     data: {
       track: {
@@ -295,7 +424,20 @@ async function trackDetails(db: Db, variables: Row) {
         instructor: track.instructor,
         averageRating: average(track),
         reviewCount: track.ratingCount,
-        courses: track.courses.map((c: Row) => ({ id: gid("Course", c.id), title: c.title })),
+        outcomes: track.outcomes,
+        enrolledCount: track._count.enrollments,
+        lessonCount: lessons.length,
+        totalMinutes: lessons.reduce((sum, l) => sum + l.minutes, 0),
+        courses: ((curriculum?.courses ?? []) as Row[]).map((c) => ({
+          id: gid("Course", c.id),
+          title: c.title,
+          lessonList: (c.lessons as Row[]).map((l) => ({
+            id: gid("Lesson", l.id),
+            title: l.title,
+            minutes: l.minutes,
+            freePreview: l.freePreview,
+          })),
+        })),
         relatedTracks: related.map((t) => ({
           id: gid("Track", t.id),
           name: t.name,
