@@ -153,7 +153,13 @@ async function signUpAndBuy(page: Page, authored: Authored, phone: boolean) {
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel("Confirm password").fill(password);
   await page.getByRole("button", { name: "Sign up" }).click();
-  await page.waitForURL(app.learnerUrl("/learner-otp"));
+  // Once seen in CI (at 390, two files running side by side): the code page never came. Say what the form said.
+  await page.waitForURL(app.learnerUrl("/learner-otp")).catch(async (error: Error) => {
+    const said = await page
+      .locator("[role=alert], [aria-invalid=true]")
+      .evaluateAll((nodes) => nodes.map((n) => n.textContent || `${n.getAttribute("name")} invalid`));
+    throw new Error(`sign-up stayed on ${page.url()}; the form said ${JSON.stringify(said)}; ${error.message}`);
+  });
   await page.getByLabel("Verification code").fill(await verificationCode(app, email));
   await page.getByRole("button", { name: "Verify" }).click();
   await page.waitForURL(app.learnerUrl("/learner-login"));
