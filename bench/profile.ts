@@ -8,7 +8,9 @@
  * Environment: PROFILE_OPS (comma list of bench operation keys, default adminInvoicesSearch,learnerPortal),
  * PROFILE_SECONDS (load seconds per operation, default 8), PROFILE_SERVER_DIR (a checkout whose built `api/dist` to
  * profile instead of this one's, e.g. an older commit's for a before/after figure), PROFILE_OUT (a path to keep the .cpuprofile at, for a
- * profile viewer), BENCH_CONNECTIONS (50), BENCH_ROWS (1000), PROFILE_TOP (30).
+ * profile viewer), PROFILE_CPU (`off`: no profiler, only the CPU a request, which the sampling profiler itself raises
+ * by a millisecond or more), PROFILE_TARGET (`floor`: profile the bench's floor, bench/floor.ts, on the same data instead of
+ * the server, for the CPU a request the same answer costs without our stack), BENCH_CONNECTIONS (50), BENCH_ROWS (1000), PROFILE_TOP (30).
  */
 import { copyFileSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -92,27 +94,39 @@ async function main() {
   const data = await prepareData("postgresql", Number(env("BENCH_ROWS", "1000")));
   const profileDir = tempDir("profile");
   const port = await freePort();
+  const profiling = process.env.PROFILE_CPU !== "off";
+  const floor = process.env.PROFILE_TARGET === "floor";
+  const flags = [
+    ...(profiling ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean),
+  ];
   const command = serverCommand("api", {});
   const spawnedAt = performance.now();
-  const server = startChild(
-    process.execPath,
-    ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...command.args],
-    {
-      ...command.env,
-      ...EMBEDDED_ENV,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: data.dataDir,
-      DATABASE_URL: data.databaseUrl as string,
-      RATE_LIMIT_SCALE: "1000000",
-    },
-    { cwd: process.env.PROFILE_SERVER_DIR },
-  );
+  const server = floor
+    ? startChild(process.execPath, [...flags, "--import", "tsx", "bench/floor.ts"], {
+        FLOOR_DATABASE_URL: data.databaseUrl as string,
+        FLOOR_PORT: String(port),
+        RATE_LIMIT_SCALE: "1000000",
+      })
+    : startChild(
+        process.execPath,
+        [...flags, ...command.args],
+        {
+          ...command.env,
+          ...EMBEDDED_ENV,
+          NODE_ENV: "production",
+          LOG_LEVEL: "warn",
+          HOST: "127.0.0.1",
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATA_DIR: data.dataDir,
+          DATABASE_URL: data.databaseUrl as string,
+          RATE_LIMIT_SCALE: "1000000",
+        },
+        { cwd: process.env.PROFILE_SERVER_DIR },
+      );
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${url}/readyz`, server);
+  await waitHealthy(`${url}${floor ? "/healthz" : "/readyz"}`, server);
   const results: string[] = [];
   let loadStartMs = 0;
   let requests = 0;
@@ -133,7 +147,14 @@ async function main() {
     const bytes = (await plain.arrayBuffer()).byteLength;
     await autocannon({ ...options, duration: 1 });
     await settle(server.pid);
-    if (!loadStartMs) loadStartMs = performance.now() - spawnedAt;
+    if (!loadStartMs) {
+      // What the server spends with no request at all (timers, pools, the overload monitor), so that a CPU-a-request
+      // figure can be read net of it.
+      const idleBefore = cpuSeconds(server.pid) ?? 0;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      results.push(`idle server: ${(((cpuSeconds(server.pid) ?? 0) - idleBefore) * 500).toFixed(1)} ms of CPU a second`);
+      loadStartMs = performance.now() - spawnedAt;
+    }
     const cpuBefore = cpuSeconds(server.pid) ?? 0;
     const result = await autocannon(options);
     const cpuMs = ((cpuSeconds(server.pid) ?? 0) - cpuBefore) * 1000;
@@ -145,6 +166,10 @@ async function main() {
     );
   }
   await server.stop();
+  if (!profiling) {
+    process.stdout.write(`\n${results.join("\n")}\n`);
+    return;
+  }
   const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("the server wrote no profile");
   if (process.env.PROFILE_OUT) copyFileSync(join(profileDir, file), process.env.PROFILE_OUT);
