@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { businessIdentity } from "../domain/settings/settings.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
+import { answerPlainOperation, plainSignedInOperation } from "../graphql/shortcut.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
@@ -118,6 +119,12 @@ export async function buildServer(services: Services, options: { webDist?: strin
         const cacheKey = graphqlCacheKey(req);
         if (cacheKey && (await sendCachedGraphql(services.publicCache, cacheKey, req, reply))) return reply;
         const viewer = await viewerFromAuthorization(services, req.headers.authorization);
+        // A signed-in page's ordinary operation skips Yoga's HTTP layer (graphql/shortcut.ts); anything else takes it.
+        const plain = plainSignedInOperation(req);
+        if (plain) {
+          const answer = await answerPlainOperation(yoga, plain, req.headers, { viewer, client: requestInfo(req) }, services.logger);
+          return reply.status(answer.status).headers(answer.headers).send(answer.body);
+        }
         const response = await yoga.handleNodeRequestAndResponse(req, reply, { viewer, client: requestInfo(req) });
         response.headers.forEach((value, key) => {
           reply.header(key, value);

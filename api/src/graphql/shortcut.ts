@@ -1,0 +1,89 @@
+import { createGraphQLError, type GraphQLParams, processRegularResult } from "graphql-yoga";
+import type { Logger } from "../logger.ts";
+import type { ServerContext, Yoga } from "./yoga.ts";
+
+/**
+ * The two ways a client asks for one JSON answer that the shortcut serves, and the media type Yoga answers each with:
+ * the web app's (`web/src/shared/relay/environment.ts`) and plain `application/json`. Any other Accept goes the whole
+ * way through Yoga, which negotiates it.
+ */
+const ANSWERED_AS = new Map([
+  ["application/graphql-response+json, application/json", "application/graphql-response+json"],
+  ["application/json", "application/json"],
+]);
+const JSON_BODY = /^application\/json(?:;\s*charset=utf-8)?$/i;
+/** Event streams and incremental delivery are Yoga's: a document naming either goes the whole way. */
+const NOT_ONE_ANSWER = /\bsubscription\b|@defer\b|@stream\b/;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+export interface PlainOperation {
+  params: GraphQLParams;
+  mediaType: string;
+}
+
+/**
+ * A signed-in request that is one ordinary operation, JSON in and JSON out, with nothing Yoga's HTTP layer would need
+ * to decide (its parameters already well-formed, an Accept the shortcut knows, no extensions, no subscription or
+ * incremental delivery), or null. Anonymous requests always go through Yoga: its response cache keeps their answers.
+ */
+export function plainSignedInOperation(req: {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}): PlainOperation | null {
+  const { headers, body } = req;
+  if (req.method !== "POST" || !headers.authorization) return null;
+  if (typeof headers["content-type"] !== "string" || !JSON_BODY.test(headers["content-type"])) return null;
+  const mediaType = ANSWERED_AS.get(String(headers.accept ?? ""));
+  if (!mediaType || !isPlainObject(body)) return null;
+  for (const key of Object.keys(body)) if (key !== "query" && key !== "variables" && key !== "operationName") return null;
+  const { query, variables, operationName } = body;
+  if (typeof query !== "string" || NOT_ONE_ANSWER.test(query)) return null;
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) return null;
+  if (operationName !== undefined && operationName !== null && typeof operationName !== "string") return null;
+  return { params: { query, variables: variables ?? undefined, operationName: operationName ?? undefined }, mediaType };
+}
+
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** The URL the shortcut's Fetch API request carries (nothing reads it; the Host header is the client's to make up). */
+const GRAPHQL_URL = "http://localhost/graphql";
+
+/**
+ * Runs a plain operation through Yoga's own operation pipeline (its parameter hooks, the parser and validation caches,
+ * GraphQL Armor, masked errors, the same context) and answers it with Yoga's own result processing (status, media
+ * type, body), without Yoga's HTTP layer: building a Fetch API request from Node's, parsing the URL and the body again,
+ * its request hooks and a Fetch API response. That layer cost about a millisecond of CPU of a signed-in request's five
+ * under load (`npm run bench:profile`; docs/SCALING.md).
+ */
+export async function answerPlainOperation(
+  yoga: Yoga,
+  operation: PlainOperation,
+  headers: Record<string, string | string[] | undefined>,
+  context: ServerContext,
+  logger: Logger,
+): Promise<PlainAnswer> {
+  const request = new yoga.fetchAPI.Request(GRAPHQL_URL, { method: "POST", headers: headers as Record<string, string> });
+  let result: Awaited<ReturnType<Yoga["getResultForParams"]>>;
+  try {
+    result = await yoga.getResultForParams({ params: operation.params, request }, context);
+  } catch (error) {
+    // Yoga answers an error thrown outside the resolvers (they return theirs in the result) as an unexpected one.
+    logger.error({ err: error }, "unexpected error running a GraphQL operation");
+    result = {
+      errors: [createGraphQLError("Unexpected error.", { extensions: { code: "INTERNAL_SERVER_ERROR", http: { status: 500 } } })],
+    };
+  }
+  const response = processRegularResult(result ?? { errors: [] }, yoga.fetchAPI, operation.mediaType);
+  const answerHeaders: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    answerHeaders[key] = value;
+  });
+  return { status: response.status, headers: answerHeaders, body: Buffer.from(await response.arrayBuffer()) };
+}
