@@ -100,11 +100,31 @@ export async function startTestApp(
       if (services.queue.kind === "in-process") await (services.queue as InProcessQueue).idle();
     },
     async close() {
-      await app.close();
-      await services.close();
-      await database?.drop();
+      // A teardown once hung past vitest's 60 s hook timeout in CI (all tests of the file had passed): a step that is
+      // still closing after 10 s says which one it is, and the HTTP server then drops its connections rather than
+      // waiting on a client that keeps one busy.
+      await closeStep(
+        "HTTP server",
+        () => app.close(),
+        () => app.server.closeAllConnections(),
+      );
+      await closeStep("services", () => services.close());
+      await closeStep("test database", async () => database?.drop());
     },
   };
+}
+
+/** Runs one teardown step; still running after 10 s, it is named on stderr and `whenSlow` runs (once). */
+async function closeStep(name: string, step: () => Promise<unknown>, whenSlow?: () => void) {
+  const timer = setTimeout(() => {
+    process.stderr.write(`test app: "${name}" is still closing after 10 s\n`);
+    whenSlow?.();
+  }, 10_000);
+  try {
+    await step();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface RestAnswer<T = any> {
