@@ -119,13 +119,12 @@ export async function buildServer(services: Services, options: { webDist?: strin
         const cacheKey = graphqlCacheKey(req);
         if (cacheKey && (await sendCachedGraphql(services.publicCache, cacheKey, req, reply))) return reply;
         const viewer = await viewerFromAuthorization(services, req.headers.authorization);
+        const context = { viewer, client: requestInfo(req) };
         // A signed-in page's ordinary operation skips Yoga's HTTP layer (graphql/shortcut.ts); anything else takes it.
         const plain = plainSignedInOperation(req);
-        if (plain) {
-          const answer = await answerPlainOperation(yoga, plain, req.headers, { viewer, client: requestInfo(req) }, services.logger);
-          return reply.status(answer.status).headers(answer.headers).send(answer.body);
-        }
-        const response = await yoga.handleNodeRequestAndResponse(req, reply, { viewer, client: requestInfo(req) });
+        const response = plain
+          ? await answerPlainOperation(yoga, plain, req.headers, context, services.logger)
+          : await yoga.handleNodeRequestAndResponse(req, reply, context);
         response.headers.forEach((value, key) => {
           reply.header(key, value);
         });
