@@ -98,7 +98,7 @@ export interface PreparedData {
   version: string;
 }
 
-interface Prepared extends PreparedData {
+export interface Prepared extends PreparedData {
   ours: { env: Record<string, string> };
   floor: { env: Record<string, string> };
 }
@@ -136,7 +136,11 @@ export async function prepareData(backend: Backend, rows: number): Promise<Prepa
   }
 }
 
-async function prepare(backend: Backend, rows: number): Promise<Prepared> {
+/** How the floor is started (its env from `prepare`, plus FLOOR_PORT). */
+export const FLOOR_ARGS = ["--import", "tsx", "bench/floor.ts"];
+
+/** The data, and the environment each target (ours, the floor) runs on over it. */
+export async function prepare(backend: Backend, rows: number): Promise<Prepared> {
   const data = await prepareData(backend, rows);
   // Logins all come from 127.0.0.1: RATE_LIMIT_SCALE (the server's own setting for load tests from one address) lifts
   // the per-address limit of 30 logins / 5 min, so the limiter still runs on every login but never refuses one.
@@ -175,7 +179,7 @@ async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: 
     PUBLIC_URL: `http://127.0.0.1:${oursPort}`,
   });
   const floorPort = await freePort();
-  const floor = startChild(process.execPath, ["--import", "tsx", "bench/floor.ts"], {
+  const floor = startChild(process.execPath, FLOOR_ARGS, {
     ...prepared.floor.env,
     FLOOR_PORT: String(floorPort),
   });

@@ -16,9 +16,9 @@ import { copyFileSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "#testing/ports.ts";
-import { EMBEDDED_ENV, waitHealthy } from "#testing/server.ts";
+import { waitHealthy } from "#testing/server.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
-import { prepareData } from "./load.ts";
+import { FLOOR_ARGS, prepare } from "./load.ts";
 import { OPERATIONS, requestBody, requestHeaders } from "./operations.ts";
 import { cleanupAll, cpuSeconds, log, settle, startChild, tempDir } from "./proc.ts";
 
@@ -91,7 +91,7 @@ async function main() {
     if (!op) throw new Error(`no bench operation ${key}`);
     return op;
   });
-  const data = await prepareData("postgresql", Number(env("BENCH_ROWS", "1000")));
+  const data = await prepare("postgresql", Number(env("BENCH_ROWS", "1000")));
   const profileDir = tempDir("profile");
   const port = await freePort();
   const profiling = process.env.PROFILE_CPU !== "off";
@@ -103,26 +103,11 @@ async function main() {
   const command = serverCommand("api", {});
   const spawnedAt = performance.now();
   const server = floor
-    ? startChild(process.execPath, [...flags, "--import", "tsx", "bench/floor.ts"], {
-        FLOOR_DATABASE_URL: data.databaseUrl as string,
-        FLOOR_PORT: String(port),
-        RATE_LIMIT_SCALE: "1000000",
-      })
+    ? startChild(process.execPath, [...flags, ...FLOOR_ARGS], { ...data.floor.env, FLOOR_PORT: String(port) })
     : startChild(
         process.execPath,
         [...flags, ...command.args],
-        {
-          ...command.env,
-          ...EMBEDDED_ENV,
-          NODE_ENV: "production",
-          LOG_LEVEL: "warn",
-          HOST: "127.0.0.1",
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATA_DIR: data.dataDir,
-          DATABASE_URL: data.databaseUrl as string,
-          RATE_LIMIT_SCALE: "1000000",
-        },
+        { ...command.env, ...data.ours.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
         { cwd: process.env.PROFILE_SERVER_DIR },
       );
   const url = `http://127.0.0.1:${port}`;
