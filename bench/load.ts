@@ -171,10 +171,9 @@ export async function prepare(backend: Backend, rows: number): Promise<Prepared>
 
 async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: Target }> {
   const oursPort = await freePort();
-  const command = serverCommand("api", {});
+  const command = serverCommand("api", prepared.ours.env);
   const ours = startChild(process.execPath, command.args, {
     ...command.env,
-    ...prepared.ours.env,
     PORT: String(oursPort),
     PUBLIC_URL: `http://127.0.0.1:${oursPort}`,
   });

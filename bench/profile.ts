@@ -100,14 +100,14 @@ async function main() {
     ...(profiling ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
     ...(process.env.PROFILE_NODE_FLAGS ?? "").split(" ").filter(Boolean),
   ];
-  const command = serverCommand("api", {});
+  const command = serverCommand("api", data.ours.env);
   const spawnedAt = performance.now();
   const server = floor
     ? startChild(process.execPath, [...flags, ...FLOOR_ARGS], { ...data.floor.env, FLOOR_PORT: String(port) })
     : startChild(
         process.execPath,
         [...flags, ...command.args],
-        { ...command.env, ...data.ours.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+        { ...command.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
         { cwd: process.env.PROFILE_SERVER_DIR },
       );
   const url = `http://127.0.0.1:${port}`;

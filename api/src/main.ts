@@ -1,5 +1,6 @@
 import "dotenv/config";
 import { loadConfigOrExit } from "./config.ts";
+import { limitConcurrentHashes } from "./domain/passwords.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoDataOnce } from "./seed/demo.ts";
@@ -11,6 +12,7 @@ async function main() {
   const started = performance.now();
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
+  if (!config.databaseUrl) limitConcurrentHashes(1);
   const services = await createServices(config, logger, { role: "api" });
   // The published demo logins are for a developer's machine; a production demo gets passwords nobody else knows.
   const production = config.env === "production";

@@ -9,15 +9,26 @@ const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, paralle
  * At most one hash per core at a time: more would not finish sooner (each one keeps a core busy), but each holds its
  * 19 MiB until it does. A burst of logins queues here instead of multiplying the process's memory.
  */
-const oneHashPerCore = pLimit(availableParallelism());
+const hashes = pLimit(availableParallelism());
+
+/**
+ * Sets how many hashes run at once in this process; answers the previous number. The embedded backend's API process runs one at a
+ * time (api/src/main.ts): its database shares the process's memory budget and its main thread, so a second hash would
+ * add 19 MiB at the peak for little more throughput (docs/SCALING.md).
+ */
+export function limitConcurrentHashes(count: number): number {
+  const before = hashes.concurrency;
+  hashes.concurrency = count;
+  return before;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return oneHashPerCore(() => argon2.hash(password, OPTIONS));
+  return hashes(() => argon2.hash(password, OPTIONS));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await oneHashPerCore(() => argon2.verify(hash, password));
+    return await hashes(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
