@@ -128,6 +128,30 @@ describe("lesson media", () => {
     expect(await s.app.services.db.prisma.lessonMedia.count({ where: { lessonId: { in: [ids.video, ids.files, ids.text] } } })).toBe(0);
   });
 
+  it("answers uploads for its own sites only: no CORS headers for a foreign origin, even with a staff token", async () => {
+    const headers = { origin: "https://elsewhere.example", authorization: `Bearer ${s.who.owner}`, "tus-resumable": "1.0.0" };
+    const meta = `lessonId ${b64(ids.video)},target ${b64("video")},filename ${b64("a.mp4")}`;
+    const created = await s.app.fetch(LESSON_UPLOADS_PATH, {
+      method: "POST",
+      headers: { ...headers, "upload-length": "100", "upload-metadata": meta },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") as string;
+    const answers = [
+      created,
+      await s.app.fetch(location, { method: "HEAD", headers }),
+      await s.app.fetch(location, {
+        method: "OPTIONS",
+        headers: { ...headers, "access-control-request-method": "PATCH", "access-control-request-headers": "upload-offset" },
+      }),
+      await s.app.fetch(location, { method: "DELETE", headers }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBeLessThan(300);
+      expect([...answer.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
+    }
+  });
+
   it("refuses an announced length over the limit with 413 at creation", async () => {
     const over = s.app.services.config.lessonVideoMaxBytes + 1;
     const res = await createUpload(s.app, s.who.owner, { lessonId: ids.video, target: "video", filename: "big.mp4" }, over);

@@ -160,7 +160,9 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     const response = await tus.handleWeb(request);
     reply.code(response.status);
     response.headers.forEach((value, key) => {
-      reply.header(key, value);
+      // tus answers every origin (Access-Control-Allow-Origin: *); the console uploads from its own origin, and the
+      // API grants no other (reliability 2.7), so its CORS headers are dropped.
+      if (!key.startsWith("access-control-")) reply.header(key, value);
     });
     reply.header("cache-control", "no-store");
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
