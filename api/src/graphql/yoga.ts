@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
-import { type DocumentNode, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
+import { type DocumentNode, execute, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
@@ -25,6 +25,20 @@ export type Yoga = YogaServerInstance<ServerContext, Context>;
 const disableIntrospection: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+/**
+ * Operations run on graphql-js's own executor, not Yoga's default (@graphql-tools/executor, whose extra is @defer and
+ * @stream, which this schema does not declare): the same execution rules with less bookkeeping a field. Measured with
+ * `npm run bench:profile` (paired runs, `PROFILE_CPU=off`): the server's CPU a request 5.73 -> 5.09 ms on the admin
+ * invoice search and 4.90 -> 4.60 ms on the learner portal; an allocation profile had put a quarter of a signed-in
+ * request's garbage in that executor's field loop. Listed first, so the response cache wraps it. Subscriptions keep
+ * Yoga's executor.
+ */
+export const graphqlJsExecution: Plugin = {
+  onExecute({ setExecuteFn }) {
+    setExecuteFn(execute);
   },
 };
 
@@ -144,6 +158,7 @@ export function createGraphqlServer(services: Services): Yoga {
     },
     context: ({ viewer, client }) => ({ services, viewer, client }),
     plugins: [
+      graphqlJsExecution,
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({
