@@ -266,13 +266,23 @@ function withoutToken(text: string): unknown {
   return value;
 }
 
-/** The answer as it travels (fetch() would decompress it): its bytes and the headers that describe them. */
+/**
+ * The answer as it travels (fetch() would decompress it): its bytes and the headers that describe them. Asked right
+ * after a round, a server still shedding load may answer 503 (a few bytes): asked again until it answers 200.
+ */
 async function onTheWire(target: Target, op: Operation, prepared: Prepared) {
-  const res = await rawRequest(`${target.url}${op.path}`, {
-    method: op.method,
-    headers: requestHeaders(op, prepared.tokens),
-    body: requestBody(op, prepared.ctx),
-  });
+  const ask = () =>
+    rawRequest(`${target.url}${op.path}`, {
+      method: op.method,
+      headers: requestHeaders(op, prepared.tokens),
+      body: requestBody(op, prepared.ctx),
+    });
+  let res = await ask();
+  for (let attempt = 1; res.status !== 200 && attempt < 20; attempt++) {
+    await sleep(500);
+    res = await ask();
+  }
+  if (res.status !== 200) throw new Error(`${target.name} answered ${res.status} for ${op.key}, not the answer the wire should send`);
   return {
     body: Buffer.from(await res.arrayBuffer()),
     contentType: res.headers.get("content-type") ?? "application/json",
