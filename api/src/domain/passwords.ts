@@ -12,9 +12,9 @@ const OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, paralle
 const hashes = pLimit(availableParallelism());
 
 /**
- * Sets how many hashes run at once in this process; answers the previous number. The embedded backend's API process runs one at a
- * time (api/src/main.ts): its database shares the process's memory budget and its main thread, so a second hash would
- * add 19 MiB at the peak for little more throughput (docs/SCALING.md).
+ * Sets how many hashes run at once in this process; answers the previous number. The embedded backend's API process
+ * runs one at a time (api/src/main.ts): its database shares the process's memory budget (350 MB), and a second hash
+ * adds 19 MiB at the peak. It costs logins a second: 29 against 41 on the bench's 2 cores (docs/SCALING.md).
  */
 export function limitConcurrentHashes(count: number): number {
   const before = hashes.concurrency;
