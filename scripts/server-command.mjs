@@ -14,8 +14,9 @@
 // - WebAssembly runs on V8's baseline compiler only (--liftoff-only): the embedded database (PGlite) and Prisma's query
 //   compiler are WebAssembly, and V8 otherwise compiles their hot functions a second time with its optimizing
 //   compiler and keeps both, about 45 MB of resident memory in the embedded API under the bench's load. The embedded
-//   backend's signed-in pages measured within noise of before (docs/SCALING.md); with PostgreSQL only Prisma's query
-//   compiler is WebAssembly, and it runs once per query shape (Prisma keeps the plans).
+//   backend's signed-in pages measured within the machine's run-to-run noise of before, or up to a sixth slower
+//   (README "Performance"); with PostgreSQL only Prisma's query compiler is WebAssembly, and it runs once per query
+//   shape (Prisma keeps the plans).
 
 /** @param {"api" | "worker"} role */
 export function serverCommand(role, env = process.env) {

@@ -1,11 +1,15 @@
 import argon2 from "argon2";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword, limitConcurrentHashes, verifyPassword } from "./passwords.ts";
 
 const original = argon2.hash.bind(argon2);
 
 describe("password hashing", () => {
-  const usual = limitConcurrentHashes(2);
+  // The process's own setting, put back after each test (the test files share one process).
+  let usual = 0;
+  beforeAll(() => {
+    usual = limitConcurrentHashes(2);
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     limitConcurrentHashes(usual);
