@@ -65,6 +65,13 @@ export interface OpLoad {
   /** A bare server sending the same answer's bytes from memory (bench/wire.ts): the most this client, loopback and
    * these cores carry for an answer of this size, whatever the server. */
   wire: RunStats;
+  /**
+   * Signed-in operations only: one round each at the same offered rate, 60% of the floor's median requests/s (the
+   * ratio budget's rate), from the same 50 connections. At 50 connections that are never idle (the rounds above) the
+   * latency is set by throughput (Little's law: the mean is connections / requests per second), so there p99 measures
+   * queueing; at a rate both can carry it measures what a request costs. For information: the budgets are unchanged.
+   */
+  paced?: { rate: number; ours: RunStats; floor: RunStats };
 }
 
 export interface LoadResult {
@@ -189,6 +196,8 @@ async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: 
 }
 
 const RATE_LIMIT_SCALE = "1000000";
+/** The paced round's offered rate, as a share of the floor's requests/s: the signed-in ratio budget (bench/report.ts). */
+const PACED_SHARE = 0.6;
 
 async function fetchOnce(target: Target, op: Operation, prepared: Prepared): Promise<{ status: number; text: string; headers: Headers }> {
   const res = await fetch(`${target.url}${op.path}`, {
@@ -313,7 +322,15 @@ async function measureWire(ours: Target, op: Operation, prepared: Prepared, opti
   }
 }
 
-async function cannon(target: Target, op: Operation, prepared: Prepared, seconds: number, connections: number, expectBody?: string) {
+async function cannon(
+  target: Target,
+  op: Operation,
+  prepared: Prepared,
+  seconds: number,
+  connections: number,
+  expectBody?: string,
+  overallRate?: number,
+) {
   const options: autocannon.Options = {
     url: `${target.url}${op.path}`,
     method: op.method,
@@ -325,6 +342,7 @@ async function cannon(target: Target, op: Operation, prepared: Prepared, seconds
     timeout: 10,
   };
   if (expectBody) options.expectBody = expectBody;
+  if (overallRate) options.overallRate = overallRate;
   await settle(target.child.pid);
   const result = await autocannon(options);
   // A refused request (e.g. 503 from load shedding) also fails the body check: count it once.
@@ -433,13 +451,21 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
           ? `status codes ${bad.map(([c, n]) => `${c} x${n}`).join(", ")}`
           : "timeouts, socket errors or changed bodies";
       }
+      const floorSummary = summary(rounds.floor);
+      let paced: OpLoad["paced"];
+      if (op.budget === "signedIn" && floorSummary.rps > 0) {
+        const rate = Math.max(1, Math.round(PACED_SHARE * floorSummary.rps));
+        const at = async (target: Target) =>
+          (await cannon(target, op, prepared, options.durationS, options.connections, expect(target === ours ? a : b), rate)).stats;
+        paced = { rate, ours: await at(ours), floor: await at(floor) };
+      }
       const wire = await measureWire(ours, op, prepared, options);
       ops.push({
         key: op.key,
         label: op.label,
         budget: op.budget,
         ours: oursSummary,
-        floor: summary(rounds.floor),
+        floor: floorSummary,
         ratio: median(ratios),
         oursRssPeakMb: oursRss,
         jsonDifference,
@@ -452,6 +478,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
         },
         rounds,
         wire: wire.stats,
+        paced,
       });
     }
   } finally {
