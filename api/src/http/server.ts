@@ -27,6 +27,12 @@ import { registerWeb } from "./web.ts";
  */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
+/**
+ * A refused request body of at most this declared length is read to its end and dropped (within a second) rather than
+ * cut off by closing the connection, so that its sender gets the answer (see `registerEarlyAnswers`).
+ */
+export const LINGER_MAX_BYTES = 8 * 1024 * 1024;
+
 export interface HttpServer {
   app: FastifyInstance;
   yoga: Yoga;
@@ -39,6 +45,43 @@ export interface HttpServer {
 function trustedHops(trust: Config["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== "number") return trust;
   return (_address, hop) => hop < trust;
+}
+
+/**
+ * An answer sent before the request body was read to the end (a body over the JSON cap, an upload refused for its size
+ * or its sender): the rest is read and dropped, so that the client gets the answer and, once it has sent it all, can
+ * reuse the connection; one still sending a second later has its connection closed rather than held (with its unread
+ * bytes) until a timeout.
+ *
+ * Fastify answers a body it refuses (over `bodyLimit`, or one that fails to parse) with `Connection: close`, and Node
+ * then closes the socket as soon as the answer is written: the client, still sending, gets a reset, which may reach it
+ * before the answer does (a fetch() then has no answer at all: 34 of 140 refused 900 kB bodies in one CI run,
+ * reliability 8.1). Where the body's declared length is at most LINGER_MAX_BYTES that header is taken back, so the
+ * rest is read as above; a larger or undeclared one is still cut off at once.
+ */
+function registerEarlyAnswers(app: FastifyInstance): void {
+  // The socket is noted on arrival: by the end of the answer it may be detached from the request.
+  const sockets = new WeakMap<object, Socket>();
+  app.addHook("onRequest", (req, _reply, done) => {
+    sockets.set(req.raw, req.raw.socket);
+    done();
+  });
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (req.raw.complete || reply.getHeader("connection") !== "close") return payload;
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && /^\d+$/.test(declared) && Number(declared) <= LINGER_MAX_BYTES) reply.removeHeader("connection");
+    return payload;
+  });
+  app.addHook("onResponse", (req, _reply, done) => {
+    const socket = sockets.get(req.raw);
+    if (socket && !req.raw.complete) {
+      req.raw.resume();
+      setTimeout(() => {
+        if (!req.raw.complete) socket.destroy();
+      }, 1000).unref();
+    }
+    done();
+  });
 }
 
 /** One HTTP server for both hosts: GraphQL, the REST facade, uploads, the dev pages and the built web app. */
@@ -67,31 +110,13 @@ export async function buildServer(services: Services, options: { webDist?: strin
   const yoga = createGraphqlServer(services);
   // First: a request refused for overload costs as little as possible (no other hook runs before the refusal).
   await registerOverloadProtection(app, { eventLoopDelayMs: config.overloadEventLoopDelayMs, maxInFlight: config.overloadMaxInFlight });
+  // Before the drain's own onSend, which must still be able to close every connection once the server is closing.
+  registerEarlyAnswers(app);
   registerDrain(app);
   await registerSecurityHeaders(app, { publicUrl: config.publicUrl, production: config.env === "production", storage: config.storage });
   registerNoStore(app);
   // Before the routes, so that it covers them all (GraphQL's too); the public cache's own copies are compressed once.
   registerCompression(app, { compressedElsewhere: keptByPublicCache });
-
-  // An answer sent before the request body was read to the end (an upload refused for its size or its sender): the
-  // rest is read and dropped, so that a client which has sent it all can reuse the connection; one still sending a
-  // second later has its connection closed rather than held (with its unread bytes) until a timeout. The socket is
-  // noted on arrival: by the end of the answer it may be detached from the request.
-  const sockets = new WeakMap<object, Socket>();
-  app.addHook("onRequest", (req, _reply, done) => {
-    sockets.set(req.raw, req.raw.socket);
-    done();
-  });
-  app.addHook("onResponse", (req, _reply, done) => {
-    const socket = sockets.get(req.raw);
-    if (socket && !req.raw.complete) {
-      req.raw.resume();
-      setTimeout(() => {
-        if (!req.raw.complete) socket.destroy();
-      }, 1000).unref();
-    }
-    done();
-  });
 
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_req, reply) => {
