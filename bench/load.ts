@@ -21,6 +21,7 @@ import { serverCommand } from "../scripts/server-command.mjs";
 import { type LoadBudget, OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { createBenchDatabase } from "./postgres.ts";
 import { log, median, rssMb, sampleRss, settle, sleep, startChild, tempDir } from "./proc.ts";
+import { BUDGETS } from "./report.ts";
 import { growData, rowCounts } from "./seed.ts";
 
 export type Backend = "pglite" | "postgresql";
@@ -196,8 +197,6 @@ async function startTargets(prepared: Prepared): Promise<{ ours: Target; floor: 
 }
 
 const RATE_LIMIT_SCALE = "1000000";
-/** The paced round's offered rate, as a share of the floor's requests/s: the signed-in ratio budget (bench/report.ts). */
-const PACED_SHARE = 0.6;
 
 async function fetchOnce(target: Target, op: Operation, prepared: Prepared): Promise<{ status: number; text: string; headers: Headers }> {
   const res = await fetch(`${target.url}${op.path}`, {
@@ -454,7 +453,7 @@ export async function runLoad(backend: Backend, options: LoadOptions): Promise<L
       const floorSummary = summary(rounds.floor);
       let paced: OpLoad["paced"];
       if (op.budget === "signedIn" && floorSummary.rps > 0) {
-        const rate = Math.max(1, Math.round(PACED_SHARE * floorSummary.rps));
+        const rate = Math.max(1, Math.round(BUDGETS.load.signedIn.floorRatio * floorSummary.rps));
         const at = async (target: Target) =>
           (await cannon(target, op, prepared, options.durationS, options.connections, expect(target === ours ? a : b), rate)).stats;
         paced = { rate, ours: await at(ours), floor: await at(floor) };

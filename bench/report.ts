@@ -59,7 +59,7 @@ function loadRow(load: LoadResult, op: OpLoad): Row {
     `wire (a bare server sending these bytes) ${int(op.wire.rps)} req/s, p99 ${latency(op.wire, "p99")}`,
     ...(op.paced
       ? [
-          `paced at ${int(op.paced.rate)} req/s offered (60% of the floor's): ours ${int(op.paced.ours.rps)} req/s, p50 ${latency(op.paced.ours, "p50")}, p99 ${latency(op.paced.ours, "p99")}; floor p99 ${latency(op.paced.floor, "p99")}`,
+          `paced at ${int(op.paced.rate)} req/s offered (${BUDGETS.load.signedIn.floorRatio * 100}% of the floor's): ours ${int(op.paced.ours.rps)} req/s, p50 ${latency(op.paced.ours, "p50")}, p99 ${latency(op.paced.ours, "p99")}; floor p99 ${latency(op.paced.floor, "p99")}`,
         ]
       : []),
   ].join(" · ");
