@@ -18,6 +18,14 @@ export const NAME_MAX = 50;
 const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
 /** Control characters (tabs, line breaks, ...) and the invisible marks that reorder text (bidi overrides). */
 const CONTROL = /[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/** The same, less the line breaks and tabs a text of several lines may hold. */
+const CONTROL_IN_LINES = /[^\P{Cc}\n\r\t]|[\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * Whether a text holds a character no form field should: for a single-line text any control character (a line
+ * break in a business name would reach a mail's subject), for a text of lines any but line breaks and tabs.
+ */
+export const hasControlCharacters = (value: string, lines = false) => (lines ? CONTROL_IN_LINES : CONTROL).test(value);
 
 /** A name that may be shown in a mail as typed (every name taken since these rules; older ones may not be). */
 export const isMailSafeName = (value: string) => value.length <= NAME_MAX && !LINK_LIKE.test(value) && !CONTROL.test(value);

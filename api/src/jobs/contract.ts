@@ -17,7 +17,7 @@ export const jobPayloads = {
     attachInvoicePdf: z.string().uuid().optional(),
   }),
   /** Mail a reset link if the address has a live account (the request answers before knowing, see password-reset.ts). */
-  "password-reset": z.object({ email: z.string().min(3).max(254) }),
+  "password-reset": z.object({ email: z.string().min(3).max(254), anonymous: z.boolean().optional() }),
   /** Settle a Paystack payment reference (verify, check, mark paid, enroll). */
   "settle-payment": z.object({ reference: z.string().refine(isPaymentReference) }),
   /** Process a refund Paystack reported processed (refund.processed webhook): its id at Paystack. */

@@ -12,7 +12,7 @@ export function createProcessors(deps: Services): Processors {
     "send-mail": async (mail) => {
       await deps.mail.send(await mailWithAttachments(deps, mail));
     },
-    "password-reset": ({ email }) => mailResetLink(deps, email),
+    "password-reset": ({ email, anonymous }) => mailResetLink(deps, email, anonymous),
     "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),
     "process-refund": ({ paystackRefundId }) => processRefundJob(deps, paystackRefundId),
     "certificate-mail": ({ certificateId }) => mailCertificate(deps, certificateId),

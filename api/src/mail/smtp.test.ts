@@ -76,4 +76,26 @@ describe("mail over a real SMTP conversation", () => {
     await app.settleJobs();
     expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
   });
+
+  it("no header can be injected: a business name with line breaks stored before the rules stays in its subject line", async () => {
+    // Made directly in the database, as a row saved before settings refused control characters could hold it.
+    await app.services.db.prisma.businessSettings.update({
+      where: { id: 1 },
+      data: { businessName: "Acme\r\nBcc: stolen@evil.test\r\nX-Injected: yes\nReply-To: x@evil.test" },
+    });
+    try {
+      const body = signUpBody();
+      expect((await rest(app, "POST", "/api/auth/signup/learner", { body })).status).toBe(201);
+      await app.settleJobs();
+      const mail = smtp.received.filter((m) => m.to.includes(body.email)).at(-1);
+      // One recipient on the envelope, and the header block holds no header the name tried to add.
+      expect(mail?.to).toEqual([body.email]);
+      expect(smtp.received.some((m) => m.to.includes("stolen@evil.test"))).toBe(false);
+      const head = (mail?.raw ?? "").split(/\r?\n\r?\n/)[0] ?? "";
+      expect(head).not.toMatch(/^(bcc|x-injected|reply-to):/im);
+      expect(mail?.subject).toMatch(/^Your Acme Bcc: stolen@evil\.test X-Injected: yes Reply-To: x@evil\.test verification code: \d{6}$/);
+    } finally {
+      await app.services.db.prisma.businessSettings.update({ where: { id: 1 }, data: { businessName: "LearnHub" } });
+    }
+  });
 });

@@ -6,7 +6,7 @@ import { AdminSignUpInputSchema, answer, errors, form, MessageSchema, message, o
 
 const SIGN_UP = (field: "signUpAdmin" | "signUpLearner") =>
   `mutation($input: SignUpInput!) { result: ${field}(input: $input) { ${ERROR_FIELDS} ... on SignUpPayload { message email } } }`;
-const VERIFY = `mutation($input: VerifyEmailInput!) { result: verifyEmail(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
+const VERIFY = `mutation($input: VerifyEmailInput!) { result: verifyEmail(input: $input) { ${ERROR_FIELDS} ... on VerifyEmailPayload { message } } }`;
 const RESEND = `mutation($input: EmailInput!) { result: resendVerificationCode(input: $input) { ${ERROR_FIELDS} ... on MessagePayload { message } } }`;
 
 const SIGN_UP_FIELDS = ["firstName", "lastName", "email", "contact", "password", "confirmPassword"];

@@ -73,7 +73,7 @@ export async function createLearner(app: Harness, firstName: string, lastName: s
     "mutation($input: VerifyEmailInput!) { verifyEmail(input: $input) { __typename } }",
     { input: { email, code } },
   );
-  if (verifyEmail.__typename !== "MessagePayload") throw new Error(`Could not verify ${email}: ${verifyEmail.__typename}`);
+  if (verifyEmail.__typename !== "VerifyEmailPayload") throw new Error(`Could not verify ${email}: ${verifyEmail.__typename}`);
   return { email, password, name: `${firstName} ${lastName}` };
 }
 

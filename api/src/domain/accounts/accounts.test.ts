@@ -3,6 +3,7 @@ import { codeIn, lastMailTo, mailsTo, resetRateLimits, resetTokenIn, TEST_PASSWO
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { coverImage } from "../../seed/images.ts";
 import { RESET_LINK_MESSAGES } from "./password-reset.ts";
+import { CONTESTED_MESSAGE } from "./signup.ts";
 
 /** The accounts rules through GraphQL over HTTP: typed results, never top-level errors, for expected failures. */
 
@@ -13,7 +14,7 @@ const RESULT = `__typename
 
 const SIGN_UP = (field: "signUpAdmin" | "signUpLearner") =>
   `mutation($input: SignUpInput!) { r: ${field}(input: $input) { ${RESULT} ... on SignUpPayload { message email } } }`;
-const VERIFY = `mutation($input: VerifyEmailInput!) { r: verifyEmail(input: $input) { ${RESULT} ... on MessagePayload { message } } }`;
+const VERIFY = `mutation($input: VerifyEmailInput!) { r: verifyEmail(input: $input) { ${RESULT} ... on VerifyEmailPayload { message choosePassword } } }`;
 const RESEND = `mutation($input: EmailInput!) { r: resendVerificationCode(input: $input) { ${RESULT} ... on MessagePayload { message } } }`;
 const FORGOT = `mutation($input: EmailInput!) { r: requestPasswordReset(input: $input) { ${RESULT} ... on MessagePayload { message } } }`;
 const RESET = `mutation($input: ResetPasswordInput!) { r: resetPassword(input: $input) { ${RESULT} ... on MessagePayload { message } } }`;
@@ -73,7 +74,7 @@ describe("accounts over GraphQL", () => {
   /** A verified account, logged in; a staff account is approved as an owner first (approval is tested in staff.test.ts). */
   async function signUpAndVerify(role: "ADMIN" | "LEARNER", overrides: Record<string, unknown> = {}) {
     const account = await signUp(role, overrides);
-    expect((await call(VERIFY, { email: account.email, code: account.code })).__typename).toBe("MessagePayload");
+    expect((await call(VERIFY, { email: account.email, code: account.code })).__typename).toBe("VerifyEmailPayload");
     if (role === "ADMIN") await app.services.db.prisma.admin.update({ where: { email: account.email }, data: { staffRole: "OWNER" } });
     return { ...account, token: await login(account.email) };
   }
@@ -99,7 +100,11 @@ describe("accounts over GraphQL", () => {
     expect(unverified).toEqual({ __typename: "ForbiddenError", message: "Please verify your email before logging in." });
 
     const verified = await call(VERIFY, { email: account.email.toUpperCase(), code: ` ${account.code} ` });
-    expect(verified).toEqual({ __typename: "MessagePayload", message: "Email verified successfully. You can now log in." });
+    expect(verified).toEqual({
+      __typename: "VerifyEmailPayload",
+      message: "Email verified successfully. You can now log in.",
+      choosePassword: false,
+    });
 
     const loggedIn = await call(LOGIN, { email: account.email, password: TEST_PASSWORD });
     expect(loggedIn).toMatchObject({
@@ -119,39 +124,89 @@ describe("accounts over GraphQL", () => {
     });
   });
 
-  it("pre-hijacking: a stranger who signed up first with someone's e-mail loses the account to its owner's sign-up", async () => {
-    const email = uniqueEmail();
-    // The attacker signs up first with the victim's address and their own password.
-    await call(
-      SIGN_UP("signUpLearner"),
-      signUpInput({ email, firstName: "Mallory", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
-    );
-    await resetRateLimits(app);
-    // The owner signs up (their own password) and verifies with the code mailed for that sign-up.
-    const owner = await signUp("LEARNER", { email });
-    expect((await call(VERIFY, { email, code: owner.code })).__typename).toBe("MessagePayload");
-    // Only the owner's password opens the verified account.
+  /**
+   * Pre-hijacking: whoever verifies the e-mail proves the mailbox, not which sign-up was theirs, since every sign-up's
+   * code reaches the same mailbox. After sign-ups with two passwords, the verification keeps neither and mails a
+   * link: the victim's chosen password wins and the attacker's never opens the account, in either order.
+   */
+  async function expectContestedVerification(email: string, code: string) {
+    const verified = await call(VERIFY, { email, code });
+    expect(verified).toEqual({ __typename: "VerifyEmailPayload", message: CONTESTED_MESSAGE, choosePassword: true });
+    for (const password of [TEST_PASSWORD, NEW_PASSWORD])
+      expect(await call(LOGIN, { email, password })).toEqual({
+        __typename: "ValidationError",
+        message: "Invalid email or password.",
+        fieldErrors: [],
+      });
+    // The link goes to the address just proven, greeting nobody by the name a sign-up typed.
+    const mail = await lastMailTo(app, email);
+    expect(mail.subject).toBe("Reset your LearnHub password");
+    expect(mail.text).not.toContain("Mallory");
+    expect(mail.text).not.toContain("Grace");
+    const { token } = resetTokenIn(mail);
+    const owners = "0wner!Chosen-pass";
+    expect((await call(RESET, { token, password: owners, confirmPassword: owners })).__typename).toBe("MessagePayload");
+    expect(await me(await login(email, owners))).toMatchObject({ email });
     expect((await call(LOGIN, { email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
-    expect(await me(await login(email))).toMatchObject({ fullName: "Grace Hopper" });
+    const row = await app.services.db.prisma.learner.findUniqueOrThrow({ where: { email } });
+    expect(row.signupContested).toBe(false);
+  }
+
+  const mallory = (email: string) => signUpInput({ email, firstName: "Mallory", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+
+  it("pre-hijacking, stranger first: the owner's verification keeps neither password and mails a link", async () => {
+    const email = uniqueEmail();
+    expect((await call(SIGN_UP("signUpLearner"), mallory(email))).__typename).toBe("SignUpPayload");
+    await resetRateLimits(app);
+    const owner = await signUp("LEARNER", { email });
+    await expectContestedVerification(email, owner.code);
   });
 
-  it("a repeat sign-up before verifying replaces the password and voids older codes; the mail names who signed up", async () => {
+  it("pre-hijacking, stranger second: the owner's newest code is the stranger's, and it keeps neither password", async () => {
     const owner = await signUp("LEARNER");
     await resetRateLimits(app);
-    const intruder = await call(
-      SIGN_UP("signUpLearner"),
-      signUpInput({ email: owner.email, firstName: "Mallory", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }),
-    );
-    expect(intruder.__typename).toBe("SignUpPayload");
-    // The owner's code no longer works, and the new mail greets the name of the latest sign-up.
+    expect((await call(SIGN_UP("signUpLearner"), mallory(owner.email))).__typename).toBe("SignUpPayload");
+    // The owner's first code was voided by the repeat sign-up; the newest one (in the owner's mailbox) is used.
     expect((await call(VERIFY, { email: owner.email, code: owner.code })).__typename).toBe("ValidationError");
-    expect((await lastMailTo(app, owner.email)).text).toContain("Hi Mallory");
-    // The owner signs up again; verifying with that code activates the owner's password only.
+    await expectContestedVerification(owner.email, codeIn(await lastMailTo(app, owner.email)));
+  });
+
+  it("pre-hijacking, both at once: the sign-ups are serialised and the verification keeps neither password", async () => {
+    const email = uniqueEmail();
+    const answers = await Promise.all([
+      call(SIGN_UP("signUpLearner"), signUpInput({ email })),
+      call(SIGN_UP("signUpLearner"), mallory(email)),
+    ]);
+    expect(answers.map((a) => a.__typename)).toEqual(["SignUpPayload", "SignUpPayload"]);
+    expect(await app.services.db.prisma.learner.count({ where: { email } })).toBe(1);
+    await expectContestedVerification(email, codeIn(await lastMailTo(app, email)));
+  });
+
+  it("a repeat sign-up with the same password contests nothing; the newest code verifies it as usual", async () => {
+    const first = await signUp("LEARNER");
     await resetRateLimits(app);
-    const again = await signUp("LEARNER", { email: owner.email });
-    expect((await call(VERIFY, { email: owner.email, code: again.code })).__typename).toBe("MessagePayload");
-    expect((await call(LOGIN, { email: owner.email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
-    expect(await me(await login(owner.email))).toMatchObject({ fullName: "Grace Hopper" });
+    const again = await signUp("LEARNER", { email: first.email, firstName: "Ada" });
+    expect((await call(VERIFY, { email: first.email, code: first.code })).__typename).toBe("ValidationError");
+    expect(await call(VERIFY, { email: first.email, code: again.code })).toEqual({
+      __typename: "VerifyEmailPayload",
+      message: "Email verified successfully. You can now log in.",
+      choosePassword: false,
+    });
+    expect(await me(await login(first.email))).toMatchObject({ fullName: "Ada Hopper" });
+  });
+
+  it("mails sent before the address is verified greet nobody by the name typed into the sign-up", async () => {
+    const account = await signUp("LEARNER", { firstName: "Call 0800-555-0100 re refund" });
+    for (const mail of await mailsTo(app, account.email)) {
+      expect(mail.text).not.toContain("0800");
+      expect(mail.html).not.toContain("0800");
+      expect(mail.text).toMatch(/^Hi,$/m);
+    }
+    // "Forgot password" for the unverified account: the reset link greets nobody either.
+    await call(FORGOT, { email: account.email });
+    const reset = await lastMailTo(app, account.email);
+    expect(reset.subject).toBe("Reset your LearnHub password");
+    expect(reset.text).not.toContain("0800");
   });
 
   it("refuses common passwords even when they meet the character rules", async () => {
@@ -249,7 +304,7 @@ describe("accounts over GraphQL", () => {
     if (renewed !== second.code) {
       expect((await call(VERIFY, { email: second.email, code: second.code })).__typename).toBe("ValidationError");
     }
-    expect((await call(VERIFY, { email: second.email, code: renewed })).__typename).toBe("MessagePayload");
+    expect((await call(VERIFY, { email: second.email, code: renewed })).__typename).toBe("VerifyEmailPayload");
 
     // Unknown and already verified e-mails: the same answer as a wrong code, so the call reveals no account.
     expect((await call(VERIFY, { email: uniqueEmail(), code: "123456" })).message).toBe(
@@ -326,12 +381,11 @@ describe("accounts over GraphQL", () => {
     expect(again.message).toBe("Account created successfully! Please check your email to verify.");
     const mails = await mailsTo(app, first.email);
     expect(mails).toHaveLength(2);
-    // The latest sign-up's details replace the first's, and a new code goes out.
-    expect(mails[1]?.text).toContain("Hi Amazing");
+    // A new code goes out, and the latest sign-up's details replace the first's (the same password: nothing contested).
     const code = codeIn(mails[1]!);
     expect((await call(VERIFY, { email: first.email, code: first.code })).__typename).toBe("ValidationError");
-    expect((await call(VERIFY, { email: first.email, code })).__typename).toBe("MessagePayload");
-    expect(await login(first.email)).toBeTruthy();
+    expect((await call(VERIFY, { email: first.email, code })).__typename).toBe("VerifyEmailPayload");
+    expect(await me(await login(first.email))).toMatchObject({ fullName: "Amazing Hopper" });
   });
 
   it("resend within a minute is a RateLimitError with the cooldown and retryAfterSeconds", async () => {

@@ -12,7 +12,7 @@ import { forgetSessions, hashToken, newToken, SESSION_TTL_MS } from "../sessions
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput, tryParseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode } from "./codes.ts";
-import { type AccountRecord, findAccount, findAccountByEmail, ownerColumn, type Role } from "./directory.ts";
+import { type AccountRecord, findAccount, findAccountByEmail, mailName, ownerColumn, type Role } from "./directory.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",
@@ -121,7 +121,7 @@ async function mailUnlockLink(deps: Services, account: AccountRecord) {
     await recordJob(
       tx,
       "send-mail",
-      await composeMail(deps, tx, unlockLink, account.email, { firstName: account.firstName, link }),
+      await composeMail(deps, tx, unlockLink, account.email, { firstName: mailName(account), link }),
       `mail-unlock-${code.id}`,
     );
   });

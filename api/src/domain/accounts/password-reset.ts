@@ -12,7 +12,7 @@ import { forgetSessions } from "../sessions.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
-import { findAccountByEmail } from "./directory.ts";
+import { findAccountByEmail, mailName } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
 import * as rules from "./rules.ts";
 
@@ -38,15 +38,19 @@ export async function requestPasswordReset(deps: Services, raw: unknown, ip: str
 /**
  * The job behind a reset request: mails a single-use reset link (1 hour) to the account's site if the address has a
  * live account, and does nothing otherwise. A retry (the mail failed) issues a new link, voiding the one before.
+ * `anonymous` leaves the name out even of a verified account's mail: a contested sign-up's verification (signup.ts)
+ * keeps the details the latest sign-up typed, which may be a stranger's.
  */
-export async function mailResetLink(deps: Services, email: string): Promise<{ sent: boolean }> {
+export async function mailResetLink(deps: Services, email: string, anonymous = false): Promise<{ sent: boolean }> {
   const { prisma } = deps.db;
   const account = await findAccountByEmail(prisma, email);
   if (!account || account.disabled) return { sent: false };
   const code = await prisma.$transaction((tx) => issueCode(tx, account.role, account.id, "RESET_PASSWORD"));
   const base = siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, account.role === "ADMIN" ? "admin" : "learner");
   const link = `${base}/reset-password?token=${encodeURIComponent(code.secret)}`;
-  await deps.mail.send(await composeMail(deps, undefined, resetLink, account.email, { firstName: account.firstName, link }));
+  await deps.mail.send(
+    await composeMail(deps, undefined, resetLink, account.email, { firstName: anonymous ? "" : mailName(account), link }),
+  );
   return { sent: true };
 }
 
@@ -86,7 +90,8 @@ export async function resetPassword(deps: Services, raw: unknown) {
     // Consumed conditionally: of two concurrent uses of one link, only one changes the password.
     const { role, accountId } = await consumeLinkCode(tx, input.token, "RESET_PASSWORD", CODE_MESSAGES.resetInvalid);
     // A reset proves the mailbox, so it verifies the e-mail too.
-    const data = { passwordHash, emailVerifiedAt: new Date() };
+    // The mailbox's owner chose this password: a contested sign-up (signup.ts) is settled.
+    const data = { passwordHash, emailVerifiedAt: new Date(), signupContested: false };
     if (role === "ADMIN") {
       const before = await tx.admin.findUniqueOrThrow({ where: { id: accountId }, select: { emailVerifiedAt: true } });
       await tx.admin.update({ where: { id: accountId }, data });

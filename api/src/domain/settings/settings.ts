@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "../../../../common/accounts.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { storeImage } from "../images.ts";
@@ -15,17 +16,24 @@ export const SETTINGS_MESSAGES = {
   postalAddressTooLong: "Postal address must be at most 500 characters.",
   taxNumberTooLong: "Tax number must be at most 50 characters.",
   supportEmail: "Enter a valid support e-mail address.",
+  businessNameCharacters: "Business name contains a character that is not allowed.",
+  taxNumberCharacters: "Tax number contains a character that is not allowed.",
+  textCharacters: "This text contains a character that is not allowed.",
   footerContactTooLong: "Footer contact details must be at most 500 characters.",
   invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
   taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
 } as const;
 
-/** Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). */
-const optionalText = (max: number, message: string) =>
+/**
+ * Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). No control
+ * characters (`lines`: but line breaks and tabs), since these texts go into mails, PDFs and pages.
+ */
+const optionalText = (max: number, message: string, lines: boolean, characters: string = SETTINGS_MESSAGES.textCharacters) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .refine((v) => !hasControlCharacters(v, lines), characters)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 
@@ -39,9 +47,11 @@ const identityInput = {
     .trim()
     .min(1, SETTINGS_MESSAGES.businessName)
     .max(120, SETTINGS_MESSAGES.businessNameTooLong)
+    // It is the sender's name in every mail's subject line: one line, nothing that could end a header.
+    .refine((v) => !hasControlCharacters(v), SETTINGS_MESSAGES.businessNameCharacters)
     .optional(),
-  postalAddress: optionalText(500, SETTINGS_MESSAGES.postalAddressTooLong),
-  taxNumber: optionalText(50, SETTINGS_MESSAGES.taxNumberTooLong),
+  postalAddress: optionalText(500, SETTINGS_MESSAGES.postalAddressTooLong, true),
+  taxNumber: optionalText(50, SETTINGS_MESSAGES.taxNumberTooLong, false, SETTINGS_MESSAGES.taxNumberCharacters),
   supportEmail: z
     .string({ error: SETTINGS_MESSAGES.supportEmail })
     .trim()
@@ -49,7 +59,7 @@ const identityInput = {
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null))
     .refine((v) => !v || z.email().safeParse(v).success, SETTINGS_MESSAGES.supportEmail),
-  footerContact: optionalText(500, SETTINGS_MESSAGES.footerContactTooLong),
+  footerContact: optionalText(500, SETTINGS_MESSAGES.footerContactTooLong, true),
   invoicePrefix: z
     .string({ error: SETTINGS_MESSAGES.invoicePrefix })
     .trim()
@@ -74,6 +84,7 @@ const settingsInput = z
       .string()
       .trim()
       .max(2000, SETTINGS_MESSAGES.instructionsTooLong)
+      .refine((v) => !hasControlCharacters(v, true), SETTINGS_MESSAGES.textCharacters)
       .nullish()
       .transform((v) => v || null),
     offlineExpiryDays: z

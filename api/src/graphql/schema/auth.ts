@@ -89,6 +89,19 @@ export const MessagePayload = builder.objectRef<{ message: string }>("MessagePay
   fields: (t) => ({ message: t.exposeString("message", { description: "What happened, in words to show the user." }) }),
 });
 
+const VerifyEmailPayload = builder.objectRef<{ message: string; choosePassword: boolean }>("VerifyEmailPayload").implement({
+  description: "A verified e-mail address.",
+  fields: (t) => ({
+    message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+    choosePassword: t.exposeBoolean("choosePassword", {
+      description:
+        "True when the address was signed up more than once with different passwords before it was verified: neither " +
+        "password was kept, and a link to choose one was mailed to the address. The page shows the message instead of " +
+        "going to the login.",
+    }),
+  }),
+});
+
 const SignUpPayload = builder.objectRef<{ message: string; email: string }>("SignUpPayload").implement({
   description: "A sign-up that went through: the account waits for its e-mail to be verified.",
   fields: (t) => ({
@@ -139,7 +152,7 @@ builder.mutationFields((t) => ({
     resolve: (_root, { input }, ctx) => signUp(ctx.services, "LEARNER", input, ctx.client.ip),
   }),
   verifyEmail: t.field({
-    type: MessagePayload,
+    type: VerifyEmailPayload,
     errors,
     description: "Verifies an account's e-mail address with the code mailed at sign-up.",
     args: { input: t.arg({ type: VerifyEmailInput, required: true, description: "The e-mail address and the code." }) },

@@ -112,6 +112,14 @@ describe("business identity settings", () => {
       [{ taxRatePercent: 7.555 }, "taxRatePercent", SETTINGS_MESSAGES.taxRate],
       [{ postalAddress: "x".repeat(501) }, "postalAddress", SETTINGS_MESSAGES.postalAddressTooLong],
       [{ taxNumber: "x".repeat(51) }, "taxNumber", SETTINGS_MESSAGES.taxNumberTooLong],
+      // Single-line settings take no control character: a business name goes into every mail's subject line.
+      [{ businessName: "Acme\r\nBcc: victim@example.com" }, "businessName", SETTINGS_MESSAGES.businessNameCharacters],
+      [{ businessName: "Acme\u0007" }, "businessName", SETTINGS_MESSAGES.businessNameCharacters],
+      [{ businessName: "Acme\u202Eymeca" }, "businessName", SETTINGS_MESSAGES.businessNameCharacters],
+      [{ taxNumber: "GH\n42" }, "taxNumber", SETTINGS_MESSAGES.taxNumberCharacters],
+      // Texts of several lines keep their line breaks, but no other control character.
+      [{ postalAddress: "12 Road\u0007" }, "postalAddress", SETTINGS_MESSAGES.textCharacters],
+      [{ footerContact: "Call\u001b[31m" }, "footerContact", SETTINGS_MESSAGES.textCharacters],
     ];
     for (const [fields, field, message] of cases) {
       const answer = await app.graphql(UPDATE, { input: { ...BASE, businessName: "Changed", ...fields } }, owner);

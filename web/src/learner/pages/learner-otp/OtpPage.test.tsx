@@ -34,6 +34,19 @@ describe("learner OTP", () => {
     expect(operations).toEqual([]);
   });
 
+  it("a contested sign-up: says no password was kept and stays off the login page", async () => {
+    const message = "Email verified. This address was signed up more than once, so no password was kept.";
+    const { router } = await openWithEmail({
+      answer: () => ({ data: { verifyEmail: { __typename: "VerifyEmailPayload", message, choosePassword: true } } }),
+    });
+    fireEvent.change(codeInput(), { target: { value: "123456" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Email verified" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/learner-otp");
+    expect(localStorage.getItem("verificationEmail")).toBeNull();
+  });
+
   it("redirects to /learners-signup when no e-mail is stored", async () => {
     const { router } = renderLearner("/learner-otp");
     await screen.findByRole("heading", { name: "Create your account" });
@@ -46,7 +59,7 @@ describe("learner OTP", () => {
     const { router } = await openWithEmail({
       answer: (operation) => {
         expect(operation.request.variables).toEqual({ input: { email: "efua@example.com", code: "123456" } });
-        return { data: { verifyEmail: { __typename: "MessagePayload", message: "Email verified." } } };
+        return { data: { verifyEmail: { __typename: "VerifyEmailPayload", message: "Email verified.", choosePassword: false } } };
       },
     });
     fireEvent.change(codeInput(), { target: { value: "123456" } });

@@ -18,8 +18,9 @@ const verifyMutation = graphql`
   mutation OtpPageVerifyMutation($input: VerifyEmailInput!) {
     verifyEmail(input: $input) {
       __typename
-      ... on MessagePayload {
+      ... on VerifyEmailPayload {
         message
+        choosePassword
       }
       ... on Error {
         message
@@ -51,9 +52,16 @@ export default function OtpPage() {
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [verifiedWithoutPassword, setVerifiedWithoutPassword] = useState<string | null>(null);
   const [verify, isVerifying] = useAsyncMutation<OtpPageVerifyMutation>(verifyMutation);
   const [resend, isResending] = useAsyncMutation<OtpPageResendMutation>(resendMutation);
 
+  if (verifiedWithoutPassword)
+    return (
+      <AuthCard title="Email verified" footer={<Link to="/learner-login">Back to login</Link>}>
+        <Alert tone="success">{verifiedWithoutPassword}</Alert>
+      </AuthCard>
+    );
   if (!email) return <Navigate to="/learners-signup" replace />;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -65,8 +73,14 @@ export default function OtpPage() {
     }
     try {
       const { verifyEmail: result } = await verify({ variables: { input: { email, code } } });
-      if (result.__typename === "MessagePayload") {
+      if (result.__typename === "VerifyEmailPayload") {
         localStorage.removeItem("verificationEmail");
+        // Signed up more than once with different passwords: no password was kept and a link to choose one is on
+        // its way, so the login would fail; the page says so and stays.
+        if (result.choosePassword) {
+          setVerifiedWithoutPassword(result.message ?? "Email verified.");
+          return;
+        }
         // A toast, not a blocking alert; the login form starts with the address just verified.
         toast.success("Verification successful! Please log in.");
         navigate("/learner-login", { state: { email } satisfies LoginPageState });

@@ -62,11 +62,33 @@ describe("admin OTP form", () => {
     await verify();
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.variables.input).toEqual({ email: "grace@example.com", code: "654321" });
-    await act(async () => environment.mock.resolve(operation, { data: { verifyEmail: { __typename: "MessagePayload" } } }));
+    await act(async () =>
+      environment.mock.resolve(operation, {
+        data: { verifyEmail: { __typename: "VerifyEmailPayload", message: "Email verified.", choosePassword: false } },
+      }),
+    );
     expect(screen.getByRole("status").textContent).toBe(OTP_MESSAGES.success);
     expect(localStorage.getItem("verificationEmail")).toBeNull();
     await act(async () => vi.advanceTimersByTime(2000));
     expect(screen.getByRole("heading", { name: "Login page" })).toBeTruthy();
+  });
+
+  it("a contested sign-up: shows the server's message and stays, since no password was kept", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem("verificationEmail", "grace@example.com");
+    const { environment } = renderForm();
+    fireEvent.change(code(), { target: { value: "654321" } });
+    await verify();
+    const message = "Email verified. This address was signed up more than once, so no password was kept.";
+    await act(async () =>
+      environment.mock.resolve(environment.mock.getMostRecentOperation(), {
+        data: { verifyEmail: { __typename: "VerifyEmailPayload", message, choosePassword: true } },
+      }),
+    );
+    expect(screen.getByRole("status").textContent).toBe(message);
+    expect(localStorage.getItem("verificationEmail")).toBeNull();
+    await act(async () => vi.advanceTimersByTime(5000));
+    expect(screen.queryByRole("heading", { name: "Login page" })).toBeNull();
   });
 
   it("shows the server's message for a wrong code, and the resend messages", async () => {

@@ -30,6 +30,10 @@ const verifyMutation = graphql`
   mutation AdminOtpFormVerifyMutation($input: VerifyEmailInput!) {
     verifyEmail(input: $input) {
       __typename
+      ... on VerifyEmailPayload {
+        message
+        choosePassword
+      }
       ... on Error {
         message
       }
@@ -61,15 +65,18 @@ export function AdminOtpForm() {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [verified, setVerified] = useState(false);
+  // Signed up more than once with different passwords: verified, but no password was kept (a link to choose one was
+  // mailed), so the form stays on its message instead of going to a login that would fail.
+  const [passwordless, setPasswordless] = useState(false);
   const [verify, isVerifying] = useAsyncMutation<AdminOtpFormVerifyMutation>(verifyMutation);
   const [resend, isResending] = useAsyncMutation<AdminOtpFormResendMutation>(resendMutation);
   const codeId = useId();
 
   useEffect(() => {
-    if (!verified) return;
+    if (!verified || passwordless) return;
     const timer = setTimeout(() => navigate("/", { replace: true }), LOGIN_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verified, navigate]);
+  }, [verified, passwordless, navigate]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +100,9 @@ export function AdminOtpForm() {
       }
       localStorage.removeItem("verificationEmail");
       setVerified(true);
-      setNotice({ tone: "success", text: OTP_MESSAGES.success });
+      const choosePassword = result.choosePassword === true;
+      setPasswordless(choosePassword);
+      setNotice({ tone: "success", text: choosePassword ? (result.message ?? OTP_MESSAGES.success) : OTP_MESSAGES.success });
     } catch (failure) {
       setNotice({ tone: "error", text: isNetworkError(failure) ? OTP_MESSAGES.network : OTP_MESSAGES.failed });
     }
