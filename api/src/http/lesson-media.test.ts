@@ -295,6 +295,41 @@ describe("lesson media", () => {
     expect((await media(ids.files, s.who.manager)).files).toHaveLength(2);
   });
 
+  it("an attachment's stored and downloaded name ends in the extension of its sniffed type, old rows included", async () => {
+    const { prisma } = s.app.services.db;
+    const course = await prisma.course.findFirstOrThrow({ where: { trackId: ids.track }, orderBy: { createdAt: "asc" } });
+    const lesson = await prisma.lesson.create({ data: { courseId: course.id, position: 150, title: "Names", kind: "FILE", minutes: 1 } });
+    // A PDF header, then a page a browser would run if the file were saved as .html and opened from disk.
+    const polyglot = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from("<html><script>alert(document.domain)</script></html>")]);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("<script>alert(1)</script>")]);
+    const uploads: [Buffer, string, string][] = [
+      [polyglot, "evilX-Injected 1.html", "evilX-Injected 1.pdf"],
+      [polyglot, "notes", "notes.pdf"],
+      [polyglot, "Report.PDF", "Report.PDF"],
+      [zip, "page.htm", "page.zip"],
+      [zip, "Deck.pptx", "Deck.pptx"],
+      [zip, "trick.html.", "trick.html..zip"],
+    ];
+    for (const [bytes, sent] of uploads) {
+      const res = await uploadWhole(s.app, s.who.owner, lesson.id, "file", bytes, sent);
+      expect(res.status, sent).toBe(200);
+    }
+    const stored = await prisma.lessonMedia.findMany({ where: { lessonId: lesson.id }, orderBy: { position: "asc" } });
+    expect(stored.map((m) => m.name)).toEqual(uploads.map(([, , name]) => name));
+    // A row an older version stored under the uploader's extension is corrected when it is served.
+    const old = stored[0] as (typeof stored)[number];
+    await prisma.lessonMedia.update({ where: { id: old.id }, data: { name: "evilX-Injected 1.html" } });
+    const { files } = await media(lesson.id, enrolled.token);
+    expect(files[0].name).toBe("evilX-Injected 1.pdf");
+    const file = await s.app.fetch(files[0].url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="evilX-Injected 1.pdf"; filename*=UTF-8''evilX-Injected%201.pdf`,
+    );
+    await prisma.lesson.delete({ where: { id: lesson.id } });
+    for (const row of stored) await s.app.services.storage.removePrivate(row.key);
+  });
+
   it("the access matrix: video and file URLs for the enrolled learner and every staff role; nothing for anyone else", async () => {
     const readers = [enrolled.token, s.who.owner, s.who.manager, s.who.finance, s.who.instructor, assigned];
     for (const token of readers) {
@@ -527,6 +562,11 @@ describe("lesson media on S3", () => {
     expect(fromBucket.headers.get("content-disposition")).toBe(
       `attachment; filename="Slides _t_.pdf"; filename*=UTF-8''Slides%20%C3%A9t%C3%A9.pdf`,
     );
+    // A name stored by an older version with the uploader's extension: the bucket is asked for the corrected one.
+    await prisma.lessonMedia.updateMany({ where: { lessonId: files.id }, data: { name: "evil.html" } });
+    const corrected = await app.fetch(listed.data.node.files[0].url, { redirect: "manual" });
+    const again = await fetch(corrected.headers.get("location") as string);
+    expect(again.headers.get("content-disposition")).toBe(`attachment; filename="evil.pdf"; filename*=UTF-8''evil.pdf`);
   });
 });
 
