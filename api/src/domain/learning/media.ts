@@ -26,6 +26,12 @@ export const MEDIA_MESSAGES = {
   videoLesson: "Only a video lesson can have an uploaded video.",
   fileLesson: "Only a file lesson can have attachments.",
   tooLarge: (limit: number) => `The file is too large (at most ${formatBytes(limit)}).`,
+  tooManyUploads: (limit: number) =>
+    `You already have ${limit} unfinished uploads. Finish or cancel one before starting another (unfinished uploads are removed after a day).`,
+  tooManyBytes: (limit: number) =>
+    `Your unfinished uploads would come to more than ${formatBytes(limit)} together. Finish or cancel one before starting another.`,
+  serverBusy: "The server is taking too many uploads at the moment. Please try again later.",
+  diskFull: "The server does not have enough free disk space for this upload. Please try again later.",
   empty: "The file is empty.",
   fileNotFound: "File not found.",
   percent: "The watched share must be a number from 0 to 100.",
