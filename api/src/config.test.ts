@@ -62,6 +62,29 @@ describe("configuration", () => {
     expect(loadConfig({}).publicCacheMaxBytes).toBe(32 * 1024 * 1024);
   });
 
+  it("caps unfinished lesson uploads per account and per instance, and keeps disk space free, unless told otherwise", () => {
+    expect(loadConfig({}).unfinishedUploads).toEqual({
+      perAccount: { uploads: 5, bytes: 4 * 1024 ** 3 },
+      perInstance: { uploads: 50, bytes: 20 * 1024 ** 3 },
+      minFreeBytes: 1024 ** 3,
+    });
+    const set = loadConfig({
+      LESSON_UPLOADS_OPEN_PER_ACCOUNT: "2",
+      LESSON_UPLOADS_BYTES_PER_ACCOUNT: "1000",
+      LESSON_UPLOADS_OPEN_PER_INSTANCE: "0",
+      LESSON_UPLOADS_BYTES_PER_INSTANCE: "5000",
+      LESSON_UPLOADS_MIN_FREE_BYTES: "0",
+    });
+    expect(set.unfinishedUploads).toEqual({
+      perAccount: { uploads: 2, bytes: 1000 },
+      perInstance: { uploads: 0, bytes: 5000 },
+      minFreeBytes: 0,
+    });
+    expect(() => loadConfig({ LESSON_UPLOADS_OPEN_PER_ACCOUNT: "-1", LESSON_UPLOADS_MIN_FREE_BYTES: "lots" })).toThrow(
+      /LESSON_UPLOADS_OPEN_PER_ACCOUNT[\s\S]*LESSON_UPLOADS_MIN_FREE_BYTES/,
+    );
+  });
+
   it("names every bad variable", () => {
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", REDIS_URL: "http://nope" });

@@ -117,6 +117,35 @@ const schema = z.object({
     .min(1)
     .max(2 ** 50)
     .default(200 * 1024 ** 2),
+  /**
+   * Unfinished resumable lesson uploads one account may have open in an instance, and the bytes they may announce
+   * together (default 5 and 4 GiB); 0 turns a cap off.
+   */
+  LESSON_UPLOADS_OPEN_PER_ACCOUNT: z.coerce.number().int().min(0).max(100_000).default(5),
+  LESSON_UPLOADS_BYTES_PER_ACCOUNT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 50)
+    .default(4 * 1024 ** 3),
+  /** The same for all accounts together in one instance (default 50 and 20 GiB); 0 turns a cap off. */
+  LESSON_UPLOADS_OPEN_PER_INSTANCE: z.coerce.number().int().min(0).max(100_000).default(50),
+  LESSON_UPLOADS_BYTES_PER_INSTANCE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 50)
+    .default(20 * 1024 ** 3),
+  /**
+   * The disk space (bytes) that must stay free where unfinished uploads collect once a new upload and the rest of the
+   * open ones have arrived (default 1 GiB); below it a new upload is refused.
+   */
+  LESSON_UPLOADS_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 50)
+    .default(1024 ** 3),
   /** Unset: uploads on the local disk (DATA_DIR/uploads). `s3://bucket` or `s3://bucket/prefix`: an S3-compatible store. */
   STORAGE_URL: z
     .string()
@@ -195,6 +224,16 @@ export interface Config {
   /** Upload limits of lesson media, in bytes. */
   lessonVideoMaxBytes: number;
   lessonFileMaxBytes: number;
+  /** Caps of unfinished resumable lesson uploads (storage/upload-temp.ts); 0: no cap. */
+  unfinishedUploads: UnfinishedUploadLimits;
+}
+
+/** How many unfinished uploads, and how many announced bytes, an account and the whole instance may hold. */
+export interface UnfinishedUploadLimits {
+  perAccount: { uploads: number; bytes: number };
+  perInstance: { uploads: number; bytes: number };
+  /** What must stay free on the disk of the unfinished uploads once the open ones and a new one have arrived. */
+  minFreeBytes: number;
 }
 
 /** Uploads on the local disk under `dataDir`, or in an S3-compatible bucket under `prefix` ("" or ending in "/"). */
@@ -320,6 +359,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage,
     lessonVideoMaxBytes: e.LESSON_VIDEO_MAX_BYTES,
     lessonFileMaxBytes: e.LESSON_FILE_MAX_BYTES,
+    unfinishedUploads: {
+      perAccount: { uploads: e.LESSON_UPLOADS_OPEN_PER_ACCOUNT, bytes: e.LESSON_UPLOADS_BYTES_PER_ACCOUNT },
+      perInstance: { uploads: e.LESSON_UPLOADS_OPEN_PER_INSTANCE, bytes: e.LESSON_UPLOADS_BYTES_PER_INSTANCE },
+      minFreeBytes: e.LESSON_UPLOADS_MIN_FREE_BYTES,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile, utimes } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
@@ -9,7 +10,7 @@ import { signedMediaUrl } from "../domain/learning/media.ts";
 import { viewerFromToken } from "../domain/sessions.ts";
 import { globalId, seededApp } from "../graphql/testing.ts";
 import { seedLessonMedia } from "../seed/lesson-media.ts";
-import { sweepUnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
+import { sweepUnfinishedUploads, UnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
 import { LESSON_UPLOADS_PATH } from "./lesson-uploads.ts";
 
 /**
@@ -295,6 +296,41 @@ describe("lesson media", () => {
     expect((await media(ids.files, s.who.manager)).files).toHaveLength(2);
   });
 
+  it("an attachment's stored and downloaded name ends in the extension of its sniffed type, old rows included", async () => {
+    const { prisma } = s.app.services.db;
+    const course = await prisma.course.findFirstOrThrow({ where: { trackId: ids.track }, orderBy: { createdAt: "asc" } });
+    const lesson = await prisma.lesson.create({ data: { courseId: course.id, position: 150, title: "Names", kind: "FILE", minutes: 1 } });
+    // A PDF header, then a page a browser would run if the file were saved as .html and opened from disk.
+    const polyglot = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from("<html><script>alert(document.domain)</script></html>")]);
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("<script>alert(1)</script>")]);
+    const uploads: [Buffer, string, string][] = [
+      [polyglot, "evilX-Injected 1.html", "evilX-Injected 1.pdf"],
+      [polyglot, "notes", "notes.pdf"],
+      [polyglot, "Report.PDF", "Report.PDF"],
+      [zip, "page.htm", "page.zip"],
+      [zip, "Deck.pptx", "Deck.pptx"],
+      [zip, "trick.html.", "trick.html..zip"],
+    ];
+    for (const [bytes, sent] of uploads) {
+      const res = await uploadWhole(s.app, s.who.owner, lesson.id, "file", bytes, sent);
+      expect(res.status, sent).toBe(200);
+    }
+    const stored = await prisma.lessonMedia.findMany({ where: { lessonId: lesson.id }, orderBy: { position: "asc" } });
+    expect(stored.map((m) => m.name)).toEqual(uploads.map(([, , name]) => name));
+    // A row an older version stored under the uploader's extension is corrected when it is served.
+    const old = stored[0] as (typeof stored)[number];
+    await prisma.lessonMedia.update({ where: { id: old.id }, data: { name: "evilX-Injected 1.html" } });
+    const { files } = await media(lesson.id, enrolled.token);
+    expect(files[0].name).toBe("evilX-Injected 1.pdf");
+    const file = await s.app.fetch(files[0].url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="evilX-Injected 1.pdf"; filename*=UTF-8''evilX-Injected%201.pdf`,
+    );
+    await prisma.lesson.delete({ where: { id: lesson.id } });
+    for (const row of stored) await s.app.services.storage.removePrivate(row.key);
+  });
+
   it("the access matrix: video and file URLs for the enrolled learner and every staff role; nothing for anyone else", async () => {
     const readers = [enrolled.token, s.who.owner, s.who.manager, s.who.finance, s.who.instructor, assigned];
     for (const token of readers) {
@@ -527,7 +563,161 @@ describe("lesson media on S3", () => {
     expect(fromBucket.headers.get("content-disposition")).toBe(
       `attachment; filename="Slides _t_.pdf"; filename*=UTF-8''Slides%20%C3%A9t%C3%A9.pdf`,
     );
+    // A name stored by an older version with the uploader's extension: the bucket is asked for the corrected one.
+    await prisma.lessonMedia.updateMany({ where: { lessonId: files.id }, data: { name: "evil.html" } });
+    const corrected = await app.fetch(listed.data.node.files[0].url, { redirect: "manual" });
+    const again = await fetch(corrected.headers.get("location") as string);
+    expect(again.headers.get("content-disposition")).toBe(`attachment; filename="evil.pdf"; filename*=UTF-8''evil.pdf`);
   });
+});
+
+describe("caps on unfinished uploads (storage/upload-temp.ts)", () => {
+  const CAPS = {
+    LESSON_UPLOADS_OPEN_PER_ACCOUNT: "3",
+    LESSON_UPLOADS_BYTES_PER_ACCOUNT: "10000",
+    LESSON_UPLOADS_OPEN_PER_INSTANCE: "5",
+    LESSON_UPLOADS_BYTES_PER_INSTANCE: "1000000",
+  };
+  let app: TestApp;
+  let lessonId: string;
+  const dir = uploadTempDir(":memory:");
+  const idOf = (res: Response) => (res.headers.get("location") as string).split("/").pop() as string;
+  /** The unfinished uploads on disk whose owner is `accountId` (the folder is shared with other test apps). */
+  const onDisk = async (accountId: string) => {
+    const ids: string[] = [];
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (!name.endsWith(".json")) continue;
+      const info = await readFile(join(dir, name), "utf8").catch(() => "{}");
+      if (JSON.parse(info).metadata?.owner === accountId) ids.push(name.slice(0, -5));
+    }
+    return ids.sort();
+  };
+  const staff = async () => {
+    const { admin, token } = await adminWithToken(app);
+    return { id: admin.id, token };
+  };
+  const announce = (token: string, size = 1000) => createUpload(app, token, { lessonId, target: "file", filename: "a.pdf" }, size);
+
+  beforeAll(async () => {
+    app = await startTestApp(CAPS);
+    const { prisma } = app.services.db;
+    const track = await prisma.track.create({
+      data: { name: "Caps", description: "D", priceCents: 1000, duration: "1 week", instructor: "I", status: "PUBLISHED" },
+    });
+    const course = await prisma.course.create({ data: { trackId: track.id, title: "C", description: "D" } });
+    lessonId = (await prisma.lesson.create({ data: { courseId: course.id, position: 0, title: "F", kind: "FILE", minutes: 1 } })).id;
+  });
+  afterAll(() => app?.close());
+
+  it("uploads announced at once stop at the account's cap (429) and the instance's (507); a refusal stores nothing", async () => {
+    const a = await staff();
+    const b = await staff();
+    expect((await viewerFromToken(app.services, a.token))?.accountId).toBe(a.id);
+    const first = await Promise.all(Array.from({ length: 12 }, () => announce(a.token)));
+    const statuses = first.map((res) => res.status).sort();
+    expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(429)]);
+    const refused = first.find((res) => res.status === 429) as Response;
+    expect(refused.headers.get("location")).toBeNull();
+    expect((await refused.json()).message).toBe(
+      "You already have 3 unfinished uploads. Finish or cancel one before starting another (unfinished uploads are removed after a day).",
+    );
+    expect(await onDisk(a.id)).toEqual(
+      first
+        .filter((res) => res.status === 201)
+        .map(idOf)
+        .sort(),
+    );
+    // Another account has its own share, up to what the instance has left (5 in all).
+    const second = await Promise.all(Array.from({ length: 6 }, () => announce(b.token)));
+    expect(second.map((res) => res.status).sort()).toEqual([201, 201, 507, 507, 507, 507]);
+    const full = second.find((res) => res.status === 507) as Response;
+    expect((await full.json()).message).toBe("The server is taking too many uploads at the moment. Please try again later.");
+    expect(await onDisk(b.id)).toHaveLength(2);
+    for (const res of [...first, ...second].filter((r) => r.status === 201)) {
+      const owner = first.includes(res) ? a : b;
+      expect((await app.fetch(res.headers.get("location") as string, cancel(owner.token))).status).toBe(204);
+    }
+  });
+
+  it("caps the bytes an account announces (413), counting the uploads it has open", async () => {
+    const a = await staff();
+    expect((await announce(a.token, 6000)).status).toBe(201);
+    const over = await announce(a.token, 4001);
+    expect(over.status).toBe(413);
+    expect((await over.json()).message).toBe(
+      "Your unfinished uploads would come to more than 10 kB together. Finish or cancel one before starting another.",
+    );
+    expect(await onDisk(a.id)).toHaveLength(1);
+    expect((await announce(a.token, 4000)).status).toBe(201);
+    for (const id of await onDisk(a.id)) await app.fetch(`${LESSON_UPLOADS_PATH}/${id}`, cancel(a.token));
+  });
+
+  it("an upload that finishes, is refused at its end, is cancelled or expires frees its share", async () => {
+    const a = await staff();
+    const { prisma } = app.services.db;
+    const open = await Promise.all([announce(a.token, 2000), announce(a.token, 2000), announce(a.token, 2000)]);
+    expect(open.map((res) => res.status)).toEqual([201, 201, 201]);
+    const [done, wrong, dropped] = open.map((res) => res.headers.get("location") as string) as [string, string, string];
+    expect((await announce(a.token)).status).toBe(429);
+    // Finished and stored.
+    expect((await patch(app, a.token, done, 0, pdf(2000))).status).toBe(200);
+    expect(await prisma.lessonMedia.count({ where: { lessonId } })).toBe(1);
+    const next = await announce(a.token, 2000);
+    expect(next.status).toBe(201);
+    expect((await announce(a.token)).status).toBe(429);
+    // Refused at its end (not a PDF or a ZIP).
+    expect((await patch(app, a.token, wrong, 0, Buffer.alloc(2000, 60))).status).toBe(400);
+    expect((await announce(a.token, 2000)).status).toBe(201);
+    expect((await announce(a.token)).status).toBe(429);
+    // Cancelled.
+    expect((await app.fetch(dropped, cancel(a.token))).status).toBe(204);
+    expect((await announce(a.token, 2000)).status).toBe(201);
+    expect((await announce(a.token)).status).toBe(429);
+    // Left for over a day: housekeeping removes them, and the next upload counts them no more.
+    const left = await onDisk(a.id);
+    expect(left).toHaveLength(3);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    for (const id of left) for (const name of [id, `${id}.json`]) await utimes(join(dir, name), dayAgo, dayAgo);
+    await sweepUnfinishedUploads(dir);
+    expect(await onDisk(a.id)).toEqual([]);
+    const fresh = await Promise.all([announce(a.token), announce(a.token), announce(a.token), announce(a.token)]);
+    expect(fresh.map((res) => res.status).sort()).toEqual([201, 201, 201, 429]);
+    for (const id of await onDisk(a.id)) await app.fetch(`${LESSON_UPLOADS_PATH}/${id}`, cancel(a.token));
+  });
+
+  it("refuses an upload the disk has no room for with 507, counting what the open uploads still have to send", async () => {
+    const tight = await startTestApp({ LESSON_UPLOADS_MIN_FREE_BYTES: String(2 ** 50) });
+    try {
+      const { prisma } = tight.services.db;
+      const track = await prisma.track.create({
+        data: { name: "Disk", description: "D", priceCents: 1000, duration: "1 week", instructor: "I", status: "PUBLISHED" },
+      });
+      const course = await prisma.course.create({ data: { trackId: track.id, title: "C", description: "D" } });
+      const lesson = await prisma.lesson.create({ data: { courseId: course.id, position: 0, title: "F", kind: "FILE", minutes: 1 } });
+      const { admin, token } = await adminWithToken(tight);
+      const res = await createUpload(tight, token, { lessonId: lesson.id, target: "file", filename: "a.pdf" }, 1000);
+      expect(res.status).toBe(507);
+      expect((await res.json()).message).toBe("The server does not have enough free disk space for this upload. Please try again later.");
+      expect(await onDisk(admin.id)).toEqual([]);
+    } finally {
+      await tight.close();
+    }
+    // 10 kB free, 1 kB to keep: 6 kB announced leaves room for 3 kB more, not 4 kB, until the 6 kB have arrived.
+    const ledger = new UnfinishedUploads(
+      dir,
+      { perAccount: { uploads: 0, bytes: 0 }, perInstance: { uploads: 0, bytes: 0 }, minFreeBytes: 1000 },
+      async () => 10_000,
+    );
+    await ledger.reserve("a", "x", 6000);
+    await expect(ledger.reserve("b", "y", 4000)).rejects.toMatchObject({ reason: "disk" });
+    await ledger.reserve("c", "y", 3000);
+    expect(ledger.usage()).toEqual({ uploads: 2, bytes: 9000, toCome: 9000 });
+  });
+});
+
+const cancel = (token: string): RequestInit => ({
+  method: "DELETE",
+  headers: { "tus-resumable": "1.0.0", authorization: `Bearer ${token}` },
 });
 
 describe("demo lesson media (seed/lesson-media.ts)", () => {

@@ -5,11 +5,17 @@ import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../domain/errors.ts";
-import { attachLessonMedia, checkMediaUpload, mediaLimit, SNIFF_BYTES } from "../domain/learning/media.ts";
+import { attachLessonMedia, checkMediaUpload, MEDIA_MESSAGES, mediaLimit, SNIFF_BYTES } from "../domain/learning/media.ts";
 import { staffActor } from "../domain/staff/audit.ts";
 import { can, type Viewer } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
-import { UNFINISHED_UPLOAD_MAX_AGE_MS, uploadTempDir } from "../storage/upload-temp.ts";
+import {
+  UNFINISHED_UPLOAD_MAX_AGE_MS,
+  UnfinishedUploads,
+  type UploadRefusalReason,
+  UploadRefused,
+  uploadTempDir,
+} from "../storage/upload-temp.ts";
 import { viewerFromAuthorization } from "./request.ts";
 
 /** Where lesson media is uploaded (the tus 1.0 resumable upload protocol, https://tus.io). */
@@ -19,11 +25,41 @@ export const LESSON_UPLOADS_PATH = "/api/uploads/lessons";
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
 
 /**
+ * The answer to an upload refused by the caps on unfinished uploads (UnfinishedUploads): 429 for the account's number
+ * of open uploads, 413 for its announced bytes, 507 Insufficient Storage when the instance as a whole has no room (its
+ * count, its bytes, or the disk's free space).
+ */
+function capRefusal(reason: UploadRefusalReason, limit: number) {
+  switch (reason) {
+    case "accountUploads":
+      return refusal(429, MEDIA_MESSAGES.tooManyUploads(limit));
+    case "accountBytes":
+      return refusal(413, MEDIA_MESSAGES.tooManyBytes(limit));
+    case "instanceUploads":
+    case "instanceBytes":
+      return refusal(507, MEDIA_MESSAGES.serverBusy);
+    case "disk":
+      return refusal(507, MEDIA_MESSAGES.diskFull);
+  }
+}
+
+/**
  * tus's file store, but a write to an upload whose file has gone is "not found" (404), not a failed write (500): a
  * request that waited for the upload's lock while another one finished it (stored and removed its bytes) arrives
  * after the upload is gone, as a client's retried final PATCH does.
  */
 class LessonFileStore extends FileStore {
+  /** Told of every upload whose bytes are removed (finished, refused, cancelled). */
+  onRemove: (id: string) => void = () => undefined;
+
+  override async remove(id: string): Promise<void> {
+    try {
+      await super.remove(id);
+    } finally {
+      this.onRemove(id);
+    }
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     try {
       return await super.write(readable, id, offset);
@@ -54,14 +90,20 @@ function uploadMetadata(header: string | null): Record<string, string> {
  * an upload got (so a dropped connection resumes where it stopped), DELETE abandons it. Every request needs a staff
  * bearer token that may edit courses; the creation also checks the lesson (the staff member may edit its track, its
  * kind takes the target) and refuses an announced length over the limit with 413; each later request must come from
- * the staff member who created the upload. When the last byte arrives the file is sniffed, streamed into the private
+ * the staff member who created the upload. A creation is also refused when the uploader or the instance already has
+ * as many unfinished uploads, or announced bytes, as allowed, or when the disk would be left short (UnfinishedUploads,
+ * capRefusal: 429, 413 or 507). When the last byte arrives the file is sniffed, streamed into the private
  * storage and attached to its lesson (learning/media.ts), and its temporary bytes removed. The bytes collect in a
  * private folder of this instance (uploadTempDir); housekeeping removes uploads left unfinished for a day.
  */
 export async function registerLessonUploads(app: FastifyInstance, services: Services) {
   const directory = uploadTempDir(services.config.dataDir);
   const datastore = new LessonFileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MAX_AGE_MS });
+  const unfinished = new UnfinishedUploads(directory, services.config.unfinishedUploads);
+  datastore.onRemove = (id) => unfinished.release(id);
   const viewers = new WeakMap<Request, Viewer>();
+  // The upload a creation request reserved room for (settled once the request ends).
+  const reserved = new WeakMap<Request, string>();
   const viewerOf = (req: Request) => viewers.get(req) as Viewer;
   // Uploads whose last byte arrived and that are being stored: a second request finishing the same upload (a repeated
   // final PATCH, a DELETE) would attach it twice or pull its bytes away mid-copy.
@@ -84,6 +126,14 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
         if (error instanceof AppError) throw refusal(error.status, error.message);
         throw error;
       }
+      // Within the caps on open uploads and the disk's free space; counted from here until it finishes or goes.
+      try {
+        await unfinished.reserve(upload.id, viewer.accountId, upload.size ?? 0);
+      } catch (error) {
+        if (error instanceof UploadRefused) throw capRefusal(error.reason, error.limit);
+        throw error;
+      }
+      reserved.set(req, upload.id);
       // Whose upload it is: only they may continue it.
       return { metadata: { ...meta, owner: viewer.accountId } };
     },
@@ -157,7 +207,14 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       duplex: "half",
     });
     viewers.set(request, viewer);
-    const response = await tus.handleWeb(request);
+    let response: Response;
+    try {
+      response = await tus.handleWeb(request);
+    } finally {
+      // A creation that failed after its reservation (no file made) frees it at the next count.
+      const id = reserved.get(request);
+      if (id) unfinished.settle(id);
+    }
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       // tus answers every origin (Access-Control-Allow-Origin: *); the console uploads from its own origin, and the

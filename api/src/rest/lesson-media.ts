@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type MediaWhat, openableMedia, verifyMediaSignature } from "../domain/learning/media.ts";
+import { type MediaWhat, mediaFileName, openableMedia, verifyMediaSignature } from "../domain/learning/media.ts";
 import { viewerFromSessionId } from "../domain/sessions.ts";
 import type { Viewer } from "../domain/staff/permissions.ts";
 import { sendPrivateObject } from "../http/objects.ts";
@@ -51,7 +51,8 @@ export async function lessonMediaRoutes(app: FastifyInstance, services: Services
     const viewer = await mediaViewer(services, req, what);
     const media = viewer === undefined ? null : await openableMedia(services, viewer, what);
     if (!media) return reply.code(404).header("cache-control", "private, no-store").send(NOT_FOUND);
-    const contentDisposition = what.mediaId ? attachmentDisposition(media.name) : undefined;
+    // Saved under the extension of its sniffed type, even a name an older version stored as the uploader gave it.
+    const contentDisposition = what.mediaId ? attachmentDisposition(mediaFileName(media.name, media.contentType)) : undefined;
     if (contentDisposition) reply.header("content-disposition", contentDisposition);
     return sendPrivateObject(req, reply, services.storage, media.key, { redirectSeconds: REDIRECT_SECONDS, contentDisposition });
   };

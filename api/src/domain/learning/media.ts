@@ -26,6 +26,12 @@ export const MEDIA_MESSAGES = {
   videoLesson: "Only a video lesson can have an uploaded video.",
   fileLesson: "Only a file lesson can have attachments.",
   tooLarge: (limit: number) => `The file is too large (at most ${formatBytes(limit)}).`,
+  tooManyUploads: (limit: number) =>
+    `You already have ${limit} unfinished uploads. Finish or cancel one before starting another (unfinished uploads are removed after a day).`,
+  tooManyBytes: (limit: number) =>
+    `Your unfinished uploads would come to more than ${formatBytes(limit)} together. Finish or cancel one before starting another.`,
+  serverBusy: "The server is taking too many uploads at the moment. Please try again later.",
+  diskFull: "The server does not have enough free disk space for this upload. Please try again later.",
   empty: "The file is empty.",
   fileNotFound: "File not found.",
   percent: "The watched share must be a number from 0 to 100.",
@@ -75,6 +81,36 @@ export function sanitizeFileName(name: string | undefined, fallback: string): st
     clean = clean.slice(0, 120 - ext.length) + ext;
   }
   return clean || fallback;
+}
+
+/**
+ * The extensions a saved file may have, for each type sniffMedia tells (the first is the one added): a ZIP file keeps
+ * the name of the ZIP-based formats slides and documents come in, and nothing else.
+ */
+export const MEDIA_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  "video/mp4": ["mp4", "m4v"],
+  "video/webm": ["webm"],
+  "application/pdf": ["pdf"],
+  "application/zip": ["zip", "pptx", "docx", "xlsx", "odp", "odt", "ods", "key"],
+};
+
+/**
+ * The name a media file is shown and saved under: sanitised (sanitizeFileName), and ending in an extension of the type
+ * its first bytes showed, whatever the uploader named it. Another extension is replaced ("a.html" -> "a.pdf"); a name
+ * without one, or ending in something that is not one (a dot, a space), gets it appended. So a PDF carrying a page
+ * after its header is never saved as .html. Used when an upload is stored and again whenever a name is served, which
+ * corrects the names older versions stored as given. `fallback` (no extension) stands for an empty name.
+ */
+export function mediaFileName(name: string | undefined, contentType: string, fallback = "file"): string {
+  const allowed = MEDIA_EXTENSIONS[contentType];
+  const clean = sanitizeFileName(name, fallback);
+  if (!allowed) return clean;
+  const [wanted] = allowed as [string];
+  const found = /\.([a-z0-9]{1,10})$/i.exec(clean);
+  if (found && allowed.includes((found[1] as string).toLowerCase())) return clean;
+  let base = found && found.index > 0 ? clean.slice(0, found.index) : clean;
+  base = base.slice(0, 120 - wanted.length - 1);
+  return `${base}.${wanted}`;
 }
 
 /** The size limit of an upload target, from the configuration. */
@@ -141,7 +177,7 @@ export async function attachLessonMedia(deps: Services, actor: Actor, upload: Up
   const { target } = await checkMediaUpload(deps, actor, upload.lessonId, upload.target, upload.size);
   const type = sniffMedia(target, upload.head);
   if (!type) throw new ValidationError(target === "video" ? MEDIA_MESSAGES.video : MEDIA_MESSAGES.file);
-  const name = sanitizeFileName(upload.name, `${target === "video" ? "video" : "file"}.${type.extension}`);
+  const name = mediaFileName(upload.name, type.contentType, target);
   const key = newMediaKey(upload.lessonId, type.extension);
   await deps.storage.putPrivate(key, { stream: upload.open(), length: upload.size }, type.contentType);
   let replaced: string[] = [];

@@ -1,7 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { NotFoundError } from "../../domain/errors.ts";
 import { lessonAccessSelect, mayReadLessonContent } from "../../domain/learning/access.ts";
-import { deleteLessonMedia, MEDIA_MESSAGES, recordVideoWatched, signedMediaUrl } from "../../domain/learning/media.ts";
+import { deleteLessonMedia, MEDIA_MESSAGES, mediaFileName, recordVideoWatched, signedMediaUrl } from "../../domain/learning/media.ts";
 import type { Viewer } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
@@ -20,7 +20,11 @@ export const LessonFile = builder.prismaObject("LessonMedia", {
   description: "An uploaded file of a lesson: a FILE lesson's attachment or a VIDEO lesson's uploaded video.",
   fields: (t) => ({
     id: t.id({ description: "The file's global ID.", resolve: (m) => encodeGlobalID("LessonFile", m.id) }),
-    name: t.exposeString("name", { description: "The uploaded file's name (sanitised): what a download is saved as." }),
+    name: t.string({
+      description: "The uploaded file's name (sanitised): what a download is saved as.",
+      // Ending in its sniffed type's extension, as the download's Content-Disposition says (names stored before that too).
+      resolve: (m) => mediaFileName(m.name, m.contentType),
+    }),
     contentType: t.exposeString("contentType", {
       description: "The type its first bytes say (video/mp4, video/webm, application/pdf, application/zip).",
     }),
