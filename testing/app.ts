@@ -127,6 +127,19 @@ async function closeStep(name: string, step: () => Promise<unknown>, whenSlow?: 
   }
 }
 
+/**
+ * The log entries an app (started with `{ logs: true }`) wrote while `run` ran, the lines written as its answers ended
+ * included: every entry, not only those carrying a request id (a logger without the request's bindings writes none).
+ * Calls must not overlap with other requests to the same app.
+ */
+export async function logsWhile<T>(app: TestApp, run: () => Promise<T>): Promise<{ result: T; entries: Record<string, unknown>[] }> {
+  const from = app.logs.length;
+  const result = await run();
+  // The completion line is written as the answer ends; give it a tick.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { result, entries: app.logs.slice(from) };
+}
+
 export interface RestAnswer<T = any> {
   status: number;
   headers: Headers;

@@ -1,5 +1,6 @@
 import type { Viewer } from "../domain/sessions.ts";
 import { type Actor, staffActor } from "../domain/staff/audit.ts";
+import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
 
 export type { Viewer };
@@ -9,6 +10,8 @@ export interface RequestInfo {
   userAgent?: string;
   /** Stops counting this request against the server's in-flight limit, before a long wait that holds no resources. */
   leaveInFlight?: () => void;
+  /** The request's logger: its lines carry the request's id (yoga.ts logs an answer's expected errors through it). */
+  log?: Pick<Logger, "info" | "warn">;
 }
 
 /** What every resolver gets: the app's services, who is asking, and where from. Kept small on purpose. */

@@ -4,7 +4,7 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { type DocumentNode, execute, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, maskError as defaultMaskError, isAsyncIterable, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
 import { operationKey } from "../cache/public-cache.ts";
 import { AppError } from "../domain/errors.ts";
@@ -88,6 +88,69 @@ const reportRefusal = {
   ],
 };
 
+/**
+ * The kind and status of an expected failure in an answer (an AppError thrown by a resolver: a refusal, a malformed
+ * id, a missing record), before masking (its original error) or after it (maskError keeps them as extensions); null
+ * for anything else.
+ */
+function expectedFailure(error: unknown): { kind: string; status: number } | null {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof AppError) return { kind: original.name, status: original.status };
+  const extensions = error instanceof GraphQLError ? error.extensions : undefined;
+  if (typeof extensions?.code === "string" && typeof extensions.status === "number") {
+    return { kind: extensions.code, status: extensions.status };
+  }
+  return null;
+}
+
+export const EXPECTED_ERRORS_LOGGED = "expected errors in a GraphQL answer";
+
+/** One line for the expected failures of one answer, however many (a `nodes(ids:)` call may hold a thousand). */
+function logExpectedFailures(result: unknown, args: { contextValue: unknown; operationName?: string | null }) {
+  if (!result || isAsyncIterable(result)) return;
+  const errors = (result as { errors?: readonly GraphQLError[] }).errors;
+  if (!errors?.length) return;
+  const kinds: Record<string, number> = {};
+  let count = 0;
+  let worst = 0;
+  let first: GraphQLError | undefined;
+  for (const error of errors) {
+    const failure = expectedFailure(error);
+    if (!failure) continue;
+    count += 1;
+    kinds[failure.kind] = (kinds[failure.kind] ?? 0) + 1;
+    worst = Math.max(worst, failure.status);
+    first ??= error;
+  }
+  if (!count) return;
+  const context = args.contextValue as Partial<Context>;
+  const log = context.client?.log ?? context.services?.logger;
+  const entry = {
+    graphqlErrors: {
+      count,
+      kinds,
+      operation: args.operationName ?? undefined,
+      first: { message: first?.message, path: first?.path?.join(".") },
+    },
+  };
+  // A provider that failed (PaymentProviderError, 502) is worth a look; refusals and bad input are the callers'.
+  if (worst >= 500) log?.warn(entry, EXPECTED_ERRORS_LOGGED);
+  else log?.info(entry, EXPECTED_ERRORS_LOGGED);
+}
+
+/**
+ * Logs an answer's expected failures (refusals, bad ids) once per operation, at info (warn for a failed provider), with
+ * the request's id; Yoga's own per-error line for them is dropped (see `logging` below). Error level is for faults.
+ */
+const logExpectedErrors: Plugin = {
+  onExecute({ args }) {
+    return { onExecuteDone: ({ result }) => logExpectedFailures(result, args) };
+  },
+  onSubscribe({ args }) {
+    return { onSubscribeResult: ({ result }) => logExpectedFailures(result, args) };
+  },
+};
+
 /** The GraphQL endpoint. The HTTP layer resolves the viewer (bearer token) and passes it in the server context. */
 /**
  * Root fields whose answers are never kept in the public cache: link checks by token, which change when the link is
@@ -135,7 +198,12 @@ export function createGraphqlServer(services: Services): Yoga {
       debug: (...args) => services.logger.debug({ args }, "yoga"),
       info: (...args) => services.logger.info({ args }, "yoga"),
       warn: (...args) => services.logger.warn({ args }, "yoga"),
-      error: (...args) => services.logger.error({ args }, "yoga"),
+      // Yoga writes every error maskError replaced here, one line each: for expected failures that was an error line per
+      // refusal and per bad id in `nodes(ids:)`. logExpectedErrors writes those once per operation instead.
+      error: (...args) => {
+        if (args.length && args.every((arg) => expectedFailure(arg))) return;
+        services.logger.error({ args }, "yoga");
+      },
     },
     // Expected failures are typed results; anything thrown is unexpected: logged, and masked in production.
     maskedErrors: {
@@ -159,6 +227,7 @@ export function createGraphqlServer(services: Services): Yoga {
     context: ({ viewer, client }) => ({ services, viewer, client }),
     plugins: [
       graphqlJsExecution,
+      logExpectedErrors,
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({

@@ -6,7 +6,9 @@ import type { Services } from "../services.ts";
 
 /**
  * Development-only pages. The mailbox shows what the outbox transport "sent", so a newcomer can read their code.
- * Not registered in production.
+ * Not registered in production. An async handler that sends its own reply returns it: otherwise Fastify answers
+ * again when the handler resolves, and logged a 500 ("Cannot write headers after they are sent") for a page the
+ * browser got as a 200.
  */
 export async function registerDevRoutes(app: FastifyInstance, services: Services) {
   app.get("/dev/mailbox.json", async (req) => {
@@ -30,7 +32,7 @@ export async function registerDevRoutes(app: FastifyInstance, services: Services
       )
       .join("");
     const note = services.mail.kind === "smtp" ? "<p>SMTP is configured: mails go to the SMTP server, not here.</p>" : "";
-    reply.type("text/html; charset=utf-8").send(`<!doctype html><html lang="en"><meta charset="utf-8">
+    return reply.type("text/html; charset=utf-8").send(`<!doctype html><html lang="en"><meta charset="utf-8">
       <meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mailbox</title>
       <style>body{font:15px system-ui;max-width:48rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ddd;
       border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}time{color:#666;float:right}</style>
@@ -50,7 +52,7 @@ export async function registerDevRoutes(app: FastifyInstance, services: Services
         <div class="parts"><iframe sandbox="" title="${escapeHtml(template.name)}: HTML part" srcdoc="${escapeHtml(mail.html)}"></iframe>
         <pre aria-label="${escapeHtml(template.name)}: text part">${escapeHtml(mail.text)}</pre></div></section>`;
     }).join("");
-    reply.type("text/html; charset=utf-8").send(`<!doctype html><html lang="en"><meta charset="utf-8">
+    return reply.type("text/html; charset=utf-8").send(`<!doctype html><html lang="en"><meta charset="utf-8">
       <meta name="viewport" content="width=device-width,initial-scale=1"><title>Mail templates</title>
       <style>body{font:15px system-ui;max-width:80rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ddd;
       padding:1rem 0}.parts{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}iframe{width:600px;max-width:100%;

@@ -5,7 +5,7 @@ import { leaveInFlight } from "./overload.ts";
 
 /** What GraphQL resolvers may know of the request they answer (the REST facade passes the same). */
 export function requestInfo(req: FastifyRequest): RequestInfo {
-  return { ip: req.ip, userAgent: req.headers["user-agent"], leaveInFlight: () => leaveInFlight(req) };
+  return { ip: req.ip, userAgent: req.headers["user-agent"], leaveInFlight: () => leaveInFlight(req), log: req.log };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

@@ -275,6 +275,15 @@ describe("what an invoice is for", () => {
       description: " Printed books ",
     });
     expect(other).toMatchObject({ trackId: null, description: "Printed books" });
+    // The spec's form names neither: learner, amount, due date, status and payment details alone make an invoice.
+    const bare = await createInvoice(app.services, actor, {
+      learnerId: ada,
+      amount: 75,
+      dueDate: new Date("2027-03-15T00:00:00Z"),
+      status: "PENDING",
+      paymentDetails: "Mobile money",
+    });
+    expect(bare).toMatchObject({ trackId: null, description: null, amountCents: 7500, paymentDetails: "Mobile money" });
     const count = await prisma().invoice.count();
     const cases: [Record<string, unknown>, string][] = [
       [{ trackId, description: "Both" }, String(new ValidationError(INVOICE_MESSAGES.trackOrDescription))],

@@ -76,6 +76,38 @@ describe("invoice form", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it("saves the spec's form alone (learner, amount, due date, status, payment details): the track is Other by default", async () => {
+    const { environment, dialog, onOpenChange } = openAddDialog((env) =>
+      env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
+    );
+    await within(dialog).findByRole("option", { name: /Learner 1/ });
+    await within(dialog).findAllByRole("option", { name: /^Track \d/ });
+    expect(field("Track").value).toBe("OTHER");
+    fireEvent.change(field("Learner"), { target: { value: "learner-1" } });
+    fireEvent.change(field("Amount ($)"), { target: { value: "75" } });
+    fireEvent.change(field("Due date"), { target: { value: "2027-03-15" } });
+    fireEvent.change(field("Status"), { target: { value: "PENDING" } });
+    fireEvent.change(field("Payment details"), { target: { value: "Mobile money" } });
+    await submit(dialog);
+    expect(within(dialog).queryByText(INVOICE_FORM_MESSAGES.track)).toBeNull();
+    const operation = environment.mock.getMostRecentOperation();
+    expect(operation.request.node.params.operationKind).toBe("mutation");
+    expect(operation.request.variables).toEqual({
+      input: {
+        learnerId: "learner-1",
+        amount: 75,
+        dueDate: "2027-03-15",
+        status: "PENDING",
+        paymentDetails: "Mobile money",
+        trackId: null,
+        description: null,
+      },
+      connections: ["client:root:invoices"],
+    });
+    await act(async () => environment.mock.resolve(operation, MockPayloadGenerator.generate(operation, created)));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it("keeps the form and shows the fallback message when creating fails", async () => {
     const { environment, dialog } = openAddDialog((env) =>
       env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
@@ -99,15 +131,18 @@ describe("invoice form", () => {
     vi.mocked(console.error).mockRestore();
   });
 
-  it("is for a track (drafts too; the amount follows its price until one is typed) or Other with a description", async () => {
+  it("is Other (the default, an optional description) or a track (drafts too; the amount follows its price until one is typed)", async () => {
     const { environment, dialog } = openAddDialog((env) =>
       env.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, learners)),
     );
     await within(dialog).findByRole("option", { name: /Learner 1/ });
     const tracks = await within(dialog).findAllByRole("option", { name: /^Track \d/ });
     expect(tracks.map((o) => o.textContent)).toEqual(expect.arrayContaining([expect.stringMatching(/\(draft\)$/)]));
+    expect(field("Track").value).toBe("OTHER");
+    expect(within(field("Track")).getAllByRole("option")[0]?.textContent).toBe("Other (not a track)");
     await submit(dialog);
-    expect(messageOf("Track")).toBe(INVOICE_FORM_MESSAGES.track);
+    expect(messageOf("Track")).toBe("Other unless the invoice is for a track");
+    expect(messageOf("Description")).toBe("Optional");
 
     const [first, second] = tracks.map((o) => (o as HTMLOptionElement).value);
     fireEvent.change(field("Track"), { target: { value: first } });
@@ -120,8 +155,6 @@ describe("invoice form", () => {
     expect(field("Amount ($)").value).toBe("80");
 
     fireEvent.change(field("Track"), { target: { value: "OTHER" } });
-    await submit(dialog);
-    expect(messageOf("Description")).toBe(INVOICE_FORM_MESSAGES.description);
     fireEvent.change(field("Description"), { target: { value: "x".repeat(201) } });
     await submit(dialog);
     expect(messageOf("Description")).toBe(INVOICE_FORM_MESSAGES.descriptionTooLong);

@@ -17,7 +17,6 @@ export const INVOICE_FORM_MESSAGES = {
   amountInvalid: "Amount must be 0 or more, with at most 2 decimals",
   status: "Status is required",
   track: "Choose a track, or Other",
-  description: "Describe what the invoice is for",
   descriptionTooLong: "At most 200 characters",
   createFailed: "Failed to create invoice.",
   updateFailed: "Failed to update invoice.",
@@ -91,16 +90,15 @@ const FIELDS = ["learnerId", "trackId", "description", "amount", "dueDate", "sta
 
 /**
  * Learner, amount and status are required; due date and payment details are optional (docs/product.md, Validation).
- * What the invoice is for (a track, or Other with a description) is required too, except when updating an older
- * invoice written without either.
+ * What the invoice is for starts as Other (the spec's form has no track, so its fields alone make an invoice), with an
+ * optional description; staff may choose a track instead.
  */
-export function validateInvoice(values: InvoiceFields, requireSubject = true): FieldErrors<InvoiceFields> {
+export function validateInvoice(values: InvoiceFields): FieldErrors<InvoiceFields> {
   const errors: FieldErrors<InvoiceFields> = {};
   if (!values.learnerId) errors.learnerId = INVOICE_FORM_MESSAGES.learner;
-  if (!values.trackId && requireSubject) errors.trackId = INVOICE_FORM_MESSAGES.track;
-  if (values.trackId === OTHER_LINE) {
-    if (!values.description.trim()) errors.description = INVOICE_FORM_MESSAGES.description;
-    else if (values.description.trim().length > 200) errors.description = INVOICE_FORM_MESSAGES.descriptionTooLong;
+  if (!values.trackId) errors.trackId = INVOICE_FORM_MESSAGES.track;
+  if (values.trackId === OTHER_LINE && values.description.trim().length > 200) {
+    errors.description = INVOICE_FORM_MESSAGES.descriptionTooLong;
   }
   const amount = Number(values.amount);
   if (!values.amount.trim()) errors.amount = INVOICE_FORM_MESSAGES.amount;
@@ -142,11 +140,11 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
   const pending = isCreating || isUpdating;
   // The amount follows the chosen track's price until someone types one (an update starts with its own amount).
   const amountTyped = useRef(invoice !== null);
-  const requireSubject = !invoice || Boolean(invoice.track || invoice.description);
   const entityForm = useEntityForm<InvoiceFields>({
     initial: {
       learnerId: invoice?.learner?.id ?? "",
-      trackId: invoice?.track?.id ?? (invoice?.description ? OTHER_LINE : ""),
+      // Other unless the invoice is for a track (an older invoice with neither reads as an Other line, as it is).
+      trackId: invoice?.track?.id ?? OTHER_LINE,
       description: invoice?.description ?? "",
       amount: invoice ? invoice.amount.toFixed(2) : "",
       dueDate: invoice?.dueDate ?? "",
@@ -157,12 +155,12 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
     updating: invoice !== null,
     messages: INVOICE_FORM_MESSAGES,
     pending,
-    check: (values) => ({ message: null, fields: validateInvoice(values, requireSubject) }),
+    check: (values) => ({ message: null, fields: validateInvoice(values) }),
     save: async ({ learnerId, trackId, description, amount, dueDate, status, paymentDetails }) => {
       const input = {
         learnerId,
-        // A track, or Other with its description (the other one cleared); neither chosen keeps an older invoice's.
-        ...(trackId === OTHER_LINE ? { trackId: null, description: description.trim() } : trackId ? { trackId, description: null } : {}),
+        // A track, or Other with its description if any (the other one cleared; a blank description is none).
+        ...(trackId === OTHER_LINE ? { trackId: null, description: description.trim() || null } : { trackId, description: null }),
         amount: Number(amount),
         status: status as InvoiceStatus,
         paymentDetails: paymentDetails.trim(),
@@ -199,7 +197,7 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
         }}
       />
       {form.values.trackId === OTHER_LINE && (
-        <TextField label="Description" placeholder="e.g. Printed workbook" required maxLength={200} {...form.field("description")} />
+        <TextField label="Description" placeholder="e.g. Printed workbook" hint="Optional" maxLength={200} {...form.field("description")} />
       )}
       <div className={formStyles.row}>
         <TextField

@@ -8,8 +8,14 @@ import InvoiceTrackSelectQuery from "./__generated__/InvoiceTrackSelectQuery.gra
 
 export const TRACKS_FAILED = "Could not load tracks list.";
 
-/** The select's value for a line that is not a track: the form then asks for a description. */
+/**
+ * The select's value for a line that is not a track, and the form's default: the spec's form has no track, so an
+ * invoice written from its fields alone is an "Other" line; a description is optional.
+ */
 export const OTHER_LINE = "OTHER";
+
+/** Under the select: what its default means. */
+export const TRACK_HINT = "Other unless the invoice is for a track";
 
 const query = graphql`
   query InvoiceTrackSelectQuery($first: Int!) {
@@ -37,14 +43,14 @@ interface InvoiceTrackSelectProps {
   disabled?: boolean;
 }
 
-/** What the invoice is for: one of the tracks (drafts included, staff see them) or "Other". */
+/** What the invoice is for: "Other" (the default) or one of the tracks (drafts included, staff see them). */
 export function InvoiceTrackSelect(props: InvoiceTrackSelectProps) {
   const [queryRef, loadTracks] = useQueryLoader<Query>(InvoiceTrackSelectQuery);
   useEffect(() => {
     loadTracks({ first: ALL_TRACKS }, { fetchPolicy: "store-and-network" });
   }, [loadTracks]);
   const placeholder = (text: string, error: string | null = props.error) => (
-    <Select label="Track" name="trackId" required disabled value="" error={error} onChange={() => undefined}>
+    <Select label="Track" name="trackId" disabled value="" hint={TRACK_HINT} error={error} onChange={() => undefined}>
       <option value="">{text}</option>
     </Select>
   );
@@ -71,7 +77,7 @@ function TrackOptions({
     <Select
       label="Track"
       name="trackId"
-      required
+      hint={TRACK_HINT}
       disabled={disabled}
       value={value}
       error={error}
@@ -80,14 +86,13 @@ function TrackOptions({
         onPrice(options.find((track) => track.id === event.target.value)?.price ?? null);
       }}
     >
-      <option value="">Select a track</option>
+      <option value={OTHER_LINE}>Other (not a track)</option>
       {options.map((track) => (
         <option key={track.id} value={track.id}>
           {track.name}
           {track.status === "DRAFT" ? " (draft)" : ""}
         </option>
       ))}
-      <option value={OTHER_LINE}>Other (describe it)</option>
     </Select>
   );
 }
