@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startApiProcess } from "#testing/server.ts";
 import { openDatabase } from "./db/client.ts";
+import { CREATE_OWNER_COMMAND } from "./domain/staff/staff.ts";
 import { DEMO_ADMIN, DEMO_LEARNER } from "./seed/demo.ts";
 
 /** `api/src/main.ts` as `npm start` runs it, in production mode on an embedded database in `dataDir`. */
@@ -50,6 +51,9 @@ describe("the API process in production: demo data", () => {
     try {
       expect(api.output()).not.toContain("Demo admin");
       expect(await api.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).toBe(400);
+      // No owner yet: the banner says no sign-up will claim it, and how the operator makes one.
+      expect(api.output()).toContain("Owner:         none yet; admin sign-ups stay pending until one exists. Make it with:");
+      expect(api.output()).toContain(CREATE_OWNER_COMMAND);
     } finally {
       await api.stop();
     }
@@ -103,6 +107,7 @@ describe("the API process in development", () => {
     const api = await startProduction(dataDir, { NODE_ENV: "development", PAYSTACK_SANDBOX: "", MAIL_OUTBOX: "" });
     try {
       expect(api.output()).toContain(`Demo admin:    ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+      expect(api.output()).not.toContain("Owner:");
       expect(await api.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).toBe(200);
     } finally {
       await api.stop();

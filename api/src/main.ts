@@ -1,6 +1,7 @@
 import "dotenv/config";
 import { loadConfigOrExit } from "./config.ts";
 import { limitConcurrentHashes } from "./domain/passwords.ts";
+import { CREATE_OWNER_COMMAND, hasActiveOwner } from "./domain/staff/staff.ts";
 import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoDataOnce } from "./seed/demo.ts";
@@ -38,6 +39,17 @@ async function main() {
   if (demo?.seeded && production) lines.push("                 (random passwords, shown only this once)");
   if (!production && services.mail.kind === "outbox") lines.push(`  Dev mailbox:   ${learnerUrl}/dev/mailbox`);
   if (config.paystack.sandbox) lines.push("  Payments:      built-in Paystack sandbox (test payments, no real money)");
+  if (!(await hasActiveOwner(services.db.prisma))) {
+    // Printed at every start until an owner exists (and named by /readyz): in production no sign-up claims ownership.
+    const how = production
+      ? [
+          "  Owner:         none yet; admin sign-ups stay pending until one exists. Make it with:",
+          `                 ${CREATE_OWNER_COMMAND}`,
+        ]
+      : ["  Owner:         none yet; the first admin to sign up and verify becomes the owner"];
+    lines.push(...how);
+    logger.warn({ next: production ? CREATE_OWNER_COMMAND : "sign up on the admin console" }, "the installation has no owner yet");
+  }
   process.stdout.write(`${lines.join("\n")}\n\n`);
 
   let stopping = false;

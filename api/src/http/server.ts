@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { businessIdentity } from "../domain/settings/settings.ts";
+import { CREATE_OWNER_COMMAND, hasActiveOwner } from "../domain/staff/staff.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { answerPlainOperation, plainSignedInOperation } from "../graphql/shortcut.ts";
 import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
@@ -119,6 +120,8 @@ export async function buildServer(services: Services, options: { webDist?: strin
   registerCompression(app, { compressedElsewhere: keptByPublicCache });
 
   app.get("/healthz", async () => ({ status: "ok" }));
+  // Once found, an owner is not looked for again: the last active owner cannot be removed (domain/staff/staff.ts).
+  let ownerFound = false;
   app.get("/readyz", async (_req, reply) => {
     const checks: Record<string, string> = {};
     try {
@@ -131,7 +134,11 @@ export async function buildServer(services: Services, options: { webDist?: strin
       checks.redis = (await services.queue.ping()) ? "ok" : "unreachable";
     }
     const ready = Object.values(checks).every((v) => v === "ok");
-    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", checks });
+    // Not a readiness check (learners are served without an owner), but where an operator looks after a first start:
+    // until the installation has an owner, no admin sign-up in production gets further than pending.
+    if (checks.database === "ok" && !ownerFound) ownerFound = await hasActiveOwner(services.db.prisma);
+    const setup = ownerFound ? undefined : { owner: "missing", next: CREATE_OWNER_COMMAND };
+    return reply.code(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", checks, ...(setup ? { setup } : {}) });
   });
 
   await app.register(async (scope) => {

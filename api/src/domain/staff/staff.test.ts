@@ -2,6 +2,7 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminWithToken, codeIn, lastMailTo, logIn, resetRateLimits, signUp, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { CREATE_OWNER_COMMAND, createOwner } from "./staff.ts";
 
 /** Staff accounts (issue: closed staff access): first owner, pending sign-ups, invitations, owners' actions, audit. */
 
@@ -24,6 +25,40 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 beforeEach(() => resetRateLimits(app));
+
+describe("an empty installation in production", () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await startTestApp({ NODE_ENV: "production", RATE_LIMIT_SCALE: "100" });
+  });
+  afterAll(() => production.close());
+
+  it("no sign-up claims ownership; /readyz names create-owner until it has made the owner", async () => {
+    const readyz = async () => (await production.fetch("/readyz")).json();
+    expect(await readyz()).toMatchObject({ status: "ready", setup: { owner: "missing", next: CREATE_OWNER_COMMAND } });
+
+    const first = await signUp(production, "admin");
+    const verified = await rest(production, "POST", "/api/auth/verify-email", { body: { email: first.email, token: first.code } });
+    expect(verified.status).toBe(200);
+    const row = await production.services.db.prisma.admin.findUniqueOrThrow({ where: { email: first.email } });
+    expect(row).toMatchObject({ staffRole: null, approvedAt: null });
+    const token = await logIn(production, first.email, first.password);
+    expect((await rest(production, "GET", "/api/admin/staff", { token })).status).toBe(403);
+    expect(await readyz()).toMatchObject({ setup: { owner: "missing" } });
+
+    // The operator's command makes the owner (here the account that signed up), and /readyz stops asking.
+    await createOwner(production.services, {
+      email: first.email,
+      firstName: "Ada",
+      lastName: "Obi",
+      contact: "+234 801 000 0000",
+      password: TEST_PASSWORD,
+    });
+    expect((await production.services.db.prisma.admin.findUniqueOrThrow({ where: { email: first.email } })).staffRole).toBe("OWNER");
+    const answer = await readyz();
+    expect(answer).toEqual({ status: "ready", checks: { database: "ok" } });
+  });
+});
 
 describe("an empty installation", () => {
   it("makes its first verified staff account the owner; the next self sign-up waits, and owners are mailed", async () => {

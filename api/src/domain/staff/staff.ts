@@ -194,8 +194,10 @@ export async function acceptInvitation(tx: Prisma.TransactionClient, token: stri
 
 /**
  * Runs when a staff account verifies its e-mail (in that transaction). An invited account is approved with its
- * invitation's role. Otherwise the first staff account of an installation becomes its owner; any later one stays
- * pending, and every owner gets a mail asking to approve it.
+ * invitation's role. Otherwise, outside production, the first staff account of an installation becomes its owner; any
+ * later one stays pending, and every owner gets a mail asking to approve it. In production no sign-up claims
+ * ownership, since whoever reaches a new server's admin console first would: the owner is made with
+ * `npm run create-owner` (createOwner), which the start-up banner and /readyz name until an owner exists.
  */
 export async function onStaffEmailVerified(deps: Services, tx: Prisma.TransactionClient, adminId: string) {
   await lockStaff(tx);
@@ -213,7 +215,7 @@ export async function onStaffEmailVerified(deps: Services, tx: Prisma.Transactio
     return;
   }
   const staff = await tx.admin.count({ where: { staffRole: { not: null } } });
-  if (staff === 0) {
+  if (staff === 0 && deps.config.env !== "production") {
     await tx.admin.update({ where: { id: adminId }, data: { staffRole: "OWNER", approvedAt: new Date() } });
     await recordAudit(tx, systemActor(admin.email), {
       action: "staff.firstOwner",
@@ -236,6 +238,15 @@ export async function onStaffEmailVerified(deps: Services, tx: Prisma.Transactio
     );
   }
 }
+
+/** Whether the installation has an active owner (the start-up banner and /readyz say how to make one until it does). */
+export async function hasActiveOwner(prisma: Prisma.TransactionClient): Promise<boolean> {
+  return (await activeOwners(prisma)) > 0;
+}
+
+/** How an operator makes the owner of a new installation (README, "Staff and roles"). */
+export const CREATE_OWNER_COMMAND =
+  "OWNER_PASSWORD='...' npm run create-owner -- --email you@example.com --first-name Ada --last-name Obi --contact \"+234 801 000 0000\"";
 
 /** The actor of a change the system makes on its own (the first owner), named by the account it concerns. */
 const systemActor = (email: string): Actor => ({ id: null, email, role: null, ip: null });
