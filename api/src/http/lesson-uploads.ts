@@ -9,6 +9,7 @@ import { attachLessonMedia, checkMediaUpload, mediaLimit, SNIFF_BYTES } from "..
 import { staffActor } from "../domain/staff/audit.ts";
 import { can, type Viewer } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
+import { STORAGE_RETRY_AFTER_SECONDS, storageFailure } from "../storage/failure.ts";
 import { UNFINISHED_UPLOAD_MAX_AGE_MS, uploadTempDir } from "../storage/upload-temp.ts";
 import { viewerFromAuthorization } from "./request.ts";
 
@@ -71,6 +72,15 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     datastore,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    // A full DATA_DIR (the bytes collect there) or an unreachable bucket: 507 or 503 with its message and Retry-After
+    // (set below), which tus clients retry, rather than a 500 carrying the system's error text. The bytes written so
+    // far stay: the client resumes from the offset HEAD reports once there is room.
+    onResponseError: (_req, error) => {
+      const storage = storageFailure(error);
+      if (!storage) return;
+      services.logger.error({ err: error }, "a lesson upload could not be written");
+      return refusal(storage.status, storage.message);
+    },
     maxSize: (req) => {
       const target = uploadMetadata(req.headers.get("upload-metadata")).target;
       return mediaLimit(services, target === "file" ? "file" : "video");
@@ -132,6 +142,11 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.status, error.message);
         if (typeof error === "object" && error !== null && "status_code" in error) throw error;
+        const storage = storageFailure(error);
+        if (storage) {
+          services.logger.error({ err: error }, "a finished lesson upload could not be stored");
+          throw refusal(storage.status, storage.message);
+        }
         services.logger.error({ err: error }, "a finished lesson upload could not be stored");
         throw refusal(500, "The upload could not be stored. Please try again.");
       } finally {
@@ -165,6 +180,8 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       if (!key.startsWith("access-control-")) reply.header(key, value);
     });
     reply.header("cache-control", "no-store");
+    const retryAfter = STORAGE_RETRY_AFTER_SECONDS[response.status as 503 | 507];
+    if (retryAfter) reply.header("retry-after", String(retryAfter));
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
 
