@@ -1,6 +1,6 @@
 import { access, type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -164,15 +164,25 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     if (!can(viewer, "editCourses")) return reply.code(403).send({ message: "You are not allowed to do this." });
     const url = new URL(req.url, "http://upload.invalid");
     const hasBody = req.method === "PATCH" || req.method === "POST";
+    // The bytes reach tus through a stream of our own, so that one it stops reading (a full disk, a refusal) can be
+    // let go of below; tus reading the request itself would keep it paused, unread, until the early-answer drain
+    // (server.ts) gave up and destroyed the socket under a client that had been told it could reuse it.
+    const body = hasBody ? req.raw.pipe(new PassThrough()) : undefined;
     const request = new Request(url, {
       method: req.method,
       headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
-      body: hasBody ? (Readable.toWeb(req.raw) as ReadableStream) : undefined,
+      body: body ? (Readable.toWeb(body) as ReadableStream) : undefined,
       // @ts-expect-error Node's fetch needs it for a streamed body; the DOM types do not know it.
       duplex: "half",
     });
     viewers.set(request, viewer);
     const response = await tus.handleWeb(request);
+    if (body && !req.raw.complete) {
+      // Answered before the body's end: the rest is read and dropped, and the connection stays usable.
+      req.raw.unpipe(body);
+      body.destroy();
+      req.raw.resume();
+    }
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       // tus answers every origin (Access-Control-Allow-Origin: *); the console uploads from its own origin, and the
