@@ -9,7 +9,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A redis-server of the caller's own (so it may kill and restart it), on a free port and a temporary data directory.
- * `durable` gives the production settings BullMQ asks for: append-only file fsynced on every write, and no eviction.
+ * `durable` gives the production settings BullMQ asks for: an append-only file, fsynced on every write (or, with
+ * `fsync: "everysec"`, once a second as docker-compose.yml runs it), and no eviction.
  */
 export class OwnRedis {
   private child?: ChildProcess;
@@ -17,10 +18,11 @@ export class OwnRedis {
   private constructor(
     readonly port: number,
     readonly durable: boolean,
+    readonly fsync: "always" | "everysec" = "always",
   ) {}
 
-  static async start(options: { durable?: boolean } = {}): Promise<OwnRedis> {
-    const redis = new OwnRedis(await freePort(), options.durable ?? false);
+  static async start(options: { durable?: boolean; fsync?: "always" | "everysec" } = {}): Promise<OwnRedis> {
+    const redis = new OwnRedis(await freePort(), options.durable ?? false, options.fsync);
     try {
       await redis.up();
     } catch (error) {
@@ -41,7 +43,7 @@ export class OwnRedis {
   /** Starts (or restarts) the server on the same port and directory, and waits until it answers PING. */
   async up(): Promise<void> {
     const persistence = this.durable
-      ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction", "--save", ""]
+      ? ["--appendonly", "yes", "--appendfsync", this.fsync, "--maxmemory-policy", "noeviction", "--save", ""]
       : ["--appendonly", "no", "--save", ""];
     this.child = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--dir", this.dir, ...persistence], {
       stdio: "ignore",
@@ -51,6 +53,8 @@ export class OwnRedis {
       const error = await Promise.race([failed, sleep(50).then(() => null)]);
       if (error) throw new Error(`redis-server could not start (apt-get install redis-server): ${error.message}`);
       const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      // connect() rejects while it is not up; the same failure as an event is not news.
+      probe.on("error", () => {});
       try {
         await probe.connect();
         // Loading a large append-only file answers LOADING until done.
@@ -72,6 +76,23 @@ export class OwnRedis {
       child.once("exit", resolve);
       child.kill("SIGKILL");
     });
+  }
+
+  /**
+   * A restart as `docker compose restart redis` does it: SIGTERM (Redis writes and fsyncs its append-only file, then
+   * exits), then up() again on the same port and directory. Resolves once it answers PING; answers how long it was down.
+   */
+  async restart(): Promise<number> {
+    const child = this.child;
+    const started = performance.now();
+    if (child && child.exitCode === null && child.signalCode === null) {
+      await new Promise((resolve) => {
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      });
+    }
+    await this.up();
+    return performance.now() - started;
   }
 
   async stop(): Promise<void> {

@@ -15,6 +15,10 @@ export interface OwnS3 {
   directory: string;
   /** The environment that points the API or the worker at this bucket (with `prefix`: under that key prefix). */
   env(prefix?: string): Record<string, string>;
+  /** Stops answering (the port refuses connections), keeping the objects: an outage. */
+  down(): Promise<void>;
+  /** Answers again on the same port, with the same objects. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,7 +30,8 @@ export async function startS3(options: { bucket?: string } = {}): Promise<OwnS3>
   const bucket = options.bucket ?? "learnhub-test";
   const directory = mkdtempSync(join(tmpdir(), "test-s3-"));
   const port = await freePort();
-  const server = new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const create = () => new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  let server: S3rver | null = create();
   try {
     await server.run();
   } catch (error) {
@@ -45,8 +50,20 @@ export async function startS3(options: { bucket?: string } = {}): Promise<OwnS3>
       S3_ACCESS_KEY_ID: ACCESS_KEY,
       S3_SECRET_ACCESS_KEY: ACCESS_KEY,
     }),
+    async down() {
+      const running = server;
+      server = null;
+      await running?.close();
+    },
+    async up() {
+      if (server) return;
+      const next = create();
+      await next.run();
+      server = next;
+    },
     async stop() {
-      await server.close();
+      await server?.close();
+      server = null;
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -22,6 +22,10 @@ export type Behaviour = "accept" | "reject-connection" | "reject-data";
 export async function startSmtp(plan: Behaviour[] = []) {
   const received: Received[] = [];
   let connections = 0;
+  /** Addresses whose next message is held (see hold()). */
+  const toHold = new Set<string>();
+  /** Messages held: the client's port and whether its connection has closed since. */
+  const held: { to: string[]; clientPort: number; sessionId: string; closed: boolean }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -33,10 +37,22 @@ export async function startSmtp(plan: Behaviour[] = []) {
       }
       callback();
     },
+    onClose(session) {
+      for (const h of held) if (h.sessionId === session.id) h.closed = true;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const hold = to.find((address) => toHold.has(address));
+        if (hold) {
+          // Never answered: a server takes a message when it answers 250 to its end of data (RFC 5321, 4.1.1.4), so a
+          // client that is gone before that has not sent it, and the message is dropped with the connection.
+          toHold.delete(hold);
+          held.push({ to, clientPort: session.remotePort, sessionId: session.id, closed: false });
+          return;
+        }
         if (plan[connections - 1] === "reject-data") {
           return callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
         }
@@ -57,6 +73,14 @@ export async function startSmtp(plan: Behaviour[] = []) {
     url: `smtp://127.0.0.1:${port}`,
     received,
     connections: () => connections,
+    /**
+     * The next message to `address` is held after its last byte arrives: no answer to its end of data until the client
+     * goes away, and then it is dropped (nothing delivered), as when the sender dies mid-send.
+     */
+    hold(address: string) {
+      toHold.add(address.toLowerCase());
+    },
+    held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,6 +10,7 @@ import { operationKey } from "../cache/public-cache.ts";
 import { AppError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import type { Services } from "../services.ts";
+import { storageFailure } from "../storage/failure.ts";
 import type { Context, RequestInfo, Viewer } from "./context.ts";
 import { renderGraphiqlPage } from "./graphiql.ts";
 import { schema } from "./schema/index.ts";
@@ -216,6 +217,16 @@ export function createGraphqlServer(services: Services): Yoga {
             nodes: error instanceof GraphQLError ? error.nodes : undefined,
             path: error instanceof GraphQLError ? error.path : undefined,
             extensions: { code: original.name, status: original.status },
+          });
+        }
+        // A full disk or an unreachable bucket: said so, with when to try again (REST answers it 503/507).
+        const storage = storageFailure(original);
+        if (storage) {
+          services.logger.error({ err: original }, "storage failure in a resolver");
+          return new GraphQLError(storage.message, {
+            nodes: error instanceof GraphQLError ? error.nodes : undefined,
+            path: error instanceof GraphQLError ? error.path : undefined,
+            extensions: { code: "STORAGE_UNAVAILABLE", status: storage.status, retryAfterSeconds: storage.retryAfterSeconds },
           });
         }
         if (original && !(original instanceof GraphQLError)) {

@@ -1,6 +1,6 @@
 import { access, type FileHandle, open } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
 import { Server as TusServer } from "@tus/server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -9,6 +9,7 @@ import { attachLessonMedia, checkMediaUpload, MEDIA_MESSAGES, mediaLimit, SNIFF_
 import { staffActor } from "../domain/staff/audit.ts";
 import { can, type Viewer } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
+import { STORAGE_RETRY_AFTER_SECONDS, storageFailure } from "../storage/failure.ts";
 import {
   UNFINISHED_UPLOAD_MAX_AGE_MS,
   UnfinishedUploads,
@@ -113,6 +114,15 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     datastore,
     relativeLocation: true,
     respectForwardedHeaders: false,
+    // A full DATA_DIR (the bytes collect there) or an unreachable bucket: 507 or 503 with its message and Retry-After
+    // (set below), which tus clients retry, rather than a 500 carrying the system's error text. The bytes written so
+    // far stay: the client resumes from the offset HEAD reports once there is room.
+    onResponseError: (_req, error) => {
+      const storage = storageFailure(error);
+      if (!storage) return;
+      services.logger.error({ err: error }, "a lesson upload could not be written");
+      return refusal(storage.status, storage.message);
+    },
     maxSize: (req) => {
       const target = uploadMetadata(req.headers.get("upload-metadata")).target;
       return mediaLimit(services, target === "file" ? "file" : "video");
@@ -182,6 +192,11 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       } catch (error) {
         if (error instanceof AppError) throw refusal(error.status, error.message);
         if (typeof error === "object" && error !== null && "status_code" in error) throw error;
+        const storage = storageFailure(error);
+        if (storage) {
+          services.logger.error({ err: error }, "a finished lesson upload could not be stored");
+          throw refusal(storage.status, storage.message);
+        }
         services.logger.error({ err: error }, "a finished lesson upload could not be stored");
         throw refusal(500, "The upload could not be stored. Please try again.");
       } finally {
@@ -199,10 +214,14 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     if (!can(viewer, "editCourses")) return reply.code(403).send({ message: "You are not allowed to do this." });
     const url = new URL(req.url, "http://upload.invalid");
     const hasBody = req.method === "PATCH" || req.method === "POST";
+    // The bytes reach tus through a stream of our own, so that one it stops reading (a full disk, a refusal) can be
+    // let go of below; tus reading the request itself would keep it paused, unread, until the early-answer drain
+    // (server.ts) gave up and destroyed the socket under a client that had been told it could reuse it.
+    const body = hasBody ? req.raw.pipe(new PassThrough()) : undefined;
     const request = new Request(url, {
       method: req.method,
       headers: Object.entries(req.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])),
-      body: hasBody ? (Readable.toWeb(req.raw) as ReadableStream) : undefined,
+      body: body ? (Readable.toWeb(body) as ReadableStream) : undefined,
       // @ts-expect-error Node's fetch needs it for a streamed body; the DOM types do not know it.
       duplex: "half",
     });
@@ -215,6 +234,12 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       const id = reserved.get(request);
       if (id) unfinished.settle(id);
     }
+    if (body && !req.raw.complete) {
+      // Answered before the body's end: the rest is read and dropped, and the connection stays usable.
+      req.raw.unpipe(body);
+      body.destroy();
+      req.raw.resume();
+    }
     reply.code(response.status);
     response.headers.forEach((value, key) => {
       // tus answers every origin (Access-Control-Allow-Origin: *); the console uploads from its own origin, and the
@@ -222,6 +247,8 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
       if (!key.startsWith("access-control-")) reply.header(key, value);
     });
     reply.header("cache-control", "no-store");
+    const retryAfter = STORAGE_RETRY_AFTER_SECONDS[response.status as 503 | 507];
+    if (retryAfter) reply.header("retry-after", String(retryAfter));
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
 

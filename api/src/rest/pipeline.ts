@@ -22,6 +22,7 @@ import type { Context, Viewer } from "../graphql/context.ts";
 import { schema } from "../graphql/schema/index.ts";
 import { requestInfo, viewerFromAuthorization } from "../http/request.ts";
 import type { Services } from "../services.ts";
+import { storageFailure } from "../storage/failure.ts";
 import { listQuery } from "./input.ts";
 import { PAGE_SIZE, pageInfo } from "./json.ts";
 
@@ -248,6 +249,13 @@ export function answerError(error: FastifyError, req: FastifyRequest, reply: Fas
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     const invalidJson = error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError;
     return fail(error.statusCode, invalidJson ? "The request body is not valid JSON." : error.message);
+  }
+  // A full disk or an unreachable bucket passes: the client is told so, and when to try again.
+  const storage = storageFailure(error);
+  if (storage) {
+    req.log.error({ err: error }, "storage failure in a REST route");
+    reply.header("retry-after", String(storage.retryAfterSeconds));
+    return fail(storage.status, storage.message);
   }
   req.log.error({ err: error }, "unexpected error in a REST route");
   return reply.code(500).send({ message: "Something went wrong. Please try again." });
