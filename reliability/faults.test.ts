@@ -171,6 +171,9 @@ describe("30.12 the production shape under faults", () => {
       MAIL_OUTBOX: "false",
       // Two cores shared by four processes and the test: measure what the faults do, not load shedding.
       OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
+      // The disk is 64 MB: the free-space floor new uploads must leave (1 GiB by default) is scaled down with it, so
+      // that the upload starts and the disk is filled under it.
+      LESSON_UPLOADS_MIN_FREE_BYTES: String(1024 * 1024),
       LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? "warn",
     };
     a = await startApiProcess({ ...common, DATABASE_URL: named(database.url, "api-a") }, { port: portA });
