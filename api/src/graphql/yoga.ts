@@ -4,7 +4,7 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { type DocumentNode, execute, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
+import { createGraphQLError, createYoga, maskError as defaultMaskError, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
 import { operationKey } from "../cache/public-cache.ts";
 import { AppError } from "../domain/errors.ts";
@@ -39,6 +39,22 @@ const disableIntrospection: Plugin = {
 export const graphqlJsExecution: Plugin = {
   onExecute({ setExecuteFn }) {
     setExecuteFn(execute);
+  },
+};
+
+/**
+ * Yoga checks every parameter's type before it runs anything (400) except the operation name's, which only graphql-js's
+ * operation resolution refuses: a query its response cache kept would be answered (200) before that. Refused here first,
+ * in Yoga's words, so a malformed request gets its 400 whether or not its query was answered before.
+ */
+const operationNameParam: Plugin = {
+  onParams({ params }) {
+    const name: unknown = params.operationName;
+    if (name == null || typeof name === "string") return;
+    const given = Array.isArray(name) ? "array" : typeof name;
+    throw createGraphQLError(`Expected "operationName" param to be a string or null, but given ${given}.`, {
+      extensions: { http: { status: 400 }, code: "BAD_REQUEST" },
+    });
   },
 };
 
@@ -159,6 +175,8 @@ export function createGraphqlServer(services: Services): Yoga {
     context: ({ viewer, client }) => ({ services, viewer, client }),
     plugins: [
       graphqlJsExecution,
+      // Before the response cache, which answers a kept query from onParams.
+      operationNameParam,
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({
