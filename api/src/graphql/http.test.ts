@@ -2,7 +2,7 @@ import { serverAudits } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { graphiqlReferences } from "./checks.ts";
-import { ARMOR_LIMITS } from "./yoga.ts";
+import { ARMOR_LIMITS, MAX_GRAPHQL_BODY_BYTES, VALIDATION_LIMITS } from "./yoga.ts";
 
 /** GraphQL over HTTP: how refusals and partial failures are answered. */
 describe("GraphQL over HTTP", () => {
@@ -14,14 +14,49 @@ describe("GraphQL over HTTP", () => {
     await app.close();
   });
 
-  it("passes every MUST and SHOULD audit of graphql-http (the GraphQL-over-HTTP spec)", async () => {
+  it("passes every MUST and SHOULD audit of graphql-http (the GraphQL-over-HTTP spec), and with the CSRF header every MAY", async () => {
     const failing: string[] = [];
     for (const audit of serverAudits({ url: `${app.url}/graphql` })) {
       if (!/^(MUST|SHOULD) /.test(audit.name)) continue;
       const result = await audit.fn();
       if (result.status !== "ok") failing.push(`${audit.id} ${audit.name}: ${result.reason}`);
     }
+    // With the header GET requests are served too (without it they are refused, 403): then nothing fails, not even a
+    // notice, and the audits' query is by then kept in the public cache.
+    const fetchFn = (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set("x-graphql-yoga-csrf", "1");
+      return fetch(input, { ...init, headers });
+    };
+    for (const audit of serverAudits({ url: `${app.url}/graphql`, fetchFn })) {
+      const result = await audit.fn();
+      if (result.status !== "ok") failing.push(`with the CSRF header: ${result.status} ${audit.id} ${audit.name}: ${result.reason}`);
+    }
     expect(failing).toEqual([]);
+  });
+
+  it("refuses malformed parameters (400) for a query whose answer is kept as for a fresh one", async () => {
+    const ask = (body: Record<string, unknown>) =>
+      app.fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+        body: JSON.stringify(body),
+      });
+    // Kept by the public cache (an anonymous query without errors), as the second answer's ETag shows.
+    const query = "{ kept: __typename }";
+    expect((await ask({ query })).status).toBe(200);
+    expect((await ask({ query })).headers.get("etag")).toBeTruthy();
+    const malformed = [
+      ...[{}, 1, true, ["Q"]].map((operationName) => ({ query, operationName })),
+      ...["x", 1, true, [1]].map((extensions) => ({ query, extensions })),
+      { query, variables: "x" },
+      { query, unexpected: 1 },
+    ];
+    const answers = [];
+    for (const body of malformed) answers.push(`${JSON.stringify(body)} ${(await ask(body)).status}`);
+    expect(answers).toEqual(malformed.map((body) => `${JSON.stringify(body)} 400`));
+    // Well-formed variants still come from the cache.
+    expect((await ask({ query, operationName: null, extensions: {} })).status).toBe(200);
   });
 
   const post = async (query: string, accept: string) => {
@@ -52,6 +87,11 @@ describe("GraphQL over HTTP", () => {
       query: `{ ${Array.from({ length: 12 }, (_, i) => `a${i}: tracks(first: 100) { edges { node { courses { edges { node { id title description } } } } } }`).join(" ")} }`,
       message: `Query Cost limit of ${ARMOR_LIMITS.maxCost} exceeded`,
     },
+    // Under every limit above (no alias, depth 1, cost 708, 710 tokens), but past graphql-js's conflict check's budget.
+    "field comparisons": {
+      query: `{ ${"__typename ".repeat(708)}}`,
+      message: `Field comparison limit of ${VALIDATION_LIMITS.fieldComparisons} exceeded`,
+    },
   };
 
   for (const [kind, { query, message }] of Object.entries(refusals)) {
@@ -67,6 +107,79 @@ describe("GraphQL over HTTP", () => {
       expect(legacy.body.errors?.[0]?.message).toContain(message);
     });
   }
+
+  it("answers a request body over the size limit 413 with a GraphQL error when a GraphQL answer was asked for", async () => {
+    const answers = [];
+    for (const bytes of [100 * 1024, 3 * 1024 * 1024]) {
+      for (const accept of ["application/graphql-response+json", "application/json"]) {
+        const res = await app.fetch("/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept },
+          body: JSON.stringify({ query: "{ __typename }", padding: "x".repeat(bytes) }),
+        });
+        const body = (await res.json()) as { errors?: { message: string }[] };
+        answers.push({ bytes, accept, status: res.status, type: res.headers.get("content-type"), body });
+      }
+    }
+    const message = `Request body is too large: a GraphQL request may be at most 64 kB of JSON (a multipart upload, ${MAX_GRAPHQL_BODY_BYTES / 1024 / 1024} MB).`;
+    expect(answers).toEqual(
+      [100 * 1024, 3 * 1024 * 1024].flatMap((bytes) =>
+        ["application/graphql-response+json", "application/json"].map((accept) => ({
+          bytes,
+          accept,
+          status: 413,
+          type: `${accept}; charset=utf-8`,
+          body: { errors: [{ message }] },
+        })),
+      ),
+    );
+    // JSON that does not parse: the same shape, with its 400.
+    const broken = await app.fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { errors: { message: string }[] }).errors[0]?.message).toBeTruthy();
+  });
+
+  it("answers a hash-only persisted query with the standard PersistedQueryNotSupported error", async () => {
+    const hashOnly = {
+      extensions: { persistedQuery: { version: 1, sha256Hash: "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38" } },
+    };
+    const expected = { errors: [{ message: "PersistedQueryNotSupported", extensions: { code: "PERSISTED_QUERY_NOT_SUPPORTED" } }] };
+    for (const [accept, status] of [
+      ["application/graphql-response+json", 400],
+      ["application/json", 200],
+    ] as const) {
+      const res = await app.fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept },
+        body: JSON.stringify(hashOnly),
+      });
+      expect([res.status, await res.json()]).toEqual([status, expected]);
+    }
+    // The client then sends the query with its hash: answered as any query.
+    const withQuery = await app.fetch("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+      body: JSON.stringify({ query: "{ __typename }", ...hashOnly }),
+    });
+    expect([withQuery.status, await withQuery.json()]).toEqual([200, { data: { __typename: "Query" } }]);
+  });
+
+  it("refuses graphql-sse's single connection mode with an answer that names the mode it serves", async () => {
+    const reserve = await app.fetch("/graphql", { method: "PUT", headers: { accept: "text/plain" } });
+    expect(reserve.status).toBe(405);
+    expect(reserve.headers.get("allow")).toBe("GET, POST");
+    expect(JSON.stringify(await reserve.json())).toMatch(/single connection mode is not supported.*distinct connections mode/);
+    const stream = await app.fetch("/graphql", {
+      headers: { accept: "text/event-stream", "x-graphql-event-stream-token": "t", "x-graphql-yoga-csrf": "1" },
+    });
+    expect(stream.status).toBe(400);
+    expect(JSON.stringify(await stream.json())).toMatch(/distinct connections mode/);
+    expect((await app.fetch("/graphql", { method: "DELETE" })).status).toBe(405);
+  });
 
   it("counts aliases of __typename: 15 pass, 16 are refused", async () => {
     const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(" ")} }`;

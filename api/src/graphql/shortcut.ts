@@ -18,6 +18,25 @@ const NOT_ONE_ANSWER = /\bsubscription\b|@defer\b|@stream\b/;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
+/**
+ * Whether a request body holds well-formed GraphQL-over-HTTP parameters, by the rules Yoga refuses a request with (400)
+ * before it runs anything: no parameter but query, variables, operationName and extensions (another one may be null), a
+ * string query, variables and extensions each an object or null, and an operation name that is a string or null
+ * (graphql-js cannot pick an operation by anything else). Whatever answers a request without Yoga's HTTP layer (the
+ * shortcut below, the public cache's kept bytes: http/public-cache.ts) answers only these, so a malformed request gets
+ * Yoga's 400 whether or not its query was answered before.
+ */
+export function wellFormedParams(body: unknown): body is Record<string, unknown> & { query: string } {
+  if (!isPlainObject(body)) return false;
+  for (const [key, value] of Object.entries(body)) if (!GRAPHQL_PARAMS.has(key) && value != null) return false;
+  const { query, variables, operationName, extensions } = body;
+  if (typeof query !== "string") return false;
+  if (variables != null && !isPlainObject(variables)) return false;
+  if (extensions != null && !isPlainObject(extensions)) return false;
+  return operationName == null || typeof operationName === "string";
+}
+const GRAPHQL_PARAMS = new Set(["query", "variables", "operationName", "extensions"]);
+
 export interface PlainOperation {
   params: GraphQLParams;
   mediaType: string;
@@ -37,13 +56,18 @@ export function plainSignedInOperation(req: {
   if (req.method !== "POST" || !headers.authorization) return null;
   if (typeof headers["content-type"] !== "string" || !JSON_BODY.test(headers["content-type"])) return null;
   const mediaType = ANSWERED_AS.get(String(headers.accept ?? ""));
-  if (!mediaType || !isPlainObject(body)) return null;
+  if (!mediaType || !wellFormedParams(body)) return null;
   for (const key of Object.keys(body)) if (key !== "query" && key !== "variables" && key !== "operationName") return null;
   const { query, variables, operationName } = body;
-  if (typeof query !== "string" || NOT_ONE_ANSWER.test(query)) return null;
-  if (variables !== undefined && variables !== null && !isPlainObject(variables)) return null;
-  if (operationName !== undefined && operationName !== null && typeof operationName !== "string") return null;
-  return { params: { query, variables: variables ?? undefined, operationName: operationName ?? undefined }, mediaType };
+  if (NOT_ONE_ANSWER.test(query)) return null;
+  return {
+    params: {
+      query,
+      variables: (variables as Record<string, unknown> | null) ?? undefined,
+      operationName: (operationName as string | null) ?? undefined,
+    },
+    mediaType,
+  };
 }
 
 /** The URL the shortcut's Fetch API request carries (nothing reads it; the Host header is the client's to make up). */

@@ -4,7 +4,7 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { type DocumentNode, execute, GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationContext } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { createYoga, maskError as defaultMaskError, isAsyncIterable, type YogaServerInstance } from "graphql-yoga";
+import { createGraphQLError, createYoga, maskError as defaultMaskError, isAsyncIterable, type YogaServerInstance } from "graphql-yoga";
 import { BoundedCache } from "../cache/bounded.ts";
 import { operationKey } from "../cache/public-cache.ts";
 import { AppError } from "../domain/errors.ts";
@@ -40,6 +40,60 @@ const disableIntrospection: Plugin = {
 export const graphqlJsExecution: Plugin = {
   onExecute({ setExecuteFn }) {
     setExecuteFn(execute);
+  },
+};
+
+/**
+ * Request parameters Yoga itself would let through. Yoga checks every parameter's type before it runs anything (400)
+ * except the operation name's, which only graphql-js's operation resolution refuses: a query its response cache kept
+ * would be answered (200) before that, so it is refused here first, in Yoga's words. And a request that names a
+ * persisted query by its hash alone (Apollo's automatic persisted queries) gets the answer APQ clients know, which
+ * makes them send the query text from then on, instead of "Must provide query string.": this server keeps no
+ * persisted queries. Like a validation error, that is 400 under `application/graphql-response+json` and 200 under
+ * `application/json` (what Apollo Server answers, and older clients read an error body only from a 200).
+ */
+const requestParams: Plugin = {
+  onParams({ params }) {
+    const name: unknown = params.operationName;
+    if (name != null && typeof name !== "string") {
+      const given = Array.isArray(name) ? "array" : typeof name;
+      throw createGraphQLError(`Expected "operationName" param to be a string or null, but given ${given}.`, {
+        extensions: { http: { status: 400 }, code: "BAD_REQUEST" },
+      });
+    }
+    if (params.query == null && params.extensions?.persistedQuery != null) {
+      throw createGraphQLError("PersistedQueryNotSupported", {
+        extensions: { http: { status: 400, spec: true }, code: "PERSISTED_QUERY_NOT_SUPPORTED" },
+      });
+    }
+  },
+};
+
+/**
+ * graphql-js stops validating a document whose fields would take more than its budget of comparisons to check for
+ * conflicts (OverlappingFieldsCanBeMergedRule, 500,000: e.g. 708 `__typename` in one selection set, each under every
+ * limit above) with the bare message "Validation aborted.", and after 100 errors (validate's maxErrors). Both refusals
+ * are reported like graphql-armor's, naming the limit that stopped them.
+ */
+export const VALIDATION_LIMITS = { fieldComparisons: 500_000, maxErrors: 100 } as const;
+const namedValidationLimits: Plugin = {
+  onValidate() {
+    return ({ valid, result, setResult }) => {
+      if (valid) return;
+      const named = (message: string) =>
+        new GraphQLError(message, { extensions: { code: "QUERY_TOO_COMPLEX", http: { status: 400, spec: true } } });
+      setResult(
+        result.map((error) => {
+          if (error.message === "Validation aborted.")
+            return named(
+              `Field comparison limit of ${VALIDATION_LIMITS.fieldComparisons} exceeded: the query repeats fields too often to validate (ask for each field once).`,
+            );
+          if (/^Too many validation errors, error limit reached\./.test(error.message))
+            return named(`Validation error limit of ${VALIDATION_LIMITS.maxErrors} exceeded: validation stopped.`);
+          return error;
+        }),
+      );
+    };
   },
 };
 
@@ -239,6 +293,9 @@ export function createGraphqlServer(services: Services): Yoga {
     plugins: [
       graphqlJsExecution,
       logExpectedErrors,
+      // Before the response cache, which answers a kept query from onParams.
+      requestParams,
+      namedValidationLimits,
       // Multipart (file upload) requests need a header a cross-site form cannot send.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       EnvelopArmorPlugin({

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { operationKey, type PublicCache } from "../cache/public-cache.ts";
+import { wellFormedParams } from "../graphql/shortcut.ts";
 import { acceptedEncoding, brotli, COMPRESS_FROM_BYTES, gzipped, varyOnEncoding } from "./compression.ts";
 
 declare module "fastify" {
@@ -120,8 +121,9 @@ interface StoredGraphql {
 export function graphqlCacheKey(req: FastifyRequest): string | null {
   if (req.method !== "POST" || req.headers.authorization || req.headers["if-none-match"]) return null;
   if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) return null;
-  const body = req.body as { query?: unknown; operationName?: unknown; variables?: unknown } | null;
-  if (!body || typeof body !== "object" || typeof body.query !== "string") return null;
+  // A malformed request (an operation name or extensions of the wrong type...) is Yoga's to refuse, kept query or not.
+  const body = req.body;
+  if (!wellFormedParams(body)) return null;
   const key = operationKey(body.query, body.operationName, body.variables, String(req.headers.accept ?? ""));
   return key && `graphql:${key}`;
 }

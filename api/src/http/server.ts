@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import { businessIdentity } from "../domain/settings/settings.ts";
 import { CREATE_OWNER_COMMAND, hasActiveOwner } from "../domain/staff/staff.ts";
 import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
 import { answerPlainOperation, plainSignedInOperation } from "../graphql/shortcut.ts";
-import { createGraphqlServer, type Yoga } from "../graphql/yoga.ts";
+import { createGraphqlServer, MAX_GRAPHQL_BODY_BYTES, type Yoga } from "../graphql/yoga.ts";
 import { registerPaystackSandbox } from "../paystack/sandbox/index.ts";
 import { registerRest } from "../rest/index.ts";
 import type { Services } from "../services.ts";
@@ -144,10 +144,20 @@ export async function buildServer(services: Services, options: { webDist?: strin
   await app.register(async (scope) => {
     // Yoga reads multipart bodies (file uploads) itself.
     scope.addContentTypeParser("multipart/form-data", (_req, _payload, done) => done(null));
+    // A body Fastify refuses before Yoga sees it (over the JSON cap, not JSON) is answered as GraphQL when asked for.
+    scope.setErrorHandler(answerRefusedGraphqlBody);
+    // graphql-sse's single connection mode (a PUT reservation, then a stream and DELETEs naming its token) is not
+    // served: subscriptions use its distinct connections mode, one event stream a subscription (README, "The API").
+    scope.route({
+      url: "/graphql",
+      method: ["PUT", "DELETE"],
+      handler: async (req, reply) => refuseSingleConnection(req, reply.code(405).header("allow", "GET, POST")),
+    });
     scope.route({
       url: "/graphql",
       method: ["GET", "POST", "OPTIONS"],
       handler: async (req, reply) => {
+        if (req.headers[SINGLE_CONNECTION_TOKEN] !== undefined) return refuseSingleConnection(req, reply.code(400));
         const cacheKey = graphqlCacheKey(req);
         if (cacheKey && (await sendCachedGraphql(services.publicCache, cacheKey, req, reply))) return reply;
         const viewer = await viewerFromAuthorization(services, req.headers.authorization);
@@ -198,6 +208,48 @@ export async function buildServer(services: Services, options: { webDist?: strin
   if (config.env !== "production") await registerDevRoutes(app, services);
   await registerWeb(app, { adminHostPrefix: config.adminHostPrefix, distDir: options.webDist });
   return { app, yoga };
+}
+
+/**
+ * The media type of a GraphQL answer to this request, or null when it asked for none: GraphQL over HTTP's own type if
+ * accepted, else `application/json` (also for a request with no Accept header, which the spec reads as that).
+ */
+function graphqlMediaType(req: FastifyRequest): string | null {
+  const accept = String(req.headers.accept ?? "").toLowerCase();
+  if (accept.includes("application/graphql-response+json")) return "application/graphql-response+json; charset=utf-8";
+  if (!accept || accept.includes("application/json") || accept.includes("*/*")) return "application/json; charset=utf-8";
+  return null;
+}
+
+/** A GraphQL-shaped error answer, `{ errors: [{ message }] }`, in the media type the request asked for. */
+function graphqlError(req: FastifyRequest, reply: FastifyReply, message: string) {
+  return reply.type(graphqlMediaType(req) ?? "application/json; charset=utf-8").send({ errors: [{ message }] });
+}
+
+/**
+ * Fastify's refusals of a /graphql request body (413 over the JSON cap, 400 for JSON that does not parse, 415 for a
+ * media type it has no parser for) as a GraphQL client reads them, `{ errors: [{ message }] }` with the same status,
+ * when it asked for a GraphQL answer; anything else goes to Fastify's own handler.
+ */
+async function answerRefusedGraphqlBody(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500 || !graphqlMediaType(req)) throw error;
+  const message =
+    error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+      ? `Request body is too large: a GraphQL request may be at most ${MAX_JSON_BODY_BYTES / 1024} kB of JSON (a multipart upload, ${MAX_GRAPHQL_BODY_BYTES / 1024 / 1024} MB).`
+      : error.message;
+  return graphqlError(req, reply.code(status), message);
+}
+
+/** The header graphql-sse's single connection mode names its reservation with. */
+const SINGLE_CONNECTION_TOKEN = "x-graphql-event-stream-token";
+
+function refuseSingleConnection(req: FastifyRequest, reply: FastifyReply) {
+  return graphqlError(
+    req,
+    reply,
+    "graphql-sse's single connection mode is not supported: subscriptions use its distinct connections mode (POST or GET /graphql with Accept: text/event-stream, one stream a subscription).",
+  );
 }
 
 /** A GraphQL answer that is one document (not an event stream nor multipart incremental delivery). */

@@ -147,7 +147,7 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
     },
     handle: async (call) => {
       const body = jsonBody(call.req);
-      const kind = KINDS[String(body.kind ?? "").toLowerCase() as keyof typeof KINDS];
+      const kind = typeof body.kind === "string" ? KINDS[body.kind.toLowerCase() as keyof typeof KINDS] : undefined;
       if (!kind) throw ValidationError.forField("kind", COUPON_MESSAGES.kind);
       const raw = body.value;
       const value =
@@ -163,12 +163,12 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
           code: textIn(body.code, "code") ?? "",
           kind,
           value,
-          allTracks: booleanIn(body.allTracks) ?? true,
+          allTracks: booleanIn(body.allTracks, "allTracks") ?? true,
           trackIds: trackIdsIn(body.trackIds),
           startsAt: dateTimeIn(body.startsAt, "startsAt"),
           endsAt: dateTimeIn(body.endsAt, "endsAt"),
           maxRedemptions: optionalInt(body.maxRedemptions, "maxRedemptions", COUPON_MESSAGES.cap),
-          oncePerLearner: booleanIn(body.oncePerLearner) ?? true,
+          oncePerLearner: booleanIn(body.oncePerLearner, "oncePerLearner") ?? true,
         },
       });
       return call.reply.code(201).send({ message: "Coupon created.", coupon: couponJson(ok.coupon) });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COUPON_MESSAGES } from "../domain/coupons/coupons.ts";
 import {
   adaId,
   adaToken,
@@ -66,5 +67,31 @@ describe("enrollments", () => {
     for (const id of GARBAGE_IDS) {
       expectRefusal(await call("GET", `/api/enrollments/learner/${id}`, { token: adminToken }), 404, "Learner not found.");
     }
+  });
+
+  it("a field of the wrong type is 400, never read as text (verify-payment, checkout and the other routes)", async () => {
+    const { prisma } = app.services.db;
+    const before = await prisma.invoice.count();
+    for (const reference of [12345, 0, true, { $ne: null }, ["ref"]]) {
+      const res = await call("POST", "/api/enrollments/verify-payment", { token: adaToken, body: { reference } });
+      expectRefusal(res, 400, "reference must be text.");
+    }
+    const track = (await prisma.track.findFirstOrThrow()).id;
+    const cases: [string, string, string | undefined, Record<string, unknown>, string][] = [
+      ["POST", "/api/enrollments", adaToken, { track, contact: 8012345678, gender: "Female" }, "contact must be text."],
+      ["POST", "/api/enrollments", adaToken, { track: 42, contact: "+234 801 000 0000", gender: "Female" }, "track must be text."],
+      ["POST", "/api/auth/login", undefined, { email: 42, password: "x" }, "email must be text."],
+      ["POST", "/api/coupons", adminToken, { code: "TYPED", kind: ["percent"], value: 10 }, COUPON_MESSAGES.kind],
+      [
+        "POST",
+        "/api/coupons",
+        adminToken,
+        { code: "TYPED", kind: "percent", value: 10, allTracks: "yes" },
+        "allTracks must be true or false.",
+      ],
+      ["PUT", "/api/settings", adminToken, { offlinePaymentsEnabled: 1 }, "offlinePaymentsEnabled must be true or false."],
+    ];
+    for (const [method, path, token, body, message] of cases) expectRefusal(await call(method, path, { token, body }), 400, message);
+    expect(await prisma.invoice.count()).toBe(before);
   });
 });

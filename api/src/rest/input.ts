@@ -71,11 +71,13 @@ export function auditFilter(req: FastifyRequest) {
 
 // --- field values ------------------------------------------------------------------------------------------------
 
-/** Text fields: strings pass, numbers become strings, anything else is refused. */
+/**
+ * Text fields: strings pass; anything else (a number, a boolean, an object) is refused, as the route's schema says
+ * (a string), never read as text: `{"reference": 123}` is a 400, not a lookup of "123".
+ */
 export function textIn(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
   throw new ValidationError(`${field} must be text.`);
 }
 
@@ -91,12 +93,12 @@ export function genderIn(value: unknown): "MALE" | "FEMALE" | null | undefined {
   throw new ValidationError("Gender must be Male or Female.");
 }
 
-/** Multipart fields arrive as strings. */
-export function booleanIn(value: unknown): boolean | undefined {
+/** A true/false field, from JSON or a form (multipart fields arrive as strings); the refusal names the field. */
+export function booleanIn(value: unknown, field: string): boolean | undefined {
   if (value === undefined || value === null || value === "") return undefined;
   if (value === true || value === "true") return true;
   if (value === false || value === "false") return false;
-  throw new ValidationError("disabled must be true or false.");
+  throw ValidationError.forField(field, `${field} must be true or false.`);
 }
 
 /**

@@ -42,7 +42,7 @@ export async function profileRoutes(app: FastifyInstance, services: Services) {
       const input = {
         ...textFields(fields, PROFILE_TEXT_FIELDS),
         gender: genderIn(fields.gender),
-        disabled: booleanIn(fields.disabled),
+        disabled: booleanIn(fields.disabled, "disabled"),
         image: file,
       };
       const ok = await call.mutate(UPDATE_PROFILE, { input });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { REFUND_MESSAGES } from "../domain/invoices/refunds.ts";
 import type { Services } from "../services.ts";
 import { idParam, jsonBody, numberIn, textIn, toGlobalId } from "./input.ts";
-import { INVOICE_FIELDS, invoiceJson } from "./json.ts";
+import { INVOICE_FIELDS, invoiceJson, toRawId } from "./json.ts";
 import { ERROR_FIELDS, restRoutes } from "./pipeline.ts";
 import {
   answer,
@@ -46,7 +46,7 @@ const RefundSchema = object({
 type Node = Record<string, any>;
 
 const refundJson = (refund: Node) => ({
-  _id: refund.id,
+  _id: toRawId(refund.id),
   amount: refund.amount,
   currency: refund.currency,
   method: String(refund.method).toLowerCase(),

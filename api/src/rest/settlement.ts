@@ -162,13 +162,13 @@ export async function settlementRoutes(app: FastifyInstance, services: Services)
     handle: async (call) => {
       const body = jsonBody(call.req);
       const input = {
-        offlinePaymentsEnabled: booleanIn(body.offlinePaymentsEnabled),
+        offlinePaymentsEnabled: booleanIn(body.offlinePaymentsEnabled, "offlinePaymentsEnabled"),
         offlineInstructions: textIn(body.offlineInstructions, "offlineInstructions"),
         offlineExpiryDays: integerIn(body.offlineExpiryDays, "offlineExpiryDays"),
         checkoutAbandonHours: integerIn(body.checkoutAbandonHours, "checkoutAbandonHours"),
         ...textFields(body, IDENTITY_TEXT),
         taxRatePercent: numberIn(body.taxRatePercent, "taxRatePercent", SETTINGS_MESSAGES.taxRate),
-        taxInclusive: booleanIn(body.taxInclusive),
+        taxInclusive: booleanIn(body.taxInclusive, "taxInclusive"),
       };
       const ok = await call.mutate(UPDATE_SETTINGS, { input });
       return { message: SETTLEMENT_REST_MESSAGES.settingsSaved, settings: ok.settings };

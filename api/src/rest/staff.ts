@@ -143,7 +143,7 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
       const body = jsonBody(call.req);
       const ok = await call.mutate(UPDATE, {
         id: toGlobalId("Admin", id),
-        input: { role: staffRoleIn(body.role), disabled: booleanIn(body.disabled) },
+        input: { role: staffRoleIn(body.role), disabled: booleanIn(body.disabled, "disabled") },
       });
       return { message: "Staff account updated.", staff: staffJson(ok) };
     },

@@ -77,6 +77,21 @@ export function visibleLessons(viewer: Viewer | null | undefined): Prisma.Lesson
 }
 
 /**
+ * The lessons whose content a viewer may read (a Prisma `where`), as mayReadLessonContent says: what a record under a
+ * lesson's content (an uploaded file, a quiz's questions) is looked up through, e.g. by `node(id:)`.
+ */
+export function readableLessons(viewer: Viewer | null | undefined): Prisma.LessonWhereInput {
+  if (can(viewer, "readCatalogue")) return {};
+  const preview: Prisma.LessonWhereInput = {
+    freePreview: true,
+    archivedAt: null,
+    course: { archivedAt: null, track: { status: "PUBLISHED", archivedAt: null } },
+  };
+  if (viewer?.role !== "LEARNER") return preview;
+  return { OR: [preview, { course: { track: { enrollments: { some: { learnerId: viewer.accountId } } } } }] };
+}
+
+/**
  * A lesson the viewer may read the content of, with its track's id; a lesson the viewer may not even see is "not
  * found", one they see but may not open is refused (ForbiddenError with LESSON_LOCKED).
  */

@@ -31,6 +31,9 @@ builder.queryType({ description: "What can be read: the catalogue, the signed-in
 builder.mutationType({
   description: "What can be changed. Each answers its payload, or a typed error (see `Error`) when it was refused.",
 });
-builder.subscriptionType({ description: "Live updates, over Server-Sent Events." });
+builder.subscriptionType({
+  description:
+    "Live updates, over Server-Sent Events in graphql-sse's distinct connections mode: each subscription is its own request (POST or GET /graphql with Accept: text/event-stream) and its own stream. The single connection mode (a PUT reservation, then one stream for several operations) is not served: PUT /graphql answers 405.",
+});
 
 export const schema = lexicographicSortSchema(builder.toSchema());

@@ -1,6 +1,5 @@
-import { encodeGlobalID } from "@pothos/plugin-relay";
 import { NotFoundError } from "../../domain/errors.ts";
-import { lessonAccessSelect, mayReadLessonContent } from "../../domain/learning/access.ts";
+import { lessonAccessSelect, mayReadLessonContent, readableLessons } from "../../domain/learning/access.ts";
 import { deleteLessonMedia, MEDIA_MESSAGES, mediaFileName, recordVideoWatched, signedMediaUrl } from "../../domain/learning/media.ts";
 import type { Viewer } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
@@ -15,11 +14,14 @@ import { DeletePayload } from "./payloads.ts";
  * through the resumable upload (http/lesson-uploads.ts) and leave through the media routes (rest/lesson-media.ts).
  */
 
-export const LessonFile = builder.prismaObject("LessonMedia", {
+export const LessonFile = builder.prismaNode("LessonMedia", {
   name: "LessonFile",
+  id: { field: "id" },
+  // By id, only for a viewer who may read the lesson's content (the rule Lesson.files and Lesson.uploadedVideo follow).
+  findUnique: (id, ctx) => ({ id, lesson: readableLessons(ctx.viewer) }) as { id: string },
+  nullable: true,
   description: "An uploaded file of a lesson: a FILE lesson's attachment or a VIDEO lesson's uploaded video.",
   fields: (t) => ({
-    id: t.id({ description: "The file's global ID.", resolve: (m) => encodeGlobalID("LessonFile", m.id) }),
     name: t.string({
       description: "The uploaded file's name (sanitised): what a download is saved as.",
       // Ending in its sniffed type's extension, as the download's Content-Disposition says (names stored before that too).

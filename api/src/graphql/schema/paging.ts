@@ -29,6 +29,13 @@ export const pageArgs = builder.args((t) => ({
   page: t.int({ description: "The page to answer, from 1 (for page-number buttons); takes precedence over `after`." }),
 }));
 
+/**
+ * Why a back-office table's list pages forward only (no `last`/`before`), said in each of their connection types: a
+ * table goes back by page number, which reaches any page at the same cost.
+ */
+const FORWARD_ONLY =
+  "It pages forward only (`first`/`after`, no `last`/`before`): a back-office table, numbered and counted (`totalCount`), goes back or anywhere else with `page`.";
+
 /** The connection type of a paged list (see pagedConnection): its page of records, and `totalCount`. */
 export const pagedConnectionType = <T extends Parameters<typeof builder.connectionObject>[0]["type"]>(
   type: T,
@@ -38,7 +45,7 @@ export const pagedConnectionType = <T extends Parameters<typeof builder.connecti
   builder.connectionObject({
     type,
     name,
-    description,
+    description: `${description} ${FORWARD_ONLY}`,
     fields: (t) => ({
       totalCount: t.int({
         description: "How many rows the list has in all (with the search applied), on every page.",

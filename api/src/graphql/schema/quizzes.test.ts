@@ -33,7 +33,7 @@ describe("Quiz (schema/quizzes.ts)", () => {
 
   const SUBMIT = `mutation ($l: ID!, $a: [QuizAnswerInput!]!) { submitQuizAttempt(lessonId: $l, answers: $a) {
     ... on SubmitQuizAttemptPayload { score passed correctCount questionCount recorded progress
-      answers { questionId right options { id chosen } } attempt { id score } lesson { completed } }
+      answers { questionId right options { optionId chosen } } attempt { id score } lesson { completed } }
     ... on RateLimitError { message retryAfterSeconds } ... on Error { message } } }`;
   const submit = async (lessonId: string, answers: unknown, token: string | undefined) => {
     const { data, errors } = await s.app.graphql(SUBMIT, { l: globalId("Lesson", lessonId), a: answers }, token);

@@ -1,4 +1,5 @@
-import { lessonAccessSelect, mayReadLessonContent, visibleLessons } from "../../domain/learning/access.ts";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { lessonAccessSelect, mayReadLessonContent, readableLessons, visibleLessons } from "../../domain/learning/access.ts";
 import {
   type AttemptAnswer,
   type QuizQuestion,
@@ -10,8 +11,9 @@ import {
 } from "../../domain/learning/quizzes.ts";
 import type { Viewer } from "../../domain/staff/permissions.ts";
 import { can } from "../../domain/staff/permissions.ts";
-import { builder } from "../builder.ts";
-import { actor } from "../context.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { builder, decodeId } from "../builder.ts";
+import { actor, type Context } from "../context.ts";
 import { commonErrors } from "./errors.ts";
 import { Lesson } from "./lessons.ts";
 
@@ -61,10 +63,34 @@ interface QuestionView {
   showCorrect: boolean;
 }
 
-const QuizOption = builder.objectRef<{ option: QuizQuestion["options"][number]; showCorrect: boolean }>("QuizOption").implement({
+/**
+ * The quiz holding a question or option (`contains`: a JSON value its questions contain), for a viewer who may read the
+ * lesson's content (as Quiz.questions), with what the correct flags need; null for anyone else.
+ */
+function readableQuizWith(ctx: Context, contains: Prisma.InputJsonValue) {
+  return ctx.services.db.prisma.quiz.findFirst({
+    where: { questions: { array_contains: contains }, lesson: readableLessons(ctx.viewer) },
+    select: { questions: true, ...quizAccessSelect(ctx.viewer) },
+  });
+}
+
+/**
+ * Questions and options live in their quiz's JSON; their ids are random UUIDs made when the quiz is saved (a save makes
+ * new ones), so each names one question or option and is its node's id.
+ */
+const QuizOption = builder.node(builder.objectRef<{ option: QuizQuestion["options"][number]; showCorrect: boolean }>("QuizOption"), {
   description: "An option of a quiz question.",
+  id: { resolve: (o) => o.option.id, description: "The option's global ID (answers name it)." },
+  loadOne: async (id, ctx) => {
+    const quiz = await readableQuizWith(ctx, [{ options: [{ id }] }]);
+    const option =
+      quiz &&
+      storedQuestions(quiz.questions)
+        .flatMap((q) => q.options)
+        .find((o) => o.id === id);
+    return option ? { option, showCorrect: mayEditQuiz(ctx.viewer, quiz) } : null;
+  },
   fields: (t) => ({
-    id: t.id({ description: "The option's id (answers name it).", resolve: (o) => o.option.id }),
     text: t.string({ description: "The option's text.", resolve: (o) => o.option.text }),
     correct: t.boolean({
       nullable: true,
@@ -74,10 +100,15 @@ const QuizOption = builder.objectRef<{ option: QuizQuestion["options"][number]; 
   }),
 });
 
-const QuizQuestionRef = builder.objectRef<QuestionView>("QuizQuestion").implement({
+const QuizQuestionRef = builder.node(builder.objectRef<QuestionView>("QuizQuestion"), {
   description: "A question of a quiz.",
+  id: { resolve: (q) => q.question.id, description: "The question's global ID (answers name it)." },
+  loadOne: async (id, ctx) => {
+    const quiz = await readableQuizWith(ctx, [{ id }]);
+    const question = quiz && storedQuestions(quiz.questions).find((q) => q.id === id);
+    return question ? { question, showCorrect: mayEditQuiz(ctx.viewer, quiz) } : null;
+  },
   fields: (t) => ({
-    id: t.id({ description: "The question's id (answers name it).", resolve: (q) => q.question.id }),
     prompt: t.string({ description: "The question.", resolve: (q) => q.question.prompt }),
     multiple: t.boolean({
       description: "True: choose every correct option (multiple choice); false: choose one (single choice).",
@@ -91,10 +122,14 @@ const QuizQuestionRef = builder.objectRef<QuestionView>("QuizQuestion").implemen
   }),
 });
 
+/**
+ * Not a record of its own, so no node: a copy, kept in the attempt, of an option as the attempt saw it (an attempt that
+ * is only scored, a free preview's, is kept nowhere). `optionId` names the option it copies.
+ */
 const AttemptOption = builder.objectRef<AttemptAnswer["options"][number]>("QuizAttemptOption").implement({
   description: "An option as an attempt saw it, and whether it was chosen (never whether it is correct).",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The option's id." }),
+    optionId: t.id({ description: "The option's global ID (QuizOption).", resolve: (o) => encodeGlobalID("QuizOption", o.id) }),
     text: t.exposeString("text", { description: "The option's text when the attempt was made." }),
     chosen: t.exposeBoolean("chosen", { description: "Whether the attempt chose it." }),
   }),
@@ -103,7 +138,10 @@ const AttemptOption = builder.objectRef<AttemptAnswer["options"][number]>("QuizA
 const AttemptAnswerRef = builder.objectRef<AttemptAnswer>("QuizAttemptAnswer").implement({
   description: "One question of an attempt: right or wrong, and which options were chosen.",
   fields: (t) => ({
-    questionId: t.exposeID("questionId", { description: "The question's id." }),
+    questionId: t.id({
+      description: "The question's global ID (QuizQuestion): the `id` the quiz's question has.",
+      resolve: (a) => encodeGlobalID("QuizQuestion", a.questionId),
+    }),
     prompt: t.exposeString("prompt", { description: "The question when the attempt was made." }),
     multiple: t.exposeBoolean("multiple", { description: "Whether it was a multiple-choice question." }),
     right: t.exposeBoolean("right", { description: "Whether the attempt got it right (exactly the correct options)." }),
@@ -248,6 +286,17 @@ const SubmitQuizAttemptPayload = builder.objectRef<SubmitResult>("SubmitQuizAtte
   }),
 });
 
+/** A question's or option's id from its global ID; a bare id (what these answers took before) passes as it is. */
+function recordId(id: string, typename: "QuizQuestion" | "QuizOption"): string {
+  try {
+    const decoded = decodeId(id);
+    if (decoded.typename === typename) return decoded.id;
+  } catch {
+    // Not a global ID: a bare id.
+  }
+  return id;
+}
+
 const errors = { types: commonErrors };
 
 builder.mutationFields((t) => ({
@@ -280,7 +329,10 @@ builder.mutationFields((t) => ({
         ctx.services,
         ctx.viewer ?? null,
         lessonId.id,
-        answers.map((a) => ({ questionId: String(a.questionId), optionIds: a.optionIds.map(String) })),
+        answers.map((a) => ({
+          questionId: recordId(String(a.questionId), "QuizQuestion"),
+          optionIds: a.optionIds.map((id) => recordId(String(id), "QuizOption")),
+        })),
         ctx.client.ip,
       ),
   }),

@@ -23,10 +23,13 @@ const RefundStatus = builder.enumType("RefundStatus", {
   } as const,
 });
 
-export const Refund = builder.prismaObject("Refund", {
+export const Refund = builder.prismaNode("Refund", {
+  id: { field: "id" },
+  nullable: true,
+  // Whoever reads an invoice's refunds (Invoice.refunds): staff who read invoices, not the invoice's learner.
+  authScopes: { can: "readInvoices" },
   description: "Money given back on a paid invoice.",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "The refund's id." }),
     amount: t.float({ description: "Dollars (2 decimals).", resolve: (r) => r.amountCents / 100 }),
     amountCents: t.exposeInt("amountCents", { description: "The amount in cents." }),
     currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
