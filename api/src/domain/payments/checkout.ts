@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
@@ -117,6 +118,28 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   if (input.method === "OFFLINE")
     return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track, input.coupon ?? null, tax)) };
 
+  // A repeated checkout that waited in vain for the payment page another request was starting (that request's process
+  // died between making the invoice and keeping its page) starts over: the stale invoice is no longer reused, so this
+  // one makes its own, instead of telling the learner that Paystack failed when it did not.
+  const started =
+    (await startCardCheckout(deps, learner, track, input, tax)) ?? (await startCardCheckout(deps, learner, track, input, tax));
+  if (!started) throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
+  return started;
+}
+
+/**
+ * The card part of startCheckout: the pending invoice (or the open one a repeated checkout reuses) and its payment
+ * page. Null when the reused invoice's page never came (see paymentPageOf).
+ */
+async function startCardCheckout(
+  deps: Services,
+  learner: { id: string; email: string },
+  track: Prisma.TrackModel,
+  input: z.output<typeof checkoutInput>,
+  tax: TaxSetting,
+): Promise<CheckoutResult | null> {
+  const { prisma } = deps.db;
+  const learnerId = learner.id;
   await expireAbandonedCheckouts(deps, learnerId);
   const cutoff = await abandonCutoff(deps);
   // The learner's row lock makes concurrent checkouts take turns here: the first creates the invoice, the others find it.
@@ -155,7 +178,8 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   });
   const reference = invoice.reference as string;
   if (!created) {
-    const authorizationUrl = invoice.authorizationUrl ?? (await paymentPageOf(deps, invoice.id));
+    const authorizationUrl = invoice.authorizationUrl ?? (await paymentPageOf(deps, invoice));
+    if (!authorizationUrl) return null;
     return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id };
   }
   try {
@@ -222,15 +246,20 @@ async function enrollWithFullDiscount(
   return { kind: "enrolled", enrollmentId: enrollment.id, message: CHECKOUT_MESSAGES.enrolled };
 }
 
-/** The payment page of an invoice whose checkout another request is still starting (waits a bounded time). */
-async function paymentPageOf(deps: Services, invoiceId: string): Promise<string> {
-  for (const started = Date.now(); Date.now() - started < PAYMENT_PAGE_WAIT_MS; ) {
-    const invoice = await deps.db.prisma.invoice.findUnique({ where: { id: invoiceId }, select: { status: true, authorizationUrl: true } });
+/**
+ * The payment page of an invoice whose checkout another request is still starting, waited for until
+ * PAYMENT_PAGE_WAIT_MS after the invoice was made. A PaymentProviderError when that request found Paystack failing
+ * (the invoice FAILED); null when the page never came while the invoice stayed pending (that request died).
+ */
+async function paymentPageOf(deps: Services, open: { id: string; createdAt: Date }): Promise<string | null> {
+  const deadline = open.createdAt.getTime() + PAYMENT_PAGE_WAIT_MS;
+  for (;;) {
+    const invoice = await deps.db.prisma.invoice.findUnique({ where: { id: open.id }, select: { status: true, authorizationUrl: true } });
     if (invoice?.authorizationUrl) return invoice.authorizationUrl;
-    if (invoice?.status !== "PENDING") break;
+    if (invoice?.status !== "PENDING") throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
+    if (Date.now() >= deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
 }
 
 /**

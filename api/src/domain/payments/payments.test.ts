@@ -168,6 +168,31 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       expect(Date.now() - started).toBeLessThan(5_000);
     });
 
+    it("a checkout whose payment page never came (the request starting it died) is taken over: a new one starts", async () => {
+      const { learner, token } = await learnerWithToken(app);
+      const t = await track();
+      const { prisma } = app.services.db;
+      // Another instance made this invoice and died before keeping its payment page; its wait window is nearly over.
+      const orphan = await prisma.invoice.create({
+        data: {
+          learnerId: learner.id,
+          trackId: t.id,
+          amountCents: t.priceCents,
+          reference: `orphan-${learner.id}`,
+          createdAt: new Date(Date.now() - 9_800),
+        },
+      });
+      const answer = await checkout(token, t.id);
+      expect(answer.status).toBe(200);
+      expect(answer.body.reference).not.toBe(orphan.reference);
+      expect(answer.body.authorization_url).toBeTruthy();
+      // The orphan is left pending, to be abandoned with the other unpaid checkouts; nothing was marked failed.
+      expect(await prisma.invoice.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({
+        status: "PENDING",
+        flaggedReason: null,
+      });
+    });
+
     /** A learner's card checkout, made older than the owner's checkoutAbandonHours (24 by default). */
     async function staleCheckout() {
       const { learner, token } = await learnerWithToken(app);
