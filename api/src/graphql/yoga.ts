@@ -223,6 +223,20 @@ const NEVER_KEPT_KEY = "never-kept:";
 export const SIGNED_IN_KEY = "signed-in";
 const anonymous = (request: Request) => !request.headers.get("authorization");
 
+/**
+ * Requests a cross-site page can send without a preflight (a form's multipart, urlencoded or text/plain POST) need a
+ * header such a page cannot set. GET is left out: it only runs queries (a mutation over GET is refused with 405), and
+ * sessions are bearer tokens the app sends itself, never cookies a browser would attach, so a cross-site GET reads what
+ * anyone may read. GraphQL-over-HTTP clients send GET queries without our header (graphql-http's audits).
+ */
+const requireCsrfHeader = useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] });
+const csrfPrevention: Plugin = {
+  onRequestParse(payload) {
+    if (payload.request.method === "GET") return;
+    return requireCsrfHeader.onRequestParse?.(payload);
+  },
+};
+
 /** The response cache's key: what an anonymous answer depends on (see SIGNED_IN_KEY and NEVER_KEPT). */
 export function responseCacheKey(args: {
   documentString: string;
@@ -296,8 +310,7 @@ export function createGraphqlServer(services: Services): Yoga {
       // Before the response cache, which answers a kept query from onParams.
       requestParams,
       namedValidationLimits,
-      // Multipart (file upload) requests need a header a cross-site form cannot send.
-      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      csrfPrevention,
       EnvelopArmorPlugin({
         maxDepth: { n: ARMOR_LIMITS.maxDepth, flattenFragments: true, ...reportRefusal },
         // Every alias counts, `__typename` too (graphql-armor lets those through by default).
