@@ -160,14 +160,18 @@ describe("30.12 the production shape under faults", () => {
     smtp = await startSmtp();
     const portA = await freePort();
     portB = await freePort();
-    common = {
-      DATABASE_URL: database.url,
+    // What the APIs and the workers share: the queue, the disk, the bucket and the mail server.
+    const shared = {
       REDIS_URL: redis.url,
       QUEUE_PREFIX: prefix,
       DATA_DIR: dataDir,
       ...s3.env(),
       SMTP_URL: smtp.url,
       MAIL_FROM: "LearnHub <no-reply@learnhub.test>",
+    };
+    common = {
+      DATABASE_URL: database.url,
+      ...shared,
       MAIL_OUTBOX: "false",
       // Two cores shared by four processes and the test: measure what the faults do, not load shedding.
       OVERLOAD_EVENT_LOOP_DELAY_MS: "0",
@@ -180,12 +184,7 @@ describe("30.12 the production shape under faults", () => {
     b = await startB();
     secret = readFileSync(join(dataDir, SANDBOX_SECRET_FILE), "utf8").trim();
     workerEnv = {
-      REDIS_URL: redis.url,
-      QUEUE_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      ...s3.env(),
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "LearnHub <no-reply@learnhub.test>",
+      ...shared,
       PUBLIC_URL: a.url,
       PAYSTACK_BASE_URL: `${a.url}/paystack-sandbox`,
       PAYSTACK_SECRET_KEY: secret,
