@@ -130,10 +130,13 @@ export interface PaystackClientOptions {
   timeoutMs?: number;
 }
 
+/** How long a call to Paystack may take before it counts as failed (the checkout's wait is longer, checkout.ts). */
+export const PAYSTACK_TIMEOUT_MS = 10_000;
+
 export function createPaystackClient(options: PaystackClientOptions): PaystackClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? PAYSTACK_TIMEOUT_MS;
 
   async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
     let response: Response;

@@ -182,6 +182,29 @@ describe("accounts over GraphQL", () => {
     await expectContestedVerification(email, codeIn(await lastMailTo(app, email)));
   });
 
+  it("a stranger's sign-up racing the owner's reset link never leaves the stranger's password on the account", async () => {
+    for (let round = 0; round < 3; round++) {
+      const email = uniqueEmail();
+      const owner = await signUp("LEARNER", { email });
+      await resetRateLimits(app);
+      await call(SIGN_UP("signUpLearner"), mallory(email));
+      const verified = await call(VERIFY, { email, code: codeIn(await lastMailTo(app, email)) });
+      expect(verified.choosePassword).toBe(true);
+      const { token } = resetTokenIn(await lastMailTo(app, email));
+      await resetRateLimits(app);
+      const owners = "0wner!Chosen-pass";
+      // The reset verifies the address; a sign-up that read it as unverified just before must not write after it.
+      const [reset, again] = await Promise.all([
+        call(RESET, { token, password: owners, confirmPassword: owners }),
+        call(SIGN_UP("signUpLearner"), mallory(email)),
+      ]);
+      expect([reset.__typename, again.__typename]).toEqual(["MessagePayload", "SignUpPayload"]);
+      expect((await call(LOGIN, { email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
+      expect(await me(await login(email, owners))).toMatchObject({ email });
+      expect(owner.email).toBe(email);
+    }
+  });
+
   it("a repeat sign-up with the same password contests nothing; the newest code verifies it as usual", async () => {
     const first = await signUp("LEARNER");
     await resetRateLimits(app);
@@ -202,6 +225,12 @@ describe("accounts over GraphQL", () => {
       expect(mail.html).not.toContain("0800");
       expect(mail.text).toMatch(/^Hi,$/m);
     }
+    // A staff sign-up of the same address gets the "already registered" mail: it greets nobody either.
+    await resetRateLimits(app);
+    await call(SIGN_UP("signUpAdmin"), signUpInput({ email: account.email }));
+    const already = await lastMailTo(app, account.email);
+    expect(already.subject).toBe("You already have a LearnHub account");
+    expect(`${already.text}${already.html}`).not.toContain("0800");
     // "Forgot password" for the unverified account: the reset link greets nobody either.
     await call(FORGOT, { email: account.email });
     const reset = await lastMailTo(app, account.email);

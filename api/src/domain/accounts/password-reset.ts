@@ -12,7 +12,7 @@ import { forgetSessions } from "../sessions.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
-import { findAccountByEmail, mailName } from "./directory.ts";
+import { findAccountByEmail, lockEmail, mailName } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
 import * as rules from "./rules.ts";
 
@@ -89,6 +89,13 @@ export async function resetPassword(deps: Services, raw: unknown) {
   const accountId = await prisma.$transaction(async (tx) => {
     // Consumed conditionally: of two concurrent uses of one link, only one changes the password.
     const { role, accountId } = await consumeLinkCode(tx, input.token, "RESET_PASSWORD", CODE_MESSAGES.resetInvalid);
+    // Serialised with sign-ups of the address (signup.ts): one that read the account as unverified must not write its
+    // password over the one set here.
+    const { email } =
+      role === "ADMIN"
+        ? await tx.admin.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } })
+        : await tx.learner.findUniqueOrThrow({ where: { id: accountId }, select: { email: true } });
+    await lockEmail(tx, email);
     // A reset proves the mailbox, so it verifies the e-mail too.
     // The mailbox's owner chose this password: a contested sign-up (signup.ts) is settled.
     const data = { passwordHash, emailVerifiedAt: new Date(), signupContested: false };

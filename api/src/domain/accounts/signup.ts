@@ -11,7 +11,7 @@ import { hit, LIMITS } from "../rate-limit.ts";
 import { acceptInvitation, checkInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, checkVerificationCode, issueCode } from "./codes.ts";
-import { findAccountByEmail, lockEmail, type Role } from "./directory.ts";
+import { findAccountByEmail, lockEmail, mailName, type Role } from "./directory.ts";
 import * as rules from "./rules.ts";
 
 export const SIGNUP_MESSAGE = "Account created successfully! Please check your email to verify.";
@@ -75,7 +75,7 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
       await recordJob(
         tx,
         "send-mail",
-        await composeMail(deps, tx, alreadyRegistered, existing.email, { firstName: existing.firstName, loginUrl }),
+        await composeMail(deps, tx, alreadyRegistered, existing.email, { firstName: mailName(existing), loginUrl }),
         `mail-existing-${existing.id}-${Date.now()}`,
       );
       return;

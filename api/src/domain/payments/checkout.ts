@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
+import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
@@ -51,8 +52,12 @@ export type CheckoutResult =
 
 const newReference = newPaymentReference;
 
-/** How long a repeated checkout waits for the payment page another request is still asking Paystack for. */
-const PAYMENT_PAGE_WAIT_MS = 10_000;
+/**
+ * How long after an invoice was made a repeated checkout waits for the payment page another request is still asking
+ * Paystack for: longer than that request may wait for Paystack (PAYSTACK_TIMEOUT_MS), so a slow answer is kept before
+ * the wait gives up and starts a second invoice with a second page (two live pages could be paid twice).
+ */
+const PAYMENT_PAGE_WAIT_MS = PAYSTACK_TIMEOUT_MS + 5_000;
 
 /** Written on an abandoned checkout's invoice (it becomes ABANDONED, without a flag: nothing went wrong). */
 export const ABANDONED_DETAILS = "Card payment (Paystack): not paid in time, the checkout expired.";

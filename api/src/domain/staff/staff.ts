@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
 import { recordJob } from "../../jobs/contract.ts";
 import { siteUrl } from "../../sites.ts";
+import { lockEmail } from "../accounts/directory.ts";
 import { revokeAllSessions } from "../accounts/login.ts";
 import * as rules from "../accounts/rules.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -273,6 +274,8 @@ export async function createOwner(deps: Services, raw: unknown) {
   const { password, ...details } = input;
   const passwordHash = await hashPassword(password);
   const created = await deps.db.prisma.$transaction(async (tx) => {
+    // The address first, as sign-ups and verifications take it (accounts/directory.ts lockEmail), then the staff.
+    await lockEmail(tx, input.email);
     await lockStaff(tx);
     const now = new Date();
     const before = await tx.admin.findUnique({ where: { email: input.email }, select: STAFF_FIELDS });
@@ -282,6 +285,7 @@ export async function createOwner(deps: Services, raw: unknown) {
       emailVerifiedAt: before?.emailVerifiedAt ?? now,
       approvedAt: now,
       passwordHash,
+      signupContested: false,
     };
     const owner = before
       ? await tx.admin.update({ where: { email: input.email }, data: fields })
