@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { logsWhile, startTestApp, type TestApp } from "#testing/app.ts";
+import { NODES_MAX } from "./schema/node.ts";
 import { EXPECTED_ERRORS_LOGGED } from "./yoga.ts";
 
 /**
@@ -98,17 +99,22 @@ describe("the log of GraphQL refusals (yoga.ts)", () => {
     }
   });
 
-  it("nodes(ids:) with 1,000 malformed ids: 1,000 errors in the answer, a bounded log (one info line)", async () => {
+  it("nodes(ids:) with 100 malformed ids: 100 errors in the answer, a bounded log (one info line); 101 are refused whole", async () => {
     const { token } = await learnerWithToken(app);
-    const ids = Array.from({ length: 1000 }, (_, i) => `not-an-id-${i}`);
-    const { result, entries } = await post("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", {
-      token,
-      accept: WEB_ACCEPT,
-      variables: { ids },
-    });
-    expect(result.body.errors).toHaveLength(1000);
-    expectOneInfoLine(entries, "ValidationError", 1000);
+    const ask = (count: number) =>
+      post("query ($ids: [ID!]!) { nodes(ids: $ids) { id } }", {
+        token,
+        accept: WEB_ACCEPT,
+        variables: { ids: Array.from({ length: count }, (_, i) => `not-an-id-${i}`) },
+      });
+    const { result, entries } = await ask(NODES_MAX);
+    expect(result.body.errors).toHaveLength(NODES_MAX);
+    expectOneInfoLine(entries, "ValidationError", NODES_MAX);
     // The request's own lines (incoming, completed) and the one summary.
     expect(entries.length).toBeLessThanOrEqual(3);
+    const over = await ask(NODES_MAX + 1);
+    expect(JSON.stringify(over.result.body.errors)).toContain(`At most ${NODES_MAX} IDs at once.`);
+    expect(over.result.body.errors).toHaveLength(1);
+    expect(over.entries.length).toBeLessThanOrEqual(3);
   });
 });

@@ -2,6 +2,9 @@ import { resolveNodes } from "@pothos/plugin-relay";
 import { ValidationError } from "../../domain/errors.ts";
 import { builder, decodeId } from "../builder.ts";
 
+/** The most ids one `nodes(ids:)` takes: a page's worth (paging's `first` stops at 100 too). */
+export const NODES_MAX = 100;
+
 /** Whether `typename` is an object type Pothos can load by id (a type of node). */
 function loadsById(typename: string): boolean {
   if (!builder.configStore.hasConfig(typename)) return false;
@@ -22,8 +25,10 @@ builder.queryField("nodes", (t) =>
     nullable: { list: false, items: true },
     description:
       "The records with these global IDs, in the same order: null for an ID that names no record, with an error if it is malformed.",
-    args: { ids: t.arg.idList({ required: true, description: "Global IDs, as the records' `id` fields give them." }) },
+    args: { ids: t.arg.idList({ required: true, description: "Global IDs, as the records' `id` fields give them (at most 100)." }) },
     resolve: async (_root, args, ctx, info) => {
+      // As many as a page holds: each id may cost a statement, and anyone may ask.
+      if (args.ids.length > NODES_MAX) throw new ValidationError(`At most ${NODES_MAX} IDs at once.`);
       const ids = args.ids.map((globalID) => {
         try {
           const decoded = decodeId(String(globalID));
