@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, utimes } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
+import { FileStore } from "@tus/file-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
@@ -11,7 +12,7 @@ import { viewerFromToken } from "../domain/sessions.ts";
 import { globalId, seededApp } from "../graphql/testing.ts";
 import { seedLessonMedia } from "../seed/lesson-media.ts";
 import { sweepUnfinishedUploads, UnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
-import { LESSON_UPLOADS_PATH } from "./lesson-uploads.ts";
+import { LESSON_UPLOADS_PATH, UPLOAD_FAULT_MESSAGE } from "./lesson-uploads.ts";
 
 /**
  * Lesson media (learning/media.ts, http/lesson-uploads.ts, rest/lesson-media.ts): resumable uploads (tus) checked by
@@ -262,6 +263,25 @@ describe("lesson media", () => {
     stored?.body.destroy();
     // The temporary bytes are gone.
     expect((await readdir(uploadTempDir(":memory:"))).some((name) => location.endsWith(name))).toBe(false);
+  });
+
+  it("a write that fails for another reason is a plain 500: no system error text reaches the client", async () => {
+    const created = await createUpload(s.app, assigned, { lessonId: ids.video, target: "video", filename: "fault.mp4" }, video.length);
+    expect(created.status).toBe(201);
+    // The disk answers with an I/O error naming a path (a failing device, a read-only remount).
+    const write = FileStore.prototype.write;
+    FileStore.prototype.write = async () => {
+      throw Object.assign(new Error("EIO: i/o error, write '/srv/learnhub/secret-path'"), { code: "EIO" });
+    };
+    try {
+      const res = await patch(s.app, assigned, created.headers.get("location") as string, 0, video.subarray(0, 1000));
+      const body = await res.text();
+      expect(res.status).toBe(500);
+      expect(body).toContain(UPLOAD_FAULT_MESSAGE);
+      expect(body).not.toMatch(/EIO|secret-path|srv/);
+    } finally {
+      FileStore.prototype.write = write;
+    }
   });
 
   it("attachments keep their sanitised names and order; a deleted one loses its stored bytes", async () => {

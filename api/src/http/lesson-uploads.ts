@@ -22,6 +22,9 @@ import { viewerFromAuthorization } from "./request.ts";
 /** Where lesson media is uploaded (the tus 1.0 resumable upload protocol, https://tus.io). */
 export const LESSON_UPLOADS_PATH = "/api/uploads/lessons";
 
+/** What a client is told of an upload that failed for a reason of the server's own (the detail is in the log). */
+export const UPLOAD_FAULT_MESSAGE = "The upload could not be stored. Please try again.";
+
 /** A refusal in the form tus answers with. */
 const refusal = (status_code: number, message: string) => ({ status_code, body: JSON.stringify({ message }) });
 
@@ -117,11 +120,14 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     // A full DATA_DIR (the bytes collect there) or an unreachable bucket: 507 or 503 with its message and Retry-After
     // (set below), which tus clients retry, rather than a 500 carrying the system's error text. The bytes written so
     // far stay: the client resumes from the offset HEAD reports once there is room.
+    // Any other fault is a plain 500: tus's own answer would carry the error's text (system paths) to the client.
     onResponseError: (_req, error) => {
+      // A refusal (ours, or tus's for the protocol) carries its status and says what it means: answered as it is.
+      if ("status_code" in (error as object)) return;
       const storage = storageFailure(error);
-      if (!storage) return;
       services.logger.error({ err: error }, "a lesson upload could not be written");
-      return refusal(storage.status, storage.message);
+      if (storage) return refusal(storage.status, storage.message);
+      return refusal(500, UPLOAD_FAULT_MESSAGE);
     },
     maxSize: (req) => {
       const target = uploadMetadata(req.headers.get("upload-metadata")).target;
