@@ -18,10 +18,10 @@ import { ROOT } from "../api/src/paths.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
 import { localStorage } from "../api/src/storage/storage.ts";
 import { serverCommand } from "../scripts/server-command.mjs";
+import { BUDGETS } from "./budgets.ts";
 import { type LoadBudget, OPERATIONS, type Operation, type OperationContext, requestBody, requestHeaders } from "./operations.ts";
 import { createBenchDatabase } from "./postgres.ts";
 import { log, median, rssMb, sampleRss, settle, sleep, startChild, tempDir } from "./proc.ts";
-import { BUDGETS } from "./report.ts";
 import { growData, rowCounts } from "./seed.ts";
 
 export type Backend = "pglite" | "postgresql";

@@ -28,7 +28,7 @@ export interface Operation {
   body?: (ctx: OperationContext) => Record<string, unknown>;
   /** Measured under load (the others only get their SQL counted). */
   load: boolean;
-  /** The load budget on PostgreSQL, if any (BUDGETS in bench/report.ts): an anonymous page, a signed-in page, or
+  /** The load budget on PostgreSQL, if any (BUDGETS in bench/budgets.ts): an anonymous page, a signed-in page, or
    * a large answer whose p99 is bound by what the load generator can read (compared with the wire's). */
   budget?: LoadBudget;
 }

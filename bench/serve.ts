@@ -3,9 +3,9 @@
  * its own folder so that a run never empties web/dist under a server or test that is using it.
  */
 import { loadConfig } from "../api/src/config.ts";
-import { buildServer } from "../api/src/http/server.ts";
 import { createLogger } from "../api/src/logger.ts";
 import { seedDemoData } from "../api/src/seed/demo.ts";
+import { buildServer } from "../api/src/server.ts";
 import { createServices } from "../api/src/services.ts";
 
 const config = loadConfig();

@@ -14,7 +14,7 @@ import { type OwnS3, startS3 } from "#testing/s3.ts";
 import { type ApiProcess, exited, killAll, startApiProcess, startWorkerProcess } from "#testing/server.ts";
 import { startSmtp } from "#testing/smtp.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
-import { QUEUE_NAME } from "../api/src/jobs/contract.ts";
+import { QUEUE_NAME } from "../api/src/job-contract.ts";
 import { SANDBOX_SECRET_FILE } from "../api/src/paystack/sandbox/secret.ts";
 import { coverImage } from "../api/src/seed/images.ts";
 import { pool, record, sleep, until } from "./lib/report.ts";

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from "#testing/app.ts";
 import { rawRequest } from "#testing/http.ts";
 import { PUBLIC_CACHE_CONTROL } from "../api/src/http/security.ts";
 import { seedDemoData } from "../api/src/seed/demo.ts";
-import { ADMIN_PAGES, LEARNER_PAGES } from "../web/src/shared/routing/sitePaths.ts";
+import { ADMIN_PAGES, LEARNER_PAGES } from "../common/site-paths.ts";
 import { record } from "./lib/report.ts";
 
 /**

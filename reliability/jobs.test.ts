@@ -15,8 +15,8 @@ import { openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
 import { paymentJobId } from "../api/src/domain/payments/verify.ts";
+import { QUEUE_NAME } from "../api/src/job-contract.ts";
 import { BullmqQueue } from "../api/src/jobs/bullmq.ts";
-import { QUEUE_NAME } from "../api/src/jobs/contract.ts";
 import { ROOT } from "../api/src/paths.ts";
 import { ms, record, sleep, until } from "./lib/report.ts";
 

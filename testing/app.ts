@@ -1,7 +1,7 @@
 import { type Env, loadConfig } from "../api/src/config.ts";
-import { buildServer } from "../api/src/http/server.ts";
 import type { InProcessQueue } from "../api/src/jobs/in-process.ts";
 import { createLogger, type Logger } from "../api/src/logger.ts";
+import { buildServer } from "../api/src/server.ts";
 import { createServices, type Services } from "../api/src/services.ts";
 import { testDatabaseUrl } from "./database.ts";
 import { rawRequest } from "./http.ts";

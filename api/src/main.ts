@@ -2,9 +2,9 @@ import "dotenv/config";
 import { loadConfigOrExit } from "./config.ts";
 import { limitConcurrentHashes } from "./domain/passwords.ts";
 import { CREATE_OWNER_COMMAND, hasActiveOwner } from "./domain/staff/staff.ts";
-import { buildServer } from "./http/server.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoDataOnce } from "./seed/demo.ts";
+import { buildServer } from "./server.ts";
 import { createServices } from "./services.ts";
 import { siteUrl } from "./sites.ts";
 

@@ -1,14 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ADMIN_PAGES, LEARNER_PAGES } from "../../common/site-paths.ts";
 import { playerPath } from "../src/shared/routing/lessonPages.ts";
-import { ADMIN_PAGES, LEARNER_PAGES } from "../src/shared/routing/sitePaths.ts";
 import { DEMO_ADMIN, logIn as logInAsAdmin } from "./admin/admin.ts";
 import { axeReport } from "./axe.ts";
 import { setupHarness } from "./harness.ts";
 import { demoLearner, logIn as logInAsLearner } from "./learner/helpers.ts";
 
 /**
- * Accessibility of both sites: every page (the path lists of web/src/shared/routing/sitePaths.ts, signed out and
+ * Accessibility of both sites: every page (the path lists of common/site-paths.ts, signed out and
  * signed in as they need) and every dialog, drawer and menu, at a desktop and a phone width, checked with axe-core.
  * Serious and critical findings fail; moderate and minor ones are printed. Every page has a level-1 heading, and each
  * dialog opened from the keyboard gives the focus back to its opener on Escape.

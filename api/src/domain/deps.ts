@@ -3,7 +3,7 @@ import type { SessionCache } from "../cache/sessions.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { AppPubSub } from "../events/pubsub.ts";
-import type { JobOutcome } from "../jobs/contract.ts";
+import type { JobOutcome } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
 import type { MailTransport } from "../mail/transport.ts";
 import type { FileStorage } from "../storage/storage.ts";

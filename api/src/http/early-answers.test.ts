@@ -1,7 +1,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { LINGER_MAX_BYTES, MAX_JSON_BODY_BYTES } from "./server.ts";
+import { LINGER_MAX_BYTES, MAX_JSON_BODY_BYTES } from "../server.ts";
 
 /** A raw connection: what the server sends, as text, and whether it has closed. */
 function open(url: string) {

@@ -222,7 +222,7 @@ export async function registerLessonUploads(app: FastifyInstance, services: Serv
     const hasBody = req.method === "PATCH" || req.method === "POST";
     // The bytes reach tus through a stream of our own, so that one it stops reading (a full disk, a refusal) can be
     // let go of below; tus reading the request itself would keep it paused, unread, until the early-answer drain
-    // (server.ts) gave up and destroyed the socket under a client that had been told it could reuse it.
+    // (api/src/server.ts) gave up and destroyed the socket under a client that had been told it could reuse it.
     const body = hasBody ? req.raw.pipe(new PassThrough()) : undefined;
     const request = new Request(url, {
       method: req.method,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { isSitePage } from "../../../web/src/shared/routing/sitePaths.ts";
+import { isSitePage } from "../../../common/site-paths.ts";
 import { fromRoot } from "../paths.ts";
 import { siteForHost } from "./hosts.ts";
 
@@ -11,7 +11,7 @@ export const WEB_DIST = fromRoot("web", "dist");
 /**
  * Serves the built web app: hashed assets with long cache, and for any other GET the index page of the site the
  * host selects. A path that is none of that site's pages (the list the client router is built from,
- * web/src/shared/routing/sitePaths.ts) gets the same page with status 404: the client router shows its Not found page,
+ * common/site-paths.ts) gets the same page with status 404: the client router shows its Not found page,
  * and crawlers and monitors see the status.
  */
 export async function registerWeb(app: FastifyInstance, options: { adminHostPrefix: string; distDir?: string }) {

@@ -1,7 +1,7 @@
 import { type Job, Queue, QueueEvents, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
+import { type JobName, type JobPayload, parsePayload, QUEUE_NAME } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
-import { type JobName, type JobPayload, parsePayload, QUEUE_NAME } from "./contract.ts";
 import {
   DEFAULT_RETRY,
   type EnqueueOptions,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { type JobName, type JobPayload, parsePayload } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
-import { type JobName, type JobPayload, parsePayload } from "./contract.ts";
 import {
   backoffDelay,
   DEFAULT_RETRY,

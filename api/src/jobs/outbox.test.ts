@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { recordJob } from "./contract.ts";
+import { recordJob } from "../job-contract.ts";
 import { JobDispatcher } from "./outbox.ts";
 import type { JobQueue } from "./queue.ts";
 

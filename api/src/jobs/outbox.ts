@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client.ts";
+import { type JobName, RERUNNABLE_JOBS } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
-import { type JobName, RERUNNABLE_JOBS } from "./contract.ts";
 import type { JobQueue } from "./queue.ts";
 
 /** Moves recorded jobs to the queue after commit; a periodic sweep catches anything a crash or outage left behind. */

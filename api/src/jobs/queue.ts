@@ -1,8 +1,8 @@
+import type { JobName, JobOutcome, JobPayload } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
-import type { JobName, JobOutcome, JobPayload } from "./contract.ts";
 
 // Part of the contract (the domain throws the one and reads the other), kept importable from here for the queues.
-export { type JobOutcome, PermanentJobError } from "./contract.ts";
+export { type JobOutcome, PermanentJobError } from "../job-contract.ts";
 
 export interface EnqueueOptions {
   /** Deterministic id: a second enqueue with the same id while the first is known is ignored. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adaId, adaToken, adminToken, app, call, expectRefusal, kofiToken, UNKNOWN_ID, useSeededApp } from "#testing/rest.ts";
 import { TRACK_MESSAGES } from "../domain/catalogue/tracks.ts";
-import { adaId, adaToken, adminToken, app, call, expectRefusal, kofiToken, UNKNOWN_ID, useSeededApp } from "./test-fixtures.ts";
 
 /**
  * Archive, don't destroy (docs/ARCHITECTURE.md, "Archiving and abandoned checkouts"): deleting a track or course with

@@ -17,7 +17,7 @@ import {
   sorted,
   UNKNOWN_ID,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
 
 /** GET/POST /api/courses, PUT/DELETE /api/courses/{id} (rest/courses.ts), against the demo data. */
 useSeededApp();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { COUPON_MESSAGES } from "../domain/coupons/coupons.ts";
 import {
   adaId,
   adaToken,
@@ -17,7 +16,8 @@ import {
   sorted,
   UNKNOWN_ID,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
+import { COUPON_MESSAGES } from "../domain/coupons/coupons.ts";
 
 /** GET /api/enrollments and GET /api/enrollments/learner/{id} (rest/enrollments.ts), against the demo data. */
 useSeededApp();

@@ -18,7 +18,7 @@ import {
   TRACK_FORM,
   UNKNOWN_ID,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
 
 /** GET/POST /api/invoices, PUT/DELETE /api/invoices/{id} (rest/invoices.ts), against the demo data. */
 useSeededApp();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_LEARNER } from "../seed/demo.ts";
 import {
   adaId,
   adaToken,
@@ -12,7 +11,8 @@ import {
   NO_TOKEN,
   sorted,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
+import { DEMO_LEARNER } from "../seed/demo.ts";
 
 /** GET /api/learners (rest/learners.ts), against the demo data. */
 useSeededApp();

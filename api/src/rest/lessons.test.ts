@@ -14,7 +14,7 @@ import {
   NO_TOKEN,
   UNKNOWN_ID,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
 
 /** The REST side of lessons (rest/lessons.ts, the lessons of GET /api/tracks/{id}, `progress` of GET /api/enrollments), on the demo data. */
 useSeededApp();

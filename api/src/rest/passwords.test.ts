@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { lastMailTo, logIn, mailsTo, resetTokenIn, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
-import { app, asSeenOutside, NEW_PASSWORD, profileForm, useApp } from "./test-fixtures.ts";
+import { app, asSeenOutside, NEW_PASSWORD, profileForm, useApp } from "#testing/rest.ts";
 
 /** The password-reset link and setting a new password with it (rest/passwords.ts). */
 describe("REST /api/auth", () => {

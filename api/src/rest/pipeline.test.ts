@@ -2,8 +2,8 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logIn, resetRateLimits, signUpAndVerify, TEST_PASSWORD } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { app, useApp } from "#testing/rest.ts";
 import { requireDeclared, restRoutes } from "./pipeline.ts";
-import { app, useApp } from "./test-fixtures.ts";
 
 /** A refusal a REST route reads from a GraphQL result is one answer, logged with the status the client got. */
 describe("REST refusals through the GraphQL bridge", () => {

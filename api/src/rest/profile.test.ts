@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { logIn, mailsTo, signUpAndVerify, TEST_PASSWORD } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
+import { app, NEW_PASSWORD, profileForm, useApp } from "#testing/rest.ts";
 import { coverImage } from "../seed/images.ts";
-import { app, NEW_PASSWORD, profileForm, useApp } from "./test-fixtures.ts";
 
 /** The learner's profile form, PUT /api/auth/update (rest/profile.ts). */
 describe("REST /api/auth", () => {

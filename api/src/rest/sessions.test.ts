@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lastMailTo, logIn, mailsTo, resetTokenIn, signUpAndVerify, TEST_PASSWORD, uniqueEmail } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
+import { app, argon2Params, asSeenOutside, NO_TOKEN, profileForm, useApp } from "#testing/rest.ts";
 import { escapeHtml } from "../domain/accounts/mails.ts";
-import { app, argon2Params, asSeenOutside, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
 
 /** Login, lockout and unlock, logout, check-auth and who may use a session (rest/sessions.ts). */
 describe("REST /api/auth", () => {

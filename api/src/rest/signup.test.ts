@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
-import { app, asSeenOutside, NO_TOKEN, profileForm, useApp } from "./test-fixtures.ts";
+import { app, asSeenOutside, NO_TOKEN, profileForm, useApp } from "#testing/rest.ts";
 
 /** Sign-up, the e-mailed verification code and the mails it sends (rest/signup.ts). */
 describe("REST /api/auth", () => {

@@ -18,7 +18,7 @@ import {
   TRACK_KEYS,
   UNKNOWN_ID,
   useSeededApp,
-} from "./test-fixtures.ts";
+} from "#testing/rest.ts";
 
 /** GET/POST /api/tracks, GET/PUT/DELETE /api/tracks/{id} (rest/tracks.ts), against the demo data. */
 useSeededApp();

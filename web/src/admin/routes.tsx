@@ -2,10 +2,10 @@ import type { ComponentType } from "react";
 import { fetchQuery, loadQuery } from "react-relay/hooks";
 import { type LoaderFunctionArgs, type Params, type RouteObject, redirect } from "react-router-dom";
 import type { IEnvironment, OperationType, VariablesOf } from "relay-runtime";
+import { ADMIN_PAGES } from "../../../common/site-paths.ts";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { createPageRoute, type QueryModule, type QueryPageProps } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
-import { ADMIN_PAGES } from "../shared/routing/sitePaths.ts";
 import { trackNodeId } from "../shared/routing/trackIds.ts";
 
 import { adminSession } from "../shared/session/session.ts";

@@ -1,11 +1,11 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import type { IEnvironment } from "relay-runtime";
+import { LEARNER_PAGES } from "../../../common/site-paths.ts";
 import { NotFoundPage } from "../shared/routing/NotFoundPage.tsx";
 import { PageFallback } from "../shared/routing/PageFallback.tsx";
 import { createPageRoute } from "../shared/routing/pageRoute.tsx";
 import { RouteErrorPage } from "../shared/routing/RouteErrorPage.tsx";
-import { LEARNER_PAGES } from "../shared/routing/sitePaths.ts";
 import { trackNodeId } from "../shared/routing/trackIds.ts";
 import { LearnerShell } from "./layout/LearnerShell.tsx";
 

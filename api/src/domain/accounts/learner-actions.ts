@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
-import { recordJob, toJobId } from "../../jobs/contract.ts";
+import { recordJob, toJobId } from "../../job-contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { PAID_INVOICES, paidCents } from "../invoices/invoices.ts";

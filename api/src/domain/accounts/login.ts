@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
-import { recordJob } from "../../jobs/contract.ts";
+import { recordJob } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { recordJob, toJobId } from "../../jobs/contract.ts";
+import { recordJob, toJobId } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Prisma } from "../../db/client.ts";
 import type { Refund } from "../../generated/prisma/client.ts";
-import { PermanentJobError, recordJob, recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
+import { PermanentJobError, recordJob, recordRerunnableJob, toJobId } from "../../job-contract.ts";
 import { PaystackError } from "../../paystack/client.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
-import { globalId } from "../../graphql/testing.ts";
+import { globalId } from "#testing/graphql.ts";
 import { formatCertificateCode } from "./certificate-code.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { recordJob } from "../../jobs/contract.ts";
+import { recordJob } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import { randomCode } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";

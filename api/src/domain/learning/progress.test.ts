@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
-import { statementsOf } from "../../graphql/testing.ts";
+import { statementsOf } from "#testing/graphql.ts";
 import { enrollmentOutlines } from "./progress.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { recordJob } from "../../jobs/contract.ts";
+import { recordJob } from "../../job-contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { priceWithin, reserveCoupon, type TaxSetting } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";

@@ -1,6 +1,6 @@
 import type { Prisma } from "../../db/client.ts";
 import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
-import { PermanentJobError, recordJob } from "../../jobs/contract.ts";
+import { PermanentJobError, recordJob } from "../../job-contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
 import { couponOverLimit } from "../coupons/coupons.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { globalId } from "#testing/graphql.ts";
 import { sandboxControl } from "#testing/paystack.ts";
 import { mixedSettlementAttempts, paidCardCheckout, settlementOutcome } from "#testing/settlement.ts";
-import { globalId } from "../../graphql/testing.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { OFFLINE_MESSAGES } from "./offline.ts";
 import { cardAfterOtherReason, settlePayment } from "./settle.ts";

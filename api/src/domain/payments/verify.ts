@@ -1,4 +1,4 @@
-import { recordRerunnableJob, toJobId } from "../../jobs/contract.ts";
+import { recordRerunnableJob, toJobId } from "../../job-contract.ts";
 import { isPaymentReference } from "../../paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { paymentStatusOf } from "../invoices/status.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
-import { recordJob } from "../../jobs/contract.ts";
+import { recordJob } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import { lockEmail } from "../accounts/directory.ts";
 import { revokeAllSessions } from "../accounts/login.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminWithToken } from "#testing/accounts.ts";
-import { globalId, refusalOf, seededApp, statementsOf } from "../testing.ts";
+import { globalId, refusalOf, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Account, Admin and Learner (schema/account.ts): me and reading an account", () => {
   const s = seededApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
+import { refusalOf, SEEDED, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Course (schema/course.ts)", () => {
   const s = seededApp();

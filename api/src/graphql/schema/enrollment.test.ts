@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
-import { globalId, refusalOf, seededApp, statementsOf } from "../testing.ts";
+import { globalId, refusalOf, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Enrollment (schema/enrollment.ts)", () => {
   const s = seededApp();

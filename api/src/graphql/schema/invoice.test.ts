@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
-import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
+import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Invoice (schema/invoice.ts)", () => {
   const s = seededApp();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { lastMailTo, learnerWithToken, logIn, resetTokenIn, TEST_PASSWORD } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
-import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "../testing.ts";
+import { globalId, refusalOf, SEEDED, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Learner (schema/learner.ts, schema/account.ts)", () => {
   const s = seededApp();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
-import { globalId, seededApp, statementsOf } from "../testing.ts";
+import { globalId, seededApp, statementsOf } from "#testing/graphql.ts";
 
 /**
  * Lessons (schema/lessons.ts, domain/learning/): who reads a lesson's content, authoring, reorder under concurrency,

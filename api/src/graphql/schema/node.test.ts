@@ -1,7 +1,7 @@
 import { type GraphQLNamedType, getNamedType, isObjectType } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
-import { globalId, refusalOf, seededApp } from "../testing.ts";
+import { globalId, refusalOf, seededApp } from "#testing/graphql.ts";
 import { schema } from "./index.ts";
 
 /**

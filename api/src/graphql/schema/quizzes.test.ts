@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { rest } from "#testing/app.ts";
+import { globalId, seededApp } from "#testing/graphql.ts";
 import { QUIZ_ATTEMPTS_PER_HOUR } from "../../domain/learning/quizzes.ts";
 import { seedQuiz } from "../../seed/quiz.ts";
-import { globalId, seededApp } from "../testing.ts";
 
 /**
  * Quizzes (schema/quizzes.ts, domain/learning/quizzes.ts): authoring and its validation, who sees the questions and

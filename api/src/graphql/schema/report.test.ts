@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEEDED, seededApp, statementsOf } from "../testing.ts";
+import { SEEDED, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Report (schema/report.ts)", () => {
   const s = seededApp();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { globalId, refusalOf, seededApp, statementsOf } from "#testing/graphql.ts";
 import { coverImage } from "../../seed/images.ts";
-import { globalId, refusalOf, seededApp, statementsOf } from "../testing.ts";
 
 /**
  * Staff progress views (schema/staff-progress.ts, domain/learning/staff-progress.ts): when an enrollment was completed,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken } from "#testing/accounts.ts";
-import { refusalOf, seededApp, statementsOf } from "../testing.ts";
+import { refusalOf, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Staff, invitations and the audit log (schema/staff.ts)", () => {
   const s = seededApp();

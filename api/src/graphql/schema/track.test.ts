@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globalId, SEEDED, seededApp, statementsOf } from "../testing.ts";
+import { globalId, SEEDED, seededApp, statementsOf } from "#testing/graphql.ts";
 
 describe("Track (schema/track.ts)", () => {
   const s = seededApp();

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGES, LEARNER_PAGES } from "./sitePaths.ts";
+import { ADMIN_PAGES, LEARNER_PAGES } from "../../../../common/site-paths.ts";
 
 /**
  * The rule for `web/src/<site>/pages/`: a page's folder is its route's path, its segments as written (nested folders

@@ -1,13 +1,12 @@
 import type { ComponentType } from "react";
-import { type GraphQLTaggedNode, loadQuery, type PreloadedQuery } from "react-relay/hooks";
+import { type GraphQLTaggedNode, loadQuery } from "react-relay/hooks";
 import type { Params, RouteObject } from "react-router-dom";
 import type { IEnvironment, OperationType, PreloadableConcreteRequest, VariablesOf } from "relay-runtime";
 import { PageFallback } from "./PageFallback.tsx";
+import type { QueryPageProps } from "./queryPage.ts";
 
-/** Props of a page whose route preloads its query: read it with `usePreloadedQuery(query, queryRef)`. */
-export interface QueryPageProps<Q extends OperationType> {
-  queryRef: PreloadedQuery<Q>;
-}
+// Its own module, so that withQueryRef.tsx, which this module loads, need not import this one.
+export type { QueryPageProps };
 
 type PageModule<Props> = Promise<{ default: ComponentType<Props> }>;
 

@@ -1,5 +1,5 @@
 import { UUID_PATTERN } from "../../../../common/formats.ts";
-import { ADMIN_PAGES, LEARNER_PAGES } from "./sitePaths.ts";
+import { ADMIN_PAGES, LEARNER_PAGES } from "../../../../common/site-paths.ts";
 
 const TRACK_PREFIX = "Track:";
 

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import type { RouteObject } from "react-router-dom";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ADMIN_PAGES, isSitePage, LEARNER_PAGES } from "../../../../common/site-paths.ts";
 import AdminTrackDetailsPageQuery from "../../admin/pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { createAdminRoutes } from "../../admin/routes.tsx";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../admin/testing.tsx";
@@ -9,7 +10,6 @@ import CheckoutPageQuery from "../../learner/pages/checkout/__generated__/Checko
 import TrackDetailsPageQuery from "../../learner/pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts";
 import { createLearnerRoutes } from "../../learner/routes.tsx";
 import { renderLearner } from "../../learner/test/renderLearner.tsx";
-import { ADMIN_PAGES, isSitePage, LEARNER_PAGES } from "./sitePaths.ts";
 import { plainTrackId, trackNodeId, trackPages } from "./trackIds.ts";
 
 // A track as the REST API names it (`_id`) and as the GraphQL API does (its Relay global id).

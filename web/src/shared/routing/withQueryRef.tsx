@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { type GraphQLTaggedNode, type PreloadedQuery, useQueryLoader } from "react-relay/hooks";
 import { useLoaderData } from "react-router-dom";
 import type { OperationType, PreloadableConcreteRequest } from "relay-runtime";
-import type { QueryPageProps } from "./pageRoute.tsx";
+import type { QueryPageProps } from "./queryPage.ts";
 
 /**
  * Hands the loader's query reference to the page and keeps it retained while the page is shown; `useQueryLoader`

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { cx } from "./cx.ts";
 import { AlertCircleIcon, CheckCircleIcon, InfoIcon, XIcon } from "./icons.tsx";
 import styles from "./Toast.module.css";
-import { subscribeToasts, type ToastItem, toast } from "./toasts.ts";
+import { dismissToast, subscribeToasts, type ToastItem } from "./toastQueue.ts";
 
 const icons = { success: CheckCircleIcon, error: AlertCircleIcon, info: InfoIcon };
 
@@ -48,7 +48,7 @@ function Toast({ item }: { item: ToastItem }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const start = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => toast.dismiss(item.id), DURATION[item.tone]);
+    timer.current = setTimeout(() => dismissToast(item.id), DURATION[item.tone]);
   };
   const pause = () => clearTimeout(timer.current);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the timer starts once, when the toast appears
@@ -62,7 +62,7 @@ function Toast({ item }: { item: ToastItem }) {
       <p className={styles.text} role={item.tone === "error" ? "alert" : undefined}>
         {item.text}
       </p>
-      <button type="button" className={styles.close} onClick={() => toast.dismiss(item.id)}>
+      <button type="button" className={styles.close} onClick={() => dismissToast(item.id)}>
         <XIcon size={16} />
         <span className="visually-hidden">Dismiss</span>
       </button>

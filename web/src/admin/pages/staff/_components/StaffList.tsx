@@ -5,18 +5,12 @@ import { usePagedSearch } from "../../../components/usePagedSearch.ts";
 import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
 import type { StaffList_query$key } from "./__generated__/StaffList_query.graphql.ts";
 import type { StaffListRefetchQuery } from "./__generated__/StaffListRefetchQuery.graphql.ts";
-import type { StaffTable_staff$data } from "./__generated__/StaffTable_staff.graphql.ts";
 import { InstructorTracksDialog } from "./InstructorTracksDialog.tsx";
 import { StaffRoleDialog } from "./StaffRoleDialog.tsx";
 import { StaffStatusDialog } from "./StaffStatusDialog.tsx";
-import { StaffTable } from "./StaffTable.tsx";
+import { type StaffAction, StaffTable } from "./StaffTable.tsx";
 
 export const STAFF_COLUMNS = ["Name and email", "Role", "Status", "Email verified", "Approved", "Action"];
-
-type StaffMember = StaffTable_staff$data[number];
-
-/** What the owner is doing to which staff member: one dialog at a time. */
-export type StaffAction = { kind: "approve" | "role" | "status" | "tracks"; member: StaffMember };
 
 /** The staff table with search and page buttons, and the dialogs of its row actions. */
 export function StaffList({ queryKey, tracksKey }: { queryKey: StaffList_query$key; tracksKey: InstructorTracksDialog_query$key }) {

@@ -9,8 +9,8 @@ import { STAFF_ROLES, type StaffRoleValue } from "../../../staff/staffRoles.ts";
 import type { StaffRoleDialogApproveMutation } from "./__generated__/StaffRoleDialogApproveMutation.graphql.ts";
 import type { StaffStatusDialogMutation } from "./__generated__/StaffStatusDialogMutation.graphql.ts";
 import { RoleSelect } from "./RoleSelect.tsx";
-import type { StaffAction } from "./StaffList.tsx";
 import { updateStaffMutation } from "./StaffStatusDialog.tsx";
+import type { StaffAction } from "./StaffTable.tsx";
 
 const approveMutation = graphql`
   mutation StaffRoleDialogApproveMutation($id: ID!, $role: StaffRole!) {

@@ -7,9 +7,11 @@ import styles from "../../../components/ListLayout.module.css";
 import { roleLabel, STATUS_LABELS } from "../../../staff/staffRoles.ts";
 import staffStyles from "../StaffPage.module.css";
 import type { StaffTable_staff$data, StaffTable_staff$key } from "./__generated__/StaffTable_staff.graphql.ts";
-import type { StaffAction } from "./StaffList.tsx";
 
 type StaffMember = StaffTable_staff$data[number];
+
+/** What the owner is doing to which staff member (a row's action, StaffList.tsx opens its dialog): one at a time. */
+export type StaffAction = { kind: "approve" | "role" | "status" | "tracks"; member: StaffMember };
 
 const STATUS_TONES = { PENDING: "warning", ACTIVE: "success", DISABLED: "neutral" } as const;
 

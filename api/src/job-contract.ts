@@ -1,11 +1,12 @@
 import { z } from "zod";
-import type { Prisma, PrismaClient } from "../db/client.ts";
-import { isPaymentReference } from "../paystack/contract.ts";
+import type { Prisma, PrismaClient } from "./db/client.ts";
+import { isPaymentReference } from "./paystack/contract.ts";
 
 /**
  * The one queue contract shared by the API (producer) and the worker (consumer): job names and their payloads, how
- * a job is recorded and how its outcome reads. The domain records jobs through this module and imports nothing else
- * of jobs/ (see docs/ARCHITECTURE.md, "Layers"). Add a job here, then its processor in ./processors.ts.
+ * a job is recorded and how its outcome reads. It sits below the domain, which records jobs through it; jobs/ (the
+ * queues, the outbox sweeper, the processors) sits wholly above the domain (docs/ARCHITECTURE.md, "Layers"). Add a
+ * job here, then its processor in jobs/processors.ts.
  */
 export const jobPayloads = {
   "send-mail": z.object({

@@ -1,26 +1,26 @@
 import { randomUUID } from "node:crypto";
 import type { Socket } from "node:net";
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { Config } from "../config.ts";
-import { businessIdentity } from "../domain/settings/settings.ts";
-import { CREATE_OWNER_COMMAND, hasActiveOwner } from "../domain/staff/staff.ts";
-import { registerGraphiqlAssets } from "../graphql/graphiql.ts";
-import { answerPlainOperation, plainSignedInOperation } from "../graphql/shortcut.ts";
-import { createGraphqlServer, MAX_GRAPHQL_BODY_BYTES, type Yoga } from "../graphql/yoga.ts";
-import { registerPaystackSandbox } from "../paystack/sandbox/index.ts";
-import { registerRest } from "../rest/index.ts";
-import type { Services } from "../services.ts";
-import { registerCompression, varyOnEncoding } from "./compression.ts";
-import { limitConnectionsPerAddress } from "./connections.ts";
-import { registerDevRoutes } from "./dev.ts";
-import { registerDrain } from "./drain.ts";
-import { registerLessonUploads } from "./lesson-uploads.ts";
-import { registerUploads } from "./objects.ts";
-import { registerOverloadProtection } from "./overload.ts";
-import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./public-cache.ts";
-import { requestInfo, viewerFromAuthorization } from "./request.ts";
-import { registerNoStore, registerSecurityHeaders } from "./security.ts";
-import { registerWeb } from "./web.ts";
+import type { Config } from "./config.ts";
+import { businessIdentity } from "./domain/settings/settings.ts";
+import { CREATE_OWNER_COMMAND, hasActiveOwner } from "./domain/staff/staff.ts";
+import { registerGraphiqlAssets } from "./graphql/graphiql.ts";
+import { answerPlainOperation, plainSignedInOperation } from "./graphql/shortcut.ts";
+import { createGraphqlServer, MAX_GRAPHQL_BODY_BYTES, type Yoga } from "./graphql/yoga.ts";
+import { registerCompression, varyOnEncoding } from "./http/compression.ts";
+import { limitConnectionsPerAddress } from "./http/connections.ts";
+import { registerDevRoutes } from "./http/dev.ts";
+import { registerDrain } from "./http/drain.ts";
+import { registerLessonUploads } from "./http/lesson-uploads.ts";
+import { registerUploads } from "./http/objects.ts";
+import { registerOverloadProtection } from "./http/overload.ts";
+import { graphqlCacheKey, keepGraphql, keptByPublicCache, registerPublicCache, sendCachedGraphql } from "./http/public-cache.ts";
+import { requestInfo, viewerFromAuthorization } from "./http/request.ts";
+import { registerNoStore, registerSecurityHeaders } from "./http/security.ts";
+import { registerWeb } from "./http/web.ts";
+import { registerPaystackSandbox } from "./paystack/sandbox/index.ts";
+import { registerRest } from "./rest/index.ts";
+import type { Services } from "./services.ts";
 
 /**
  * The largest JSON body (GraphQL operations and REST calls): far above what the apps send (a few kB), far below what

@@ -1,14 +1,14 @@
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
-import { resetRateLimits } from "#testing/accounts.ts";
-import { type RestAnswer, rest, startTestApp, type TestApp } from "#testing/app.ts";
-import { createSession } from "../domain/accounts/login.ts";
-import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../seed/demo.ts";
-import { coverImage } from "../seed/images.ts";
-import { localUploadsDir } from "../storage/storage.ts";
+import { createSession } from "../api/src/domain/accounts/login.ts";
+import { DEMO_ADMIN, DEMO_LEARNER, seedDemoData } from "../api/src/seed/demo.ts";
+import { coverImage } from "../api/src/seed/images.ts";
+import { localUploadsDir } from "../api/src/storage/storage.ts";
+import { resetRateLimits } from "./accounts.ts";
+import { type RestAnswer, rest, startTestApp, type TestApp } from "./app.ts";
 
 /**
- * What the REST tests (rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
+ * What the REST tests (api/src/rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
  * account routes) or with the demo data and its admin and learner sessions (`useSeededApp`, the catalogue and back
  * office), and the calls, forms and checks they make.
  */
