@@ -388,6 +388,8 @@ describe("REST /api/auth", () => {
       const account = await signUp(app, "learner");
       const { learner: named } = await learnerWithToken(app, { firstName: "Mailbox<b>" });
       await rest(app, "POST", "/api/auth/signup/learner", { body: signUpBody({ email: named.email }) });
+      // Its "already registered" mail is sent by a job: wait for it before reading the page.
+      expect((await lastMailTo(app, named.email)).subject).toBe("You already have a LearnHub account");
       const page = await app.fetch("/dev/mailbox");
       expect(page.status).toBe(200);
       expect(page.headers.get("content-type")).toMatch(/text\/html/);
