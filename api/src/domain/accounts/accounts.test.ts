@@ -205,6 +205,54 @@ describe("accounts over GraphQL", () => {
     }
   });
 
+  /** A learner sign-up's answer with its registration token (what the sign-up page keeps for the code page). */
+  async function signUpWithRegistration(input: Record<string, unknown>): Promise<string> {
+    const answer = await call(
+      "mutation($input: SignUpInput!) { r: signUpLearner(input: $input) { __typename ... on SignUpPayload { registration } } }",
+      input,
+    );
+    expect(answer.__typename).toBe("SignUpPayload");
+    await resetRateLimits(app);
+    return answer.registration as string;
+  }
+
+  it("from the browser that signed up (its registration token), a contested address keeps that sign-up's password", async () => {
+    for (const ownerFirst of [true, false]) {
+      const email = uniqueEmail();
+      const ownerInput = signUpInput({ email });
+      const owner = ownerFirst ? await signUpWithRegistration(ownerInput) : null;
+      const stranger = await signUpWithRegistration(mallory(email));
+      const registration = owner ?? (await signUpWithRegistration(ownerInput));
+      expect(registration).not.toBe(stranger);
+      // The owner's page sends the newest code in the mailbox with the token its own sign-up answered.
+      const code = codeIn(await lastMailTo(app, email));
+      expect(await call(VERIFY, { email, code, registration })).toEqual({
+        __typename: "VerifyEmailPayload",
+        message: "Email verified successfully. You can now log in.",
+        choosePassword: false,
+      });
+      expect((await call(LOGIN, { email, password: NEW_PASSWORD })).__typename).toBe("ValidationError");
+      expect(await me(await login(email))).toMatchObject({ email });
+      expect((await app.services.db.prisma.learner.findUniqueOrThrow({ where: { email } })).signupContested).toBe(false);
+    }
+  });
+
+  it("a registration token of another address, or a made-up one, counts as none: neither password is kept", async () => {
+    const other = await signUpWithRegistration(signUpInput());
+    const email = uniqueEmail();
+    await signUpWithRegistration(signUpInput({ email }));
+    await signUpWithRegistration(mallory(email));
+    const code = codeIn(await lastMailTo(app, email));
+    expect((await call(VERIFY, { email, code, registration: other })).choosePassword).toBe(true);
+    for (const password of [TEST_PASSWORD, NEW_PASSWORD])
+      expect((await call(LOGIN, { email, password })).__typename).toBe("ValidationError");
+    const again = uniqueEmail();
+    await signUpWithRegistration(signUpInput({ email: again }));
+    await signUpWithRegistration(mallory(again));
+    const made = await call(VERIFY, { email: again, code: codeIn(await lastMailTo(app, again)), registration: "x".repeat(32) });
+    expect(made.choosePassword).toBe(true);
+  });
+
   it("a repeat sign-up with the same password contests nothing; the newest code verifies it as usual", async () => {
     const first = await signUp("LEARNER");
     await resetRateLimits(app);

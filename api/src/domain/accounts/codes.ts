@@ -32,7 +32,13 @@ type Tx = Prisma.TransactionClient;
  * Issues a code for an account, voiding any live one of the same purpose. Verification codes are 6 digits from a
  * CSPRNG; reset and unlock tokens are 32 random bytes. Only a hash is stored.
  */
-export async function issueCode(tx: Tx, role: Role, accountId: string, purpose: CodePurpose): Promise<{ id: string; secret: string }> {
+export async function issueCode(
+  tx: Tx,
+  role: Role,
+  accountId: string,
+  purpose: CodePurpose,
+  signup?: { registration: string; passwordHash: string },
+): Promise<{ id: string; secret: string }> {
   const now = new Date();
   await voidCodes(tx, role, accountId, purpose, now);
   const secret = purpose === "VERIFY_EMAIL" ? String(randomInt(0, 1_000_000)).padStart(6, "0") : randomBytes(32).toString("base64url");
@@ -43,9 +49,30 @@ export async function issueCode(tx: Tx, role: Role, accountId: string, purpose: 
       purpose,
       codeHash: hash(secret),
       expiresAt: new Date(now.getTime() + CODE_RULES[purpose].ttlMs),
+      ...(signup ? { registrationHash: hash(signup.registration), passwordHash: signup.passwordHash } : {}),
     },
   });
   return { id: code.id, secret };
+}
+
+/** How long a sign-up's registration token can still pick its password (signup.ts verifyEmail): a day. */
+const REGISTRATION_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * The password hash of one of this account's own sign-ups, named by the token the browser that made it kept (null for
+ * an unknown, foreign or day-old token). Codes voided by later sign-ups still count: the token is what names it.
+ */
+export async function registrationPassword(tx: Tx, role: Role, accountId: string, registration: string): Promise<string | null> {
+  const code = await tx.emailCode.findFirst({
+    where: {
+      [ownerColumn(role)]: accountId,
+      purpose: "VERIFY_EMAIL",
+      registrationHash: hash(registration),
+      createdAt: { gt: new Date(Date.now() - REGISTRATION_TTL_MS) },
+    },
+    select: { passwordHash: true },
+  });
+  return code?.passwordHash ?? null;
 }
 
 /** Voids every live code of one purpose of an account (e.g. reset links once the password has changed). */

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { acceptInvitation, checkInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
-import { CODE_MESSAGES, checkVerificationCode, issueCode } from "./codes.ts";
+import { CODE_MESSAGES, checkVerificationCode, issueCode, registrationPassword } from "./codes.ts";
 import { findAccountByEmail, lockEmail, mailName, type Role } from "./directory.ts";
 import * as rules from "./rules.ts";
 
@@ -38,8 +38,11 @@ const MISMATCH = { ADMIN: "Passwords do not match", LEARNER: "Passwords do not m
  * Signing up again before the e-mail is verified replaces the account's details and voids older codes. Whoever
  * verifies the e-mail proves only the mailbox, not which of the sign-ups was theirs (every code goes to the same
  * mailbox), so a stranger's password must never survive a verification, whichever of the two signed up first: when a
- * repeat sign-up brings another password, the account is contested, and its verification keeps neither password and
- * mails a link to choose one (verifyEmail). The same password again (a second try, a double click) contests nothing.
+ * repeat sign-up brings another password, the account is contested. Its verification keeps the password of the
+ * sign-up whose `registration` token the verifying page sends back (only the browser that made that sign-up has it,
+ * and only the mailbox has the code), or else neither password, and mails a link to choose one (verifyEmail). The
+ * same password again (a second try, a double click) contests nothing. Every answer carries a registration token, a
+ * sign-up of a verified address too, so the answer still tells nothing.
  *
  * Staff (role ADMIN): with an owner's invitation token the account gets the invitation's role when verified;
  * without one it is pending (see domain/staff/staff.ts onStaffEmailVerified). The invitation link was mailed to the
@@ -54,6 +57,8 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
   // A bad invitation is refused whoever the e-mail belongs to, so it tells nothing about accounts.
   if (invitationToken) await checkInvitation(prisma, invitationToken, input.email);
   const seen = await findAccountByEmail(prisma, input.email);
+  // Names this sign-up's password for its verification (verifyEmail), from the browser that signed up only.
+  const registration = randomBytes(24).toString("base64url");
   // Both hashes before the transaction: a transaction holds a database connection, and on the embedded backend one
   // hash at a time runs (domain/passwords.ts), so no hash waits while a connection is held.
   const [passwordHash, samePassword] = await Promise.all([
@@ -96,7 +101,7 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
       const account = role === "ADMIN" ? await tx.admin.create({ data: { ...data, staffRole } }) : await tx.learner.create({ data });
       accountId = account.id;
     }
-    const code = await issueCode(tx, role, accountId, "VERIFY_EMAIL");
+    const code = await issueCode(tx, role, accountId, "VERIFY_EMAIL", { registration, passwordHash });
     await recordJob(
       tx,
       "send-mail",
@@ -105,10 +110,15 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
     );
   });
   deps.jobs.kick();
-  return { message: SIGNUP_MESSAGE, email: input.email };
+  return { message: SIGNUP_MESSAGE, email: input.email, registration };
 }
 
-const verifyInput = z.object({ email: rules.email(), code: rules.otpCode });
+const verifyInput = z.object({
+  email: rules.email(),
+  code: rules.otpCode,
+  // The sign-up answer's token, kept by the browser that signed up; anything else is as good as none.
+  registration: z.string().max(100).nullish(),
+});
 
 export const VERIFIED_MESSAGE = "Email verified successfully. You can now log in.";
 export const CONTESTED_MESSAGE =
@@ -116,9 +126,10 @@ export const CONTESTED_MESSAGE =
 
 /**
  * Verifies an e-mail with its 6-digit code. An unknown e-mail, an e-mail already verified and a wrong code get the
- * same answer, so the call tells nothing about which addresses have accounts. A contested account (signUp) is
- * verified without a usable password, and a reset link is mailed to the address just proven: `choosePassword` says
- * so, for the page to show the message instead of sending the learner to a login that cannot work.
+ * same answer, so the call tells nothing about which addresses have accounts. A contested account (signUp) keeps the
+ * password of the sign-up `registration` names; without it, it is verified without a usable password and a reset
+ * link is mailed to the address just proven: `choosePassword` says so, for the page to show the message instead of
+ * sending the learner to a login that cannot work.
  */
 export async function verifyEmail(deps: Services, raw: unknown, ip: string): Promise<{ message: string; choosePassword: boolean }> {
   const { prisma } = deps.db;
@@ -139,9 +150,17 @@ export async function verifyEmail(deps: Services, raw: unknown, ip: string): Pro
     }
     const check = await checkVerificationCode(tx, account.role, account.id, input.code);
     if (!check.ok) return check;
-    const contested = account.signupContested;
+    // Contested: the password of the sign-up this browser made, if it names one of this account's; else none.
+    const own =
+      account.signupContested && input.registration ? await registrationPassword(tx, account.role, account.id, input.registration) : null;
+    const contested = account.signupContested && !own;
     if (contested && !unusableHash) throw new Error("a contested sign-up passed verification without its replacement password");
-    const data = { emailVerifiedAt: new Date(), ...(contested ? { passwordHash: unusableHash as string, signupContested: false } : {}) };
+    const passwordHash = own ?? (contested ? unusableHash : null);
+    const data = {
+      emailVerifiedAt: new Date(),
+      ...(account.signupContested ? { signupContested: false } : {}),
+      ...(passwordHash ? { passwordHash } : {}),
+    };
     if (account.role === "ADMIN") {
       await tx.admin.update({ where: { id: account.id }, data });
       await onStaffEmailVerified(deps, tx, account.id);

@@ -30,6 +30,11 @@ const VerifyEmailInput = builder.inputType("VerifyEmailInput", {
   fields: (t) => ({
     email: t.string({ description: "The e-mail address signed up with." }),
     code: t.string({ description: "The 6-digit code from the e-mail." }),
+    registration: t.string({
+      description:
+        "The `registration` of the sign-up answer, as the browser that signed up kept it: if the address was signed up " +
+        "more than once with different passwords, that sign-up's password is the one kept.",
+    }),
   }),
 });
 
@@ -102,11 +107,14 @@ const VerifyEmailPayload = builder.objectRef<{ message: string; choosePassword: 
   }),
 });
 
-const SignUpPayload = builder.objectRef<{ message: string; email: string }>("SignUpPayload").implement({
+const SignUpPayload = builder.objectRef<{ message: string; email: string; registration: string }>("SignUpPayload").implement({
   description: "A sign-up that went through: the account waits for its e-mail to be verified.",
   fields: (t) => ({
     message: t.exposeString("message", { description: "What happened, in words to show the user." }),
     email: t.exposeString("email", { description: "The normalised e-mail the code was sent to." }),
+    registration: t.exposeString("registration", {
+      description: "A token for this browser to keep and send with the code (VerifyEmailInput.registration); nobody else needs it.",
+    }),
   }),
 });
 

@@ -34,6 +34,22 @@ describe("learner OTP", () => {
     expect(operations).toEqual([]);
   });
 
+  it("sends the sign-up's registration token with the code, and forgets both once verified", async () => {
+    localStorage.setItem("verificationRegistration", "reg-3");
+    let sent: unknown;
+    await openWithEmail({
+      answer: (operation) => {
+        sent = operation.request.variables;
+        return { data: { verifyEmail: { __typename: "VerifyEmailPayload", message: "Email verified.", choosePassword: false } } };
+      },
+    });
+    fireEvent.change(codeInput(), { target: { value: "123456" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Verify" })));
+    await waitFor(() => expect(localStorage.getItem("verificationEmail")).toBeNull());
+    expect(sent).toEqual({ input: { email: "efua@example.com", code: "123456", registration: "reg-3" } });
+    expect(localStorage.getItem("verificationRegistration")).toBeNull();
+  });
+
   it("a contested sign-up: says no password was kept and stays off the login page", async () => {
     const message = "Email verified. This address was signed up more than once, so no password was kept.";
     const { router } = await openWithEmail({

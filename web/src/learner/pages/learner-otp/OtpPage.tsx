@@ -3,6 +3,7 @@ import { graphql } from "react-relay/hooks";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { otpDigits } from "../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { forgetSignup, signupRegistration } from "../../../shared/session/signup.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
@@ -72,9 +73,11 @@ export default function OtpPage() {
       return;
     }
     try {
-      const { verifyEmail: result } = await verify({ variables: { input: { email, code } } });
+      const { verifyEmail: result } = await verify({
+        variables: { input: { email, code, registration: signupRegistration() ?? undefined } },
+      });
       if (result.__typename === "VerifyEmailPayload") {
-        localStorage.removeItem("verificationEmail");
+        forgetSignup();
         // Signed up more than once with different passwords: no password was kept and a link to choose one is on
         // its way, so the login would fail; the page says so and stays.
         if (result.choosePassword) {

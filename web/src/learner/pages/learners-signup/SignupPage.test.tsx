@@ -113,12 +113,23 @@ describe("learner sign-up", () => {
     const { router } = renderLearner("/learners-signup", {
       answer: (operation) =>
         operationName(operation) === "SignupPageMutation"
-          ? { data: { signUpLearner: { __typename: "SignUpPayload", email: "efua@example.com", message: "Check your email." } } }
+          ? {
+              data: {
+                signUpLearner: {
+                  __typename: "SignUpPayload",
+                  email: "efua@example.com",
+                  message: "Check your email.",
+                  registration: "reg-2",
+                },
+              },
+            }
           : undefined,
     });
     await screen.findByRole("heading", { name: "Create your account" });
     await fillAndSubmit({ ...filled, email: "Efua@Example.com" });
     await waitFor(() => expect(router.state.location.pathname).toBe("/learner-otp"));
     expect(localStorage.getItem("verificationEmail")).toBe("efua@example.com");
+    // The sign-up's token, for the code page to send back (a contested address keeps this sign-up's password).
+    expect(localStorage.getItem("verificationRegistration")).toBe("reg-2");
   });
 });

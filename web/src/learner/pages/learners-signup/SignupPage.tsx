@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { email, fieldMessages, name, passwordRule } from "../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../shared/relay/useAsyncMutation.ts";
+import { rememberSignup } from "../../../shared/session/signup.ts";
 import { Alert } from "../../../shared/ui/Alert.tsx";
 import { Button } from "../../../shared/ui/Button.tsx";
 import { TextField } from "../../../shared/ui/Field.tsx";
@@ -19,6 +20,7 @@ const mutation = graphql`
       __typename
       ... on SignUpPayload {
         email
+        registration
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
@@ -87,7 +89,7 @@ export default function SignupPage() {
       const input = { ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() };
       const { signUpLearner: result } = await signUp({ variables: { input } });
       if (result.__typename === "SignUpPayload" && result.email) {
-        localStorage.setItem("verificationEmail", result.email);
+        rememberSignup(result.email, result.registration);
         navigate("/learner-otp");
         return;
       }

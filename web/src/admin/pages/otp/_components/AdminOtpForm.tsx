@@ -3,6 +3,7 @@ import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { otpDigits } from "../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { forgetSignup, signupRegistration } from "../../../../shared/session/signup.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
@@ -92,13 +93,15 @@ export function AdminOtpForm() {
       return;
     }
     try {
-      const { verifyEmail: result } = await verify({ variables: { input: { email, code } } });
+      const { verifyEmail: result } = await verify({
+        variables: { input: { email, code, registration: signupRegistration() ?? undefined } },
+      });
       const failure = failureOf(result, OTP_MESSAGES.failed);
       if (failure) {
         setNotice({ tone: "error", text: failure.message });
         return;
       }
-      localStorage.removeItem("verificationEmail");
+      forgetSignup();
       setVerified(true);
       const choosePassword = result.choosePassword === true;
       setPasswordless(choosePassword);

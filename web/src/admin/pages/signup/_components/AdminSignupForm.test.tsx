@@ -68,11 +68,14 @@ describe("admin sign-up form", () => {
     expect(operation.request.variables.input).toMatchObject({ email: "Grace@Example.com", firstName: "Grace" });
     await act(async () =>
       environment.mock.resolve(operation, {
-        data: { signUpAdmin: { __typename: "SignUpPayload", email: "grace@example.com", message: SIGNUP_MESSAGES.success } },
+        data: {
+          signUpAdmin: { __typename: "SignUpPayload", email: "grace@example.com", message: SIGNUP_MESSAGES.success, registration: "reg-1" },
+        },
       }),
     );
     expect(screen.getByText(SIGNUP_MESSAGES.success)).toBeTruthy();
     expect(localStorage.getItem("verificationEmail")).toBe("grace@example.com");
+    expect(localStorage.getItem("verificationRegistration")).toBe("reg-1");
     await act(async () => vi.advanceTimersByTime(2900));
     expect(screen.queryByRole("heading", { name: "OTP page" })).toBeNull();
     await act(async () => vi.advanceTimersByTime(200));

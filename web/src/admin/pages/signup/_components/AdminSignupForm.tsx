@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { email, fieldMessages, name, passwordRule } from "../../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import { rememberSignup } from "../../../../shared/session/signup.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../shared/ui/Field.tsx";
@@ -37,6 +38,7 @@ const mutation = graphql`
       ... on SignUpPayload {
         email
         message
+        registration
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
@@ -128,7 +130,7 @@ export function AdminSignupForm({ invitation }: { invitation?: SignupInvitation 
         setError(failure.message);
         return;
       }
-      localStorage.setItem("verificationEmail", result.email ?? email.trim());
+      rememberSignup(result.email ?? email.trim(), result.registration);
       setSuccess(result.message || SIGNUP_MESSAGES.success);
     } catch (failure) {
       setError(thrownMessage(failure, { fallback: SIGNUP_MESSAGES.failed, network: SIGNUP_MESSAGES.network }));
