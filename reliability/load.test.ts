@@ -126,7 +126,7 @@ describe("7b. load", () => {
       const { results } = await openLoop(SOAK_RATE, total, 10_000, mixed).finally(() => clearInterval(sampler));
       writeFileSync(join(RESULTS_DIR, "soak-rss.json"), JSON.stringify(samples));
       // Resident memory swings by tens of MB from one moment to the next: each login's password hash holds 19 MiB
-      // while it runs, and V8 shrinks its young generation (by up to 24 MB) now and then and grows it back within
+      // while it runs, and V8 shrinks its young generation now and then and grows it back within
       // half a minute. A leak is memory that stays: the floor of each 10-second stretch after the warm-up (its least
       // resident memory) takes the hashes out, and the level those floors come back to (the highest floor of the first
       // and of the last third of the soak) takes out the young generation's dips. Growth compares the two levels.

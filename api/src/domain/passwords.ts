@@ -14,7 +14,8 @@ const hashes = pLimit(availableParallelism());
 /**
  * Sets how many hashes run at once in this process; answers the previous number. The embedded backend's API process
  * runs one at a time (api/src/main.ts): its database shares the process's memory budget (350 MB), and a second hash
- * adds 19 MiB at the peak. It costs logins a second: 29 against 41 on the bench's 2 cores (docs/SCALING.md).
+ * adds 19 MiB at the peak. It costs the login row throughput on the bench (figures in README.md, "Performance";
+ * docs/SCALING.md).
  */
 export function limitConcurrentHashes(count: number): number {
   const before = hashes.concurrency;

@@ -78,8 +78,8 @@ const GRAPHQL_URL = "http://localhost/graphql";
  * GraphQL Armor, masked errors, the same context) and answers it with Yoga's own result processing (the Response Yoga
  * would send: status, media type, body; the HTTP layer sends it as it sends Yoga's), without Yoga's HTTP layer:
  * building a Fetch API request from Node's, parsing the URL and the body again, its request hooks and a Fetch API
- * response. That layer cost about 0.3 ms of a signed-in request's 4 to 5 ms of CPU
- * under the bench's load (`npm run bench:profile`, paired runs; docs/ARCHITECTURE.md, "A request").
+ * response. That layer was a measurable share of a signed-in request's CPU under the bench's load (`npm run
+ * bench:profile`; the figures are in README.md, "Performance"; docs/ARCHITECTURE.md, "A request").
  */
 export async function answerPlainOperation(
   yoga: Yoga,

@@ -31,10 +31,8 @@ const disableIntrospection: Plugin = {
 
 /**
  * Operations run on graphql-js's own executor, not Yoga's default (@graphql-tools/executor, whose extra is @defer and
- * @stream, which this schema does not declare): the same execution rules with less bookkeeping a field. Measured with
- * `npm run bench:profile` (paired runs, `PROFILE_CPU=off`): the server's CPU a request 5.73 -> 5.09 ms on the admin
- * invoice search and 4.90 -> 4.60 ms on the learner portal; an allocation profile had put a quarter of a signed-in
- * request's garbage in that executor's field loop. Listed first, so the response cache wraps it. Subscriptions keep
+ * @stream, which this schema does not declare): the same execution rules with less bookkeeping a field, so less CPU and garbage a signed-in request (measured with
+ * `npm run bench:profile`; the figures are in README.md, "Performance"). Listed first, so the response cache wraps it. Subscriptions keep
  * Yoga's executor.
  */
 export const graphqlJsExecution: Plugin = {
@@ -217,8 +215,8 @@ const NEVER_KEPT = /\b(?:staffInvitation|passwordResetLink|trackPreview|certific
 const NEVER_KEPT_KEY = "never-kept:";
 /**
  * The key Yoga's response cache is given for a signed-in request, which it never reads nor stores (`enabled`): the
- * plugin asks for a key on every request, and normalising and hashing the operation cost about 1.5% of a signed-in
- * request's CPU for nothing (`npm run bench:profile`).
+ * plugin asks for a key on every request, and normalising and hashing the operation would cost a signed-in request CPU for
+ * nothing (it shows in `npm run bench:profile`).
  */
 export const SIGNED_IN_KEY = "signed-in";
 const anonymous = (request: Request) => !request.headers.get("authorization");

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 /** Smaller answers are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 /**
- * Answers built in memory up to this size are compressed at once, in the hook (about 0.4 ms for 40 kB of JSON): an
+ * Answers built in memory up to this size are compressed at once, in the hook (a fraction of a millisecond at that size): an
  * async handler that calls `reply.send()` without returning the reply must find the answer on its way when it
  * resolves, or Fastify sends it a second time, empty. Larger ones go through a compressing stream.
  */
@@ -17,8 +17,8 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTL
 /**
  * An answer compressed for one request: Brotli told its size (so a small answer gets a small window instead of the
  * default 4 MiB one). Under SMALL_ANSWER_BYTES it fits in TCP's first congestion window (10 segments) plain or packed,
- * so a tighter packing saves no round trip: quality 1 (gzip level 1), which costs a quarter of quality 5's CPU here (measured in the
- * server under load with `npm run bench:profile`: 1.5 to 2 ms of CPU a signed-in request) for ~20 % more bytes.
+ * so a tighter packing saves no round trip: quality 1 (gzip level 1), which costs far less CPU than quality 5 for
+ * somewhat more bytes (`npm run bench:profile` shows the share; README.md, "Performance").
  */
 const SMALL_ANSWER_BYTES = 14 * 1024;
 const sized = (bytes: number, quality?: number) => ({

@@ -24,7 +24,7 @@ export const MAX_SIGNED_URL_SECONDS = 24 * 60 * 60;
 export type S3Sdk = typeof import("@aws-sdk/client-s3");
 
 /**
- * The AWS SDK, loaded on first use: it is large (about 120 ms and 23 MB to load), and an installation on the local
+ * The AWS SDK, loaded on first use: it is large (loading it costs start-up time and memory), and an installation on the local
  * disk never needs it. The server bundle keeps it an import of its own (esbuild would hoist a static one).
  */
 export function loadS3Sdk(): Promise<S3Sdk> {
