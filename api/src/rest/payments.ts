@@ -186,7 +186,8 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         }
         const reference = event?.data?.reference;
         if (event?.event === "charge.success" && isPaymentReference(reference)) {
-          // If the queue is unreachable this fails with 5xx and Paystack delivers the webhook again later.
+          // The job is recorded in the database: if that fails this answers 5xx and Paystack delivers the webhook again
+          // later; a queue (Redis) outage only delays the job.
           await enqueueSettlement(services, reference);
         }
         // Paystack sends the refund's id as a string of digits (a number is taken too).
