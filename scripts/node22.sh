@@ -43,6 +43,8 @@ if ! new_enough; then
       echo "scripts/node22.sh: could not install $package@$major from the npm registry; install Node.js $major (package.json \"engines\") yourself and run the command without this script" >&2
       exit 1
     fi
+    # The shell remembered where it found `node` before the install (the old one): forget it.
+    hash -r
     if ! new_enough; then
       echo "scripts/node22.sh: $bin/node does not run or is older than package.json \"engines\" asks" >&2
       exit 1
