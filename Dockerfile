@@ -5,6 +5,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma.config.ts relay.config.js schema.graphql tsconfig.json ./
+COPY common ./common
 COPY api ./api
 COPY web ./web
 COPY worker ./worker
