@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
+import { resetEmailProblem } from "../../../../shared/auth/email.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
@@ -20,8 +22,6 @@ const mutation = graphql`
   }
 `;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** idle -> sending -> sent (the form gives way to a success banner) or error (docs/product.md, Learner pages). */
 type State = { step: "idle" } | { step: "sending" } | { step: "sent"; email: string } | { step: "error"; message: string };
 
@@ -34,8 +34,9 @@ export default function ForgotPasswordPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const address = email.trim();
-    if (!address || !EMAIL_PATTERN.test(address)) {
-      setEmailError(address ? "Please enter a valid email address" : "Email is required");
+    const problem = resetEmailProblem(address);
+    if (problem) {
+      setEmailError(problem);
       return;
     }
     setState({ step: "sending" });
@@ -76,8 +77,7 @@ export default function ForgotPasswordPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {state.step === "error" && <Alert tone="error">{state.message}</Alert>}
+      <AuthForm onSubmit={submit} notice={state.step === "error" ? state.message : null}>
         <TextField
           label="Email"
           type="email"
@@ -96,7 +96,7 @@ export default function ForgotPasswordPage() {
             Send Reset Link
           </Button>
         </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
@@ -115,8 +116,7 @@ export default function LoginPage() {
       }
     >
       {notice && <Alert tone="success">{notice}</Alert>}
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
-        {message && <Alert tone="error">{message}</Alert>}
+      <AuthForm formRef={formRef} onSubmit={submit} notice={message}>
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
         <PasswordField label="Password" autoComplete="current-password" required {...field("password")} />
         <Link to="/forgot-password" className={styles.inlineLink}>
@@ -127,7 +127,7 @@ export default function LoginPage() {
             Login
           </Button>
         </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { otpDigits } from "../../../../shared/format/format.ts";
+import { OtpCodeField } from "../../../../shared/auth/AuthFields.tsx";
+import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { forgetSignup, signupRegistration } from "../../../../shared/session/signup.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
-import { TextField } from "../../../../shared/ui/Field.tsx";
 import { toast } from "../../../../shared/ui/Toast.tsx";
 import styles from "../../../forms/forms.module.css";
 import { AuthCard } from "../../../layout/AuthCard.tsx";
@@ -121,20 +121,14 @@ export default function OtpPage() {
         </>
       }
     >
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <TextField
-          label="Verification code"
+      <AuthForm onSubmit={submit} notice={notice}>
+        <OtpCodeField
           name="code"
           className={otpStyles.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
           value={code}
           error={codeError}
-          onChange={(e) => {
-            setCode(otpDigits(e.target.value));
+          onCodeChange={(digits) => {
+            setCode(digits);
             setCodeError(null);
           }}
         />
@@ -146,7 +140,7 @@ export default function OtpPage() {
             Resend code
           </Button>
         </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { fieldMessages, passwordRule } from "../../../../../../common/accounts.ts";
+import { NewPasswordFields } from "../../../../shared/auth/AuthFields.tsx";
+import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
+import { ResetLinkGate } from "../../../../shared/auth/ResetLinkGate.tsx";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
-import { useResetLink } from "../../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../shared/ui/Button.tsx";
-import { PasswordField } from "../../../../shared/ui/PasswordField.tsx";
-import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import styles from "../../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../../forms/forms.ts";
 import { AuthCard } from "../../../layout/AuthCard.tsx";
@@ -38,43 +38,10 @@ export default function ResetPasswordPage() {
   });
   const [message, setMessage] = useState<string | null>(null);
   const [reset, isResetting] = useAsyncMutation<ResetPasswordPageMutation>(mutation);
-  // A used, replaced or expired link says so before the form is filled.
-  const link = useResetLink(token);
-
-  if (!token) {
-    return (
-      <AuthCard title="Reset password">
-        <Alert tone="error">The reset link is incomplete. Ask for a new one.</Alert>
-        <ButtonLink to="/forgot-password" block>
-          Request a new link
-        </ButtonLink>
-      </AuthCard>
-    );
-  }
-
-  if (link.state === "checking") {
-    return (
-      <AuthCard title="Reset password">
-        <Spinner label="Checking your reset link..." />
-      </AuthCard>
-    );
-  }
-
-  if (link.state === "bad") {
-    return (
-      <AuthCard title="Reset password">
-        <div className={styles.form}>
-          <Alert tone="error">{link.reason}</Alert>
-          <ButtonLink to="/forgot-password" size="lg" block>
-            Send a new link
-          </ButtonLink>
-        </div>
-      </AuthCard>
-    );
-  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!token) return; // the form shows only with one
     setMessage(null);
     const found: FieldErrors<Field> = {};
     // The server's password rule and messages (common/accounts.ts).
@@ -97,24 +64,33 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Reset password" description="Choose a new password for your account.">
-      <form className={styles.form} onSubmit={submit} noValidate>
-        {message && <Alert tone="error">{message}</Alert>}
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters with uppercase, lowercase, a number and a special character."
-          meter
-          {...field("password")}
-        />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...field("confirmPassword")} />
-        <div className={styles.actions}>
-          <Button type="submit" size="lg" block loading={isResetting}>
-            Reset password
-          </Button>
-        </div>
-      </form>
-    </AuthCard>
+    <ResetLinkGate
+      token={token}
+      card={AuthCard}
+      title="Reset password"
+      missing={
+        <>
+          <Alert tone="error">The reset link is incomplete. Ask for a new one.</Alert>
+          <ButtonLink to="/forgot-password" block>
+            Request a new link
+          </ButtonLink>
+        </>
+      }
+    >
+      <AuthCard title="Reset password" description="Choose a new password for your account.">
+        <AuthForm onSubmit={submit} notice={message}>
+          <NewPasswordFields
+            password={field("password")}
+            confirm={field("confirmPassword")}
+            hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+          />
+          <div className={styles.actions}>
+            <Button type="submit" size="lg" block loading={isResetting}>
+              Reset password
+            </Button>
+          </div>
+        </AuthForm>
+      </AuthCard>
+    </ResetLinkGate>
   );
 }

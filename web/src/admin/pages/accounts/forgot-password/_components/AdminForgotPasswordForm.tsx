@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
+import { RESET_EMAIL_MESSAGES, resetEmailProblem } from "../../../../../shared/auth/email.ts";
 import { MutationError, useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../../shared/ui/Button.tsx";
@@ -8,14 +10,12 @@ import { TextField } from "../../../../../shared/ui/Field.tsx";
 import { MailIcon } from "../../../../../shared/ui/icons.tsx";
 import { AuthCard } from "../../../../components/AuthCard.tsx";
 import { failureOf, httpStatusOf, isNetworkError } from "../../../../components/failures.ts";
-import formStyles from "../../../../components/forms.module.css";
-import { EMAIL_PATTERN, useFormFields } from "../../../../components/useFormFields.ts";
+import { useFormFields } from "../../../../components/useFormFields.ts";
 import type { AdminForgotPasswordFormMutation } from "./__generated__/AdminForgotPasswordFormMutation.graphql.ts";
 import styles from "./AdminForgotPasswordForm.module.css";
 
 export const FORGOT_MESSAGES = {
-  required: "Email is required",
-  invalid: "Please enter a valid email address",
+  ...RESET_EMAIL_MESSAGES,
   failedPrefix: "Failed to send reset email. ",
   sent: "Reset link sent! Check your inbox.",
 } as const;
@@ -53,8 +53,8 @@ export function AdminForgotPasswordForm() {
     if (isInFlight) return;
     setError(null);
     const email = form.values.email.trim();
-    if (!email) return form.showErrors({ email: FORGOT_MESSAGES.required });
-    if (!EMAIL_PATTERN.test(email)) return form.showErrors({ email: FORGOT_MESSAGES.invalid });
+    const problem = resetEmailProblem(email);
+    if (problem) return form.showErrors({ email: problem });
     try {
       const { requestPasswordReset: result } = await requestReset({ variables: { input: { email } } });
       const failure = failureOf(result, "");
@@ -99,13 +99,12 @@ export function AdminForgotPasswordForm() {
         </p>
       }
     >
-      <form ref={form.formRef} className={formStyles.form} onSubmit={submit} noValidate>
-        {error && <Alert tone="error">{error}</Alert>}
+      <AuthForm formRef={form.formRef} onSubmit={submit} notice={error}>
         <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.field("email")} />
         <Button type="submit" size="lg" block loading={isInFlight}>
           Send Reset Link
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

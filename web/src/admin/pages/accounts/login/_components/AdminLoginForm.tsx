@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, useNavigate } from "react-router-dom";
+import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { adminSession, saveSession } from "../../../../../shared/session/session.ts";
-import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../../shared/ui/Field.tsx";
 import { PasswordField } from "../../../../../shared/ui/PasswordField.tsx";
@@ -101,8 +101,7 @@ export function AdminLoginForm() {
   };
 
   return (
-    <form ref={form.formRef} className={styles.form} onSubmit={submit} noValidate>
-      {error && <Alert tone="error">{error}</Alert>}
+    <AuthForm formRef={form.formRef} onSubmit={submit} notice={error}>
       <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.field("email")} />
       <PasswordField
         label="Password"
@@ -117,6 +116,6 @@ export function AdminLoginForm() {
       <Button type="submit" size="lg" block loading={isInFlight}>
         Log in
       </Button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,14 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
-import { otpDigits } from "../../../../../shared/format/format.ts";
+import { OtpCodeField } from "../../../../../shared/auth/AuthFields.tsx";
+import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { forgetSignup, signupRegistration } from "../../../../../shared/session/signup.ts";
-import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
-import { TextField } from "../../../../../shared/ui/Field.tsx";
 import { failureOf, isNetworkError } from "../../../../components/failures.ts";
-import formStyles from "../../../../components/forms.module.css";
 import type { AdminOtpFormResendMutation } from "./__generated__/AdminOtpFormResendMutation.graphql.ts";
 import type { AdminOtpFormVerifyMutation } from "./__generated__/AdminOtpFormVerifyMutation.graphql.ts";
 import styles from "./AdminOtpForm.module.css";
@@ -128,27 +126,26 @@ export function AdminOtpForm() {
   };
 
   return (
-    <form className={formStyles.form} onSubmit={submit} noValidate>
-      {email && (
-        <p className={styles.sentTo}>
-          Code sent to <strong>{email}</strong>
-        </p>
-      )}
-      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      <TextField
+    <AuthForm
+      onSubmit={submit}
+      lead={
+        email && (
+          <p className={styles.sentTo}>
+            Code sent to <strong>{email}</strong>
+          </p>
+        )
+      }
+      notice={notice}
+    >
+      <OtpCodeField
         id={codeId}
-        label="Verification code"
         className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="000000"
-        maxLength={6}
         pattern="\d{6}"
-        required
         value={code}
         error={codeError}
-        onChange={(event) => {
-          setCode(otpDigits(event.target.value));
+        onCodeChange={(digits) => {
+          setCode(digits);
           setCodeError(null);
         }}
         disabled={verified}
@@ -162,6 +159,6 @@ export function AdminOtpForm() {
           Resend code
         </Button>
       </p>
-    </form>
+    </AuthForm>
   );
 }

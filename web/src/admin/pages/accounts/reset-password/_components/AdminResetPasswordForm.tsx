@@ -2,12 +2,12 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { fieldMessages, passwordRule } from "../../../../../../../common/accounts.ts";
+import { NewPasswordFields } from "../../../../../shared/auth/AuthFields.tsx";
+import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
+import { LinkProblem, ResetLinkGate } from "../../../../../shared/auth/ResetLinkGate.tsx";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
-import { useResetLink } from "../../../../../shared/session/useResetLink.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../../shared/ui/Button.tsx";
-import { PasswordField } from "../../../../../shared/ui/PasswordField.tsx";
-import { Spinner } from "../../../../../shared/ui/Spinner.tsx";
 import { AuthCard } from "../../../../components/AuthCard.tsx";
 import { failureOf, thrownMessage } from "../../../../components/failures.ts";
 import formStyles from "../../../../components/forms.module.css";
@@ -54,22 +54,8 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
   const [linkBroken, setLinkBroken] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [reset, isInFlight] = useAsyncMutation<AdminResetPasswordFormMutation>(mutation);
-  // A used, replaced or expired link says so before the form is filled (not once done: the link is used by then).
-  const link = useResetLink(token || null);
 
-  if (!token) {
-    return (
-      <AuthCard title="Reset your password">
-        <div className={formStyles.form}>
-          <Alert tone="error">{RESET_MESSAGES.missingToken}</Alert>
-          <ButtonLink to="/forgot-password" size="lg" block>
-            Send a new reset link
-          </ButtonLink>
-        </div>
-      </AuthCard>
-    );
-  }
-
+  // Once done the link is used: the page says so instead of checking it again.
   if (done) {
     return (
       <AuthCard title="Password reset">
@@ -77,27 +63,6 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
           <Alert tone="success">{done}</Alert>
           <ButtonLink to="/" size="lg" block>
             Back to Login
-          </ButtonLink>
-        </div>
-      </AuthCard>
-    );
-  }
-
-  if (link.state === "checking") {
-    return (
-      <AuthCard title="Reset your password">
-        <Spinner label="Checking your reset link..." />
-      </AuthCard>
-    );
-  }
-
-  if (link.state === "bad") {
-    return (
-      <AuthCard title="Reset your password">
-        <div className={formStyles.form}>
-          <Alert tone="error">{link.reason}</Alert>
-          <ButtonLink to="/forgot-password" size="lg" block>
-            Send a new link
           </ButtonLink>
         </div>
       </AuthCard>
@@ -128,41 +93,44 @@ export function AdminResetPasswordForm({ token }: { token: string }) {
   };
 
   return (
-    <AuthCard
-      title="Choose a new password"
-      subtitle="Pick a strong password you do not use anywhere else."
-      footer={
-        <p>
-          <Link to="/">Back to Login</Link>
-        </p>
-      }
+    <ResetLinkGate
+      token={token}
+      card={AuthCard}
+      title="Reset your password"
+      missing={<LinkProblem message={RESET_MESSAGES.missingToken} action="Send a new reset link" />}
     >
-      <form ref={form.formRef} className={formStyles.form} onSubmit={submit} noValidate>
-        {error && (
-          <Alert tone="error">
-            {error}
-            {linkBroken && (
-              <>
-                {" "}
-                <Link to="/forgot-password">Send a new reset link</Link>
-              </>
-            )}
-          </Alert>
-        )}
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          placeholder="Must include uppercase, lowercase, number and special character"
-          hint="At least 8 characters, with uppercase, lowercase, a number and a special character."
-          meter
-          required
-          {...form.field("password")}
-        />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field("confirmPassword")} />
-        <Button type="submit" size="lg" block loading={isInFlight}>
-          Reset password
-        </Button>
-      </form>
-    </AuthCard>
+      <AuthCard
+        title="Choose a new password"
+        subtitle="Pick a strong password you do not use anywhere else."
+        footer={
+          <p>
+            <Link to="/">Back to Login</Link>
+          </p>
+        }
+      >
+        <AuthForm formRef={form.formRef} onSubmit={submit}>
+          {error && (
+            <Alert tone="error">
+              {error}
+              {linkBroken && (
+                <>
+                  {" "}
+                  <Link to="/forgot-password">Send a new reset link</Link>
+                </>
+              )}
+            </Alert>
+          )}
+          <NewPasswordFields
+            password={form.field("password")}
+            confirm={form.field("confirmPassword")}
+            placeholder="Must include uppercase, lowercase, number and special character"
+            hint="At least 8 characters, with uppercase, lowercase, a number and a special character."
+          />
+          <Button type="submit" size="lg" block loading={isInFlight}>
+            Reset password
+          </Button>
+        </AuthForm>
+      </AuthCard>
+    </ResetLinkGate>
   );
 }
