@@ -1,11 +1,9 @@
-import { Suspense } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
-import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
-import { ListSkeleton } from "../../../components/ListSkeleton.tsx";
+import { ListPage } from "../../../components/ListPage.tsx";
 import type { LearnersPageQuery } from "./__generated__/LearnersPageQuery.graphql.ts";
 import { ExportLearnersButton } from "./_components/ExportLearnersButton.tsx";
-import { LEARNER_COLUMNS, LearnerList } from "./_components/LearnerList.tsx";
+import { LEARNER_LIST, LearnerList } from "./_components/LearnerList.tsx";
 
 // Sizes are variables the route sets (routes.tsx): the API's cost limit multiplies a literal `first` into the cost
 // of everything below it, which these fragment-composed pages would exceed.
@@ -17,25 +15,14 @@ const query = graphql`
 
 export default function LearnersPage({ queryRef }: QueryPageProps<LearnersPageQuery>) {
   return (
-    <>
-      <PageHeader
-        title="Manage Learners"
-        description="Everyone who signed up on the learner site, newest first."
-        actions={<ExportLearnersButton />}
-      />
-      <Suspense
-        fallback={
-          <ListSkeleton
-            caption="Learners"
-            searchLabel="Search learners by name"
-            searchPlaceholder="Search by name..."
-            headers={LEARNER_COLUMNS}
-          />
-        }
-      >
-        <LearnersPageContent queryRef={queryRef} />
-      </Suspense>
-    </>
+    <ListPage
+      title="Manage Learners"
+      description="Everyone who signed up on the learner site, newest first."
+      actions={<ExportLearnersButton />}
+      spec={LEARNER_LIST}
+    >
+      <LearnersPageContent queryRef={queryRef} />
+    </ListPage>
   );
 }
 

@@ -1,10 +1,8 @@
-import { Suspense } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
-import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
-import { ListSkeleton } from "../../../components/ListSkeleton.tsx";
+import { ListPage } from "../../../components/ListPage.tsx";
 import type { CoursesPageQuery } from "./__generated__/CoursesPageQuery.graphql.ts";
-import { COURSE_COLUMNS, CourseList } from "./_components/CourseList.tsx";
+import { COURSE_LIST, CourseList } from "./_components/CourseList.tsx";
 
 // Sizes are variables the route sets (routes.tsx): the API's cost limit multiplies a literal `first` into the cost
 // of everything below it, which these fragment-composed pages would exceed.
@@ -17,22 +15,9 @@ const query = graphql`
 
 export default function CoursesPage({ queryRef }: QueryPageProps<CoursesPageQuery>) {
   return (
-    <>
-      <PageHeader title="Manage Courses" description="The courses that make up each track." />
-      <Suspense
-        fallback={
-          <ListSkeleton
-            caption="Courses"
-            searchLabel="Search courses by title"
-            searchPlaceholder="Search by title..."
-            addLabel="Add Course"
-            headers={COURSE_COLUMNS}
-          />
-        }
-      >
-        <CoursesPageContent queryRef={queryRef} />
-      </Suspense>
-    </>
+    <ListPage title="Manage Courses" description="The courses that make up each track." spec={COURSE_LIST}>
+      <CoursesPageContent queryRef={queryRef} />
+    </ListPage>
   );
 }
 

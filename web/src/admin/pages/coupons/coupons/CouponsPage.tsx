@@ -1,14 +1,13 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { PlusIcon } from "../../../../shared/ui/icons.tsx";
-import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
-import { ListSkeleton } from "../../../components/ListSkeleton.tsx";
+import { ListPage } from "../../../components/ListPage.tsx";
 import type { CouponsPageQuery } from "./__generated__/CouponsPageQuery.graphql.ts";
 import { CouponBatchDialog } from "./_components/CouponBatchDialog.tsx";
 import { CouponFormDialog } from "./_components/CouponFormDialog.tsx";
-import { COUPON_COLUMNS, CouponList } from "./_components/CouponList.tsx";
+import { COUPON_LIST, CouponList } from "./_components/CouponList.tsx";
 import styles from "./CouponsPage.module.css";
 
 // Sizes are variables the route sets (routes.tsx), as on the other list pages (the API's cost limit).
@@ -26,35 +25,24 @@ export default function CouponsPage({ queryRef }: QueryPageProps<CouponsPageQuer
   // Bumped after a coupon or batch is made, so the list reloads from the server.
   const [made, setMade] = useState(0);
   return (
-    <>
-      <PageHeader
-        title="Coupons"
-        description="Discount codes for checkout, and single-use codes for sponsors."
-        actions={
-          <span className={styles.actions}>
-            <Button variant="secondary" onClick={() => setDialog("batch")}>
-              Generate codes
-            </Button>
-            <Button onClick={() => setDialog("coupon")}>
-              <PlusIcon size={18} />
-              Create coupon
-            </Button>
-          </span>
-        }
-      />
-      <Suspense
-        fallback={
-          <ListSkeleton
-            caption="Coupons"
-            searchLabel="Search coupons by code or sponsor"
-            searchPlaceholder="Search by code or sponsor..."
-            headers={COUPON_COLUMNS}
-          />
-        }
-      >
-        <CouponsPageContent queryRef={queryRef} dialog={dialog} setDialog={setDialog} made={made} onMade={() => setMade((n) => n + 1)} />
-      </Suspense>
-    </>
+    <ListPage
+      title="Coupons"
+      description="Discount codes for checkout, and single-use codes for sponsors."
+      actions={
+        <span className={styles.actions}>
+          <Button variant="secondary" onClick={() => setDialog("batch")}>
+            Generate codes
+          </Button>
+          <Button onClick={() => setDialog("coupon")}>
+            <PlusIcon size={18} />
+            Create coupon
+          </Button>
+        </span>
+      }
+      spec={COUPON_LIST}
+    >
+      <CouponsPageContent queryRef={queryRef} dialog={dialog} setDialog={setDialog} made={made} onMade={() => setMade((n) => n + 1)} />
+    </ListPage>
   );
 }
 

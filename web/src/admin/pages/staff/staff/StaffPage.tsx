@@ -1,14 +1,13 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
 import { PlusIcon } from "../../../../shared/ui/icons.tsx";
-import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
-import { ListSkeleton } from "../../../components/ListSkeleton.tsx";
+import { ListPage } from "../../../components/ListPage.tsx";
 import type { StaffPageQuery } from "./__generated__/StaffPageQuery.graphql.ts";
 import { InvitationList } from "./_components/InvitationList.tsx";
 import { InviteStaffDialog } from "./_components/InviteStaffDialog.tsx";
-import { STAFF_COLUMNS, StaffList } from "./_components/StaffList.tsx";
+import { STAFF_LIST, StaffList } from "./_components/StaffList.tsx";
 
 // Sizes are variables the route sets (routes.tsx), as on the other list pages (the API's cost limit).
 const query = graphql`
@@ -26,7 +25,7 @@ export default function StaffPage({ queryRef }: QueryPageProps<StaffPageQuery>) 
   const [invited, setInvited] = useState(0);
   return (
     <>
-      <PageHeader
+      <ListPage
         title="Staff"
         description="Who works in this console, with which role. New sign-ups wait here for approval."
         actions={
@@ -35,19 +34,10 @@ export default function StaffPage({ queryRef }: QueryPageProps<StaffPageQuery>) 
             Invite staff
           </Button>
         }
-      />
-      <Suspense
-        fallback={
-          <ListSkeleton
-            caption="Staff"
-            searchLabel="Search staff by name or e-mail"
-            searchPlaceholder="Search staff..."
-            headers={STAFF_COLUMNS}
-          />
-        }
+        spec={STAFF_LIST}
       >
         <StaffPageContent queryRef={queryRef} invited={invited} />
-      </Suspense>
+      </ListPage>
       <InviteStaffDialog open={inviting} onOpenChange={setInviting} onInvited={() => setInvited((n) => n + 1)} />
     </>
   );

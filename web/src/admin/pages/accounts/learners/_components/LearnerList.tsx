@@ -1,13 +1,19 @@
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PagedList } from "../../../../components/PagedList.tsx";
+import { type ListSpec, PagedList } from "../../../../components/PagedList.tsx";
 import { usePagedSearch } from "../../../../components/usePagedSearch.ts";
 import type { LearnerList_query$key } from "./__generated__/LearnerList_query.graphql.ts";
 import type { LearnerListRefetchQuery } from "./__generated__/LearnerListRefetchQuery.graphql.ts";
 import { LearnerDetailsDialog } from "./LearnerDetailsDialog.tsx";
 import { LearnerTable } from "./LearnerTable.tsx";
 
-export const LEARNER_COLUMNS = ["Learner", "Courses", "Date joined", "Amount", "Gender", "Action"];
+export const LEARNER_LIST: ListSpec = {
+  caption: "Learners",
+  search: { label: "Search learners by name", placeholder: "Search by name..." },
+  headers: ["Learner", "Courses", "Date joined", "Amount", "Gender", "Action"],
+  noun: ["learner", "learners"],
+  pagesLabel: "Learner pages",
+};
 
 /** Manage Learners: search by name, the table, page buttons and the Learner Details dialog. */
 export function LearnerList({ queryKey }: { queryKey: LearnerList_query$key }) {
@@ -32,21 +38,12 @@ export function LearnerList({ queryKey }: { queryKey: LearnerList_query$key }) {
     `,
     queryKey,
   );
-  const list = usePagedSearch(refetch);
+  const list = usePagedSearch(refetch, data.learners);
   const [viewingId, setViewingId] = useState<string | null>(null);
-  const { totalCount, edges } = data.learners;
-  const rows = edges.map((edge) => edge.node);
   return (
     <>
-      <PagedList
-        list={list}
-        search={{ label: "Search learners by name", placeholder: "Search by name..." }}
-        rowCount={rows.length}
-        totalCount={totalCount}
-        noun={["learner", "learners"]}
-        pagesLabel="Learner pages"
-      >
-        <LearnerTable learnersKey={rows} onView={setViewingId} />
+      <PagedList spec={LEARNER_LIST} list={list}>
+        <LearnerTable learnersKey={list.rows} onView={setViewingId} />
       </PagedList>
       <LearnerDetailsDialog learnerId={viewingId} onOpenChange={(open) => !open && setViewingId(null)} />
     </>

@@ -1,5 +1,5 @@
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { AddButton, PagedList, useRowDialogs } from "../../../../components/PagedList.tsx";
+import { type ListSpec, PagedList, useRowDialogs } from "../../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../../components/ReadOnlyNote.tsx";
 import { usePagedSearch } from "../../../../components/usePagedSearch.ts";
 import { can, mayEditCoursesOf, useViewer } from "../../../../staff/AdminViewer.ts";
@@ -10,7 +10,14 @@ import { CourseFormDialog } from "./CourseFormDialog.tsx";
 import { CourseTable } from "./CourseTable.tsx";
 import { DeleteCourseDialog } from "./DeleteCourseDialog.tsx";
 
-export const COURSE_COLUMNS = ["Course", "Track", "Date created", "Action"];
+export const COURSE_LIST: ListSpec = {
+  caption: "Courses",
+  search: { label: "Search courses by title", placeholder: "Search by title..." },
+  headers: ["Course", "Track", "Date created", "Action"],
+  noun: ["course", "courses"],
+  pagesLabel: "Course pages",
+  addLabel: "Add Course",
+};
 
 interface CourseListProps {
   queryKey: CourseList_query$key;
@@ -48,10 +55,9 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
     `,
     queryKey,
   );
-  const list = usePagedSearch(refetch);
-  const { __id: connectionId, totalCount, edges } = data.courses;
-  const rows = edges.map((edge) => edge.node);
-  const dialogs = useRowDialogs(list, rows, connectionId);
+  const list = usePagedSearch(refetch, data.courses);
+  const connectionId = data.courses.__id;
+  const dialogs = useRowDialogs(list, connectionId);
 
   const viewer = useViewer();
   // An instructor adds courses only to assigned tracks: without any, there is nothing to add to.
@@ -59,17 +65,9 @@ export function CourseList({ queryKey, tracksKey }: CourseListProps) {
   const mayAdd = can(viewer, "editCourses") && (viewer?.staffRole !== "INSTRUCTOR" || viewer.assignedTrackIds.length > 0);
   return (
     <>
-      <PagedList
-        list={list}
-        search={{ label: "Search courses by title", placeholder: "Search by title..." }}
-        action={<AddButton label="Add Course" onAdd={() => dialogs.setAdding(true)} allowed={mayAdd} readOnlyReason={readOnlyReason} />}
-        rowCount={rows.length}
-        totalCount={totalCount}
-        noun={["course", "courses"]}
-        pagesLabel="Course pages"
-      >
+      <PagedList spec={COURSE_LIST} list={list} add={{ onAdd: () => dialogs.setAdding(true), allowed: mayAdd, readOnlyReason }}>
         <CourseTable
-          coursesKey={rows}
+          coursesKey={list.rows}
           onEdit={dialogs.edit}
           onDelete={dialogs.remove}
           mayEdit={(trackId) => mayEditCoursesOf(viewer, trackId)}

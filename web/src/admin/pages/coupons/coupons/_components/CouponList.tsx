@@ -8,14 +8,20 @@ import { type Column, Table } from "../../../../../shared/ui/Table.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
 import { downloadCsv } from "../../../../components/downloadCsv.ts";
 import listStyles from "../../../../components/ListLayout.module.css";
-import { PagedList } from "../../../../components/PagedList.tsx";
+import { type ListSpec, PagedList } from "../../../../components/PagedList.tsx";
 import { usePagedSearch } from "../../../../components/usePagedSearch.ts";
 import styles from "../CouponsPage.module.css";
 import type { CouponList_query$data, CouponList_query$key } from "./__generated__/CouponList_query.graphql.ts";
 import type { CouponListRefetchQuery } from "./__generated__/CouponListRefetchQuery.graphql.ts";
 import { batchCsvPath, DeactivateCouponDialog } from "./DeactivateCouponDialog.tsx";
 
-export const COUPON_COLUMNS = ["Code", "Discount", "Tracks", "Valid", "Redemptions", "Status", "Action"];
+export const COUPON_LIST: ListSpec = {
+  caption: "Coupons",
+  search: { label: "Search coupons by code or sponsor", placeholder: "Search by code or sponsor..." },
+  headers: ["Code", "Discount", "Tracks", "Valid", "Redemptions", "Status", "Action"],
+  noun: ["coupon", "coupons"],
+  pagesLabel: "Coupon pages",
+};
 
 type Coupon = CouponList_query$data["coupons"]["edges"][number]["node"];
 
@@ -77,8 +83,7 @@ export function CouponList({ queryKey, reloadKey }: { queryKey: CouponList_query
     `,
     queryKey,
   );
-  const list = usePagedSearch(refetch);
-  const rows = data.coupons.edges.map((edge) => edge.node);
+  const list = usePagedSearch(refetch, data.coupons);
   const [deactivating, setDeactivating] = useState<Coupon | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
 
@@ -173,15 +178,15 @@ export function CouponList({ queryKey, reloadKey }: { queryKey: CouponList_query
 
   return (
     <>
-      <PagedList
-        list={list}
-        search={{ label: "Search coupons by code or sponsor", placeholder: "Search by code or sponsor..." }}
-        rowCount={rows.length}
-        totalCount={data.coupons.totalCount}
-        noun={["coupon", "coupons"]}
-        pagesLabel="Coupon pages"
-      >
-        <Table caption="Coupons" columns={columns} rows={rows} rowKey={(c) => c.id} emptyMessage="No coupons yet." stackOnPhone />
+      <PagedList spec={COUPON_LIST} list={list}>
+        <Table
+          caption={COUPON_LIST.caption}
+          columns={columns}
+          rows={list.rows}
+          rowKey={(c) => c.id}
+          emptyMessage="No coupons yet."
+          stackOnPhone
+        />
       </PagedList>
       <DeactivateCouponDialog
         coupon={deactivating}

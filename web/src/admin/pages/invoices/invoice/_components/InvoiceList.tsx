@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import type { FetchPolicy } from "relay-runtime";
-import { AddButton, PagedList, useRowDialogs } from "../../../../components/PagedList.tsx";
+import { type ListSpec, PagedList, useRowDialogs } from "../../../../components/PagedList.tsx";
 import { READ_ONLY } from "../../../../components/ReadOnlyNote.tsx";
 import { type PageVariables, usePagedSearch } from "../../../../components/usePagedSearch.ts";
 import { can, useViewer } from "../../../../staff/AdminViewer.ts";
@@ -15,7 +15,14 @@ import { type InvoiceStatusChoice, InvoiceStatusFilter } from "./InvoiceStatusFi
 import { RefundInvoiceDialog } from "./RefundInvoiceDialog.tsx";
 import { VoidInvoiceDialog } from "./VoidInvoiceDialog.tsx";
 
-export const INVOICE_COLUMNS = ["Number", "Learner", "Email address", "Due date", "Amount", "Status", "Action"];
+export const INVOICE_LIST: ListSpec = {
+  caption: "Invoices",
+  search: { label: "Search invoices by learner name", placeholder: "Search by learner name..." },
+  headers: ["Number", "Learner", "Email address", "Due date", "Amount", "Status", "Action"],
+  noun: ["invoice", "invoices"],
+  pagesLabel: "Invoice pages",
+  addLabel: "Add Invoice",
+};
 
 /** Manage Invoices: search by learner name, Add Invoice, the table, page buttons, and the add/update/delete dialogs. */
 export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
@@ -59,15 +66,15 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
       refetch({ ...variables, status: statusRef.current || null }, options),
     [refetch],
   );
-  const list = usePagedSearch(refetchWithStatus);
+  const list = usePagedSearch(refetchWithStatus, data.invoices);
   const showStatus = (next: InvoiceStatusChoice) => {
     statusRef.current = next;
     setStatus(next);
     list.reload(1);
   };
-  const { __id: connectionId, totalCount, edges } = data.invoices;
-  const rows = edges.map((edge) => edge.node);
-  const dialogs = useRowDialogs(list, rows, connectionId);
+  const connectionId = data.invoices.__id;
+  const { rows } = list;
+  const dialogs = useRowDialogs(list, connectionId);
 
   const [voidingId, setVoidingId] = useState<string | null>(null);
   const mayEdit = can(useViewer(), "editInvoices");
@@ -76,18 +83,10 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
   return (
     <>
       <PagedList
+        spec={INVOICE_LIST}
         list={list}
-        search={{ label: "Search invoices by learner name", placeholder: "Search by learner name..." }}
-        action={
-          <>
-            <InvoiceStatusFilter value={status} onChange={showStatus} />
-            <AddButton label="Add Invoice" onAdd={() => dialogs.setAdding(true)} allowed={mayEdit} readOnlyReason={READ_ONLY.invoices} />
-          </>
-        }
-        rowCount={rows.length}
-        totalCount={totalCount}
-        noun={["invoice", "invoices"]}
-        pagesLabel="Invoice pages"
+        filter={<InvoiceStatusFilter value={status} onChange={showStatus} />}
+        add={{ onAdd: () => dialogs.setAdding(true), allowed: mayEdit, readOnlyReason: READ_ONLY.invoices }}
       >
         <AdminInvoiceTable
           invoicesKey={rows}

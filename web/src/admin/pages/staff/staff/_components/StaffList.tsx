@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
-import { PagedList } from "../../../../components/PagedList.tsx";
+import { type ListSpec, PagedList } from "../../../../components/PagedList.tsx";
 import { usePagedSearch } from "../../../../components/usePagedSearch.ts";
 import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
 import type { StaffList_query$key } from "./__generated__/StaffList_query.graphql.ts";
@@ -10,7 +10,13 @@ import { StaffRoleDialog } from "./StaffRoleDialog.tsx";
 import { StaffStatusDialog } from "./StaffStatusDialog.tsx";
 import { type StaffAction, StaffTable } from "./StaffTable.tsx";
 
-export const STAFF_COLUMNS = ["Name and email", "Role", "Status", "Email verified", "Approved", "Action"];
+export const STAFF_LIST: ListSpec = {
+  caption: "Staff",
+  search: { label: "Search staff by name or e-mail", placeholder: "Search staff..." },
+  headers: ["Name and email", "Role", "Status", "Email verified", "Approved", "Action"],
+  noun: ["staff member", "staff members"],
+  pagesLabel: "Staff pages",
+};
 
 /** The staff table with search and page buttons, and the dialogs of its row actions. */
 export function StaffList({ queryKey, tracksKey }: { queryKey: StaffList_query$key; tracksKey: InstructorTracksDialog_query$key }) {
@@ -35,22 +41,13 @@ export function StaffList({ queryKey, tracksKey }: { queryKey: StaffList_query$k
     `,
     queryKey,
   );
-  const list = usePagedSearch(refetch);
+  const list = usePagedSearch(refetch, data.staff);
   const [action, setAction] = useState<StaffAction | null>(null);
   const close = (open: boolean) => !open && setAction(null);
-  const { totalCount, edges } = data.staff;
-  const rows = edges.map((edge) => edge.node);
   return (
     <>
-      <PagedList
-        list={list}
-        search={{ label: "Search staff by name or e-mail", placeholder: "Search staff..." }}
-        rowCount={rows.length}
-        totalCount={totalCount}
-        noun={["staff member", "staff members"]}
-        pagesLabel="Staff pages"
-      >
-        <StaffTable staffKey={rows} onAction={setAction} />
+      <PagedList spec={STAFF_LIST} list={list}>
+        <StaffTable staffKey={list.rows} onAction={setAction} />
       </PagedList>
       <StaffRoleDialog
         action={action?.kind === "approve" || action?.kind === "role" ? { kind: action.kind, member: action.member } : null}
