@@ -1,9 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
-import { ConfirmDialog } from "../../../../../shared/ui/ConfirmDialog.tsx";
-import { toast } from "../../../../../shared/ui/Toast.tsx";
+import { DeleteDialog } from "../../../../components/DeleteDialog.tsx";
 import { failureOf } from "../../../../components/failures.ts";
-import styles from "../../../../components/ListLayout.module.css";
 import type { DeleteCourseDialog_course$key } from "./__generated__/DeleteCourseDialog_course.graphql.ts";
 import type { DeleteCourseDialogMutation } from "./__generated__/DeleteCourseDialogMutation.graphql.ts";
 
@@ -47,13 +45,12 @@ export function DeleteCourseDialog({ courseKey, onOpenChange, connectionIds, onD
   );
   const [deleteCourse] = useAsyncMutation<DeleteCourseDialogMutation>(mutation);
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={course !== null}
       onOpenChange={onOpenChange}
       title="Delete course"
-      description="This action cannot be undone."
       confirmLabel="Delete course"
-      onConfirm={async () => {
+      onDelete={async () => {
         if (!course) return;
         const result = await deleteCourse({ variables: { id: course.id, connections: connectionIds } }).catch(() => {
           throw new Error(DELETE_COURSE_FAILED);
@@ -61,20 +58,12 @@ export function DeleteCourseDialog({ courseKey, onOpenChange, connectionIds, onD
         if (failureOf(result.deleteCourse, DELETE_COURSE_FAILED)) throw new Error(DELETE_COURSE_FAILED);
         // A course whose track has learners is archived instead (the list's reload shows it with its badge).
         const archived = result.deleteCourse.__typename === "DeletePayload" && result.deleteCourse.archived;
-        toast.success(
-          archived ? `Course "${course.title}" archived: its track has learners, so it was kept.` : `Course "${course.title}" deleted.`,
-        );
-        onDeleted();
+        return archived
+          ? `Course "${course.title}" archived: its track has learners, so it was kept.`
+          : `Course "${course.title}" deleted.`;
       }}
-    >
-      {course && (
-        <dl className={styles.details}>
-          <dt>Course</dt>
-          <dd>{course.title}</dd>
-          <dt>Track</dt>
-          <dd>{course.track.name}</dd>
-        </dl>
-      )}
-    </ConfirmDialog>
+      onDeleted={onDeleted}
+      details={course && { Course: course.title, Track: course.track.name }}
+    />
   );
 }

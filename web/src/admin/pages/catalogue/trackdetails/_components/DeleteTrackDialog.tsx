@@ -1,8 +1,7 @@
 import { graphql } from "react-relay/hooks";
 import { ConnectionHandler, ROOT_ID } from "relay-runtime";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
-import { ConfirmDialog } from "../../../../../shared/ui/ConfirmDialog.tsx";
-import { toast } from "../../../../../shared/ui/Toast.tsx";
+import { DeleteDialog } from "../../../../components/DeleteDialog.tsx";
 import { failureOf, thrownMessage } from "../../../../components/failures.ts";
 import type { DeleteTrackDialogMutation } from "./__generated__/DeleteTrackDialogMutation.graphql.ts";
 import styles from "./DeleteTrackDialog.module.css";
@@ -37,13 +36,12 @@ export function DeleteTrackDialog({ open, onOpenChange, track, onDeleted }: Dele
   // The Manage Tracks grid as its route first shows it (no search).
   const connections = [ConnectionHandler.getConnectionID(ROOT_ID, "TrackCatalogue_tracks", { search: "" })];
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Confirm Deletion"
-      description="This action cannot be undone."
       confirmLabel="Delete track"
-      onConfirm={async () => {
+      onDelete={async () => {
         let result: DeleteTrackDialogMutation["response"]["deleteTrack"];
         try {
           result = (await deleteTrack({ variables: { id: track.id, connections } })).deleteTrack;
@@ -52,13 +50,11 @@ export function DeleteTrackDialog({ open, onOpenChange, track, onDeleted }: Dele
         }
         const failure = failureOf(result, DELETE_TRACK_FAILED);
         if (failure) throw new Error(failure.message);
-        toast.success(
-          result.__typename === "DeletePayload" && result.archived
-            ? `Track "${track.name}" archived: it has learners or invoices, so it was kept.`
-            : `Track "${track.name}" deleted.`,
-        );
-        onDeleted();
+        return result.__typename === "DeletePayload" && result.archived
+          ? `Track "${track.name}" archived: it has learners or invoices, so it was kept.`
+          : `Track "${track.name}" deleted.`;
       }}
+      onDeleted={onDeleted}
     >
       <p className={styles.text}>
         Delete <strong>{track.name}</strong>
@@ -66,6 +62,6 @@ export function DeleteTrackDialog({ open, onOpenChange, track, onDeleted }: Dele
         it lose access; its invoices are kept. A track with enrollments or invoices is archived instead: enrolled learners keep access, and
         it can be restored.
       </p>
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

@@ -1,11 +1,9 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatMoney } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
-import { ConfirmDialog } from "../../../../../shared/ui/ConfirmDialog.tsx";
-import { toast } from "../../../../../shared/ui/Toast.tsx";
+import { DeleteDialog } from "../../../../components/DeleteDialog.tsx";
 import { failureOf } from "../../../../components/failures.ts";
 import { InvoiceStatusBadge } from "../../../../components/InvoiceStatusBadge.tsx";
-import styles from "../../../../components/ListLayout.module.css";
 import type { DeleteInvoiceDialog_invoice$key } from "./__generated__/DeleteInvoiceDialog_invoice.graphql.ts";
 import type { DeleteInvoiceDialogMutation } from "./__generated__/DeleteInvoiceDialogMutation.graphql.ts";
 
@@ -50,13 +48,12 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
   );
   const [deleteInvoice] = useAsyncMutation<DeleteInvoiceDialogMutation>(mutation);
   return (
-    <ConfirmDialog
+    <DeleteDialog
       open={invoice !== null}
       onOpenChange={onOpenChange}
       title="Delete invoice"
-      description="This action cannot be undone."
       confirmLabel="Delete invoice"
-      onConfirm={async () => {
+      onDelete={async () => {
         if (!invoice) return;
         const result = await deleteInvoice({ variables: { id: invoice.id, connections: connectionIds } }).catch(() => {
           throw new Error(DELETE_INVOICE_FAILED);
@@ -64,22 +61,16 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
         // The server's reason when it refuses (e.g. the invoice was paid meanwhile: paid invoices are locked).
         const failure = failureOf(result.deleteInvoice, DELETE_INVOICE_FAILED);
         if (failure) throw new Error(failure.message);
-        toast.success("Invoice deleted.");
-        onDeleted();
+        return "Invoice deleted.";
       }}
-    >
-      {invoice && (
-        <dl className={styles.details}>
-          <dt>Learner</dt>
-          <dd>{invoice.learner?.fullName ?? "No learner"}</dd>
-          <dt>Amount</dt>
-          <dd>{formatMoney(invoice.amount)}</dd>
-          <dt>Status</dt>
-          <dd>
-            <InvoiceStatusBadge status={invoice.status} />
-          </dd>
-        </dl>
-      )}
-    </ConfirmDialog>
+      onDeleted={onDeleted}
+      details={
+        invoice && {
+          Learner: invoice.learner?.fullName ?? "No learner",
+          Amount: formatMoney(invoice.amount),
+          Status: <InvoiceStatusBadge status={invoice.status} />,
+        }
+      }
+    />
   );
 }
