@@ -14,8 +14,7 @@ import styles from "./CouponsPage.module.css";
 const query = graphql`
   query CouponsPageQuery($first: Int!, $tracksFirst: Int!) {
     ...CouponList_query @arguments(first: $first)
-    ...CouponFormDialog_query @arguments(first: $tracksFirst)
-    ...CouponBatchDialog_query @arguments(first: $tracksFirst)
+    ...CouponDialog_query @arguments(first: $tracksFirst)
   }
 `;
 

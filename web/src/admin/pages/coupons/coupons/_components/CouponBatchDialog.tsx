@@ -1,29 +1,13 @@
-import { type FormEvent, useState } from "react";
-import { graphql, useFragment } from "react-relay/hooks";
+import { useState } from "react";
+import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
-import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
-import { FormDialog } from "../../../../../shared/ui/FormDialog.tsx";
-import { toast } from "../../../../../shared/ui/Toast.tsx";
 import { downloadCsv } from "../../../../components/downloadCsv.ts";
-import { failureOf, thrownMessage } from "../../../../components/failures.ts";
 import styles from "../CouponsPage.module.css";
-import type { CouponBatchDialog_query$key } from "./__generated__/CouponBatchDialog_query.graphql.ts";
 import type { CouponBatchDialogMutation } from "./__generated__/CouponBatchDialogMutation.graphql.ts";
+import type { CouponDialog_query$key } from "./__generated__/CouponDialog_query.graphql.ts";
+import { CouponDialog, PERCENT_RULE, useCouponTracks } from "./CouponDialog.tsx";
 import { batchCsvPath } from "./DeactivateCouponDialog.tsx";
-
-const tracksFragment = graphql`
-  fragment CouponBatchDialog_query on Query @argumentDefinitions(first: { type: "Int", defaultValue: 100 }) {
-    tracks(first: $first) {
-      edges {
-        node {
-          id
-          name
-        }
-      }
-    }
-  }
-`;
 
 const mutation = graphql`
   mutation CouponBatchDialogMutation($input: CouponBatchInput!) {
@@ -52,107 +36,89 @@ export function CouponBatchDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  tracksKey: CouponBatchDialog_query$key;
+  tracksKey: CouponDialog_query$key;
   onSaved: () => void;
 }) {
-  const { tracks } = useFragment(tracksFragment, tracksKey);
+  const tracks = useCouponTracks(tracksKey);
   const [organisation, setOrganisation] = useState("");
   const [trackId, setTrackId] = useState("");
   const [count, setCount] = useState("10");
   const [percent, setPercent] = useState("100");
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
   const [generate, generating] = useAsyncMutation<CouponBatchDialogMutation>(mutation);
 
-  const reset = () => {
-    setOrganisation("");
-    setTrackId("");
-    setCount("10");
-    setPercent("100");
-    setFieldErrors({});
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (generating) return;
-    setError(null);
-    const local: Record<string, string> = {};
-    if (!trackId) local.trackId = "Choose a track.";
-    if (!/^\d{1,4}$/.test(count.trim())) local.count = "Generate 1 to 1000 codes.";
-    if (!/^\d{1,3}$/.test(percent.trim())) local.percent = "A percentage is a whole number from 1 to 100.";
-    setFieldErrors(local);
-    if (Object.keys(local).length) return;
-    try {
-      const { generateCouponBatch: result } = await generate({
-        variables: { input: { organisation: organisation.trim(), trackId, count: Number(count), percent: Number(percent) } },
-      });
-      const failure = failureOf(result, FAILED);
-      if (failure) {
-        setFieldErrors(failure.fieldErrors);
-        setError(failure.message);
-        return;
-      }
-      const batch = result.batch;
-      toast.success(`${batch?.count ?? ""} codes generated for ${batch?.organisation ?? ""}.`);
-      reset();
-      onSaved();
-      onOpenChange(false);
-      if (batch) await downloadCsv(batchCsvPath(batch.id), "coupon-codes.csv").catch(() => undefined);
-    } catch (failure) {
-      setError(thrownMessage(failure, { fallback: FAILED }));
-    }
-  };
-
   return (
-    <FormDialog
+    <CouponDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      onSaved={onSaved}
       title="Generate sponsor codes"
       description="Single-use random codes for one organisation and track. The CSV downloads when they are ready."
       submitLabel="Generate codes"
       pending={generating}
-      onSubmit={submit}
+      failed={FAILED}
+      clear={() => {
+        setOrganisation("");
+        setTrackId("");
+        setCount("10");
+        setPercent("100");
+      }}
+      check={() => {
+        const local: Record<string, string> = {};
+        if (!trackId) local.trackId = "Choose a track.";
+        if (!/^\d{1,4}$/.test(count.trim())) local.count = "Generate 1 to 1000 codes.";
+        if (!/^\d{1,3}$/.test(percent.trim())) local.percent = PERCENT_RULE;
+        return local;
+      }}
+      send={async () => {
+        const { generateCouponBatch: result } = await generate({
+          variables: { input: { organisation: organisation.trim(), trackId, count: Number(count), percent: Number(percent) } },
+        });
+        return result;
+      }}
+      saved={({ batch }) => `${batch?.count ?? ""} codes generated for ${batch?.organisation ?? ""}.`}
+      afterClose={async ({ batch }) => {
+        if (batch) await downloadCsv(batchCsvPath(batch.id), "coupon-codes.csv").catch(() => undefined);
+      }}
     >
-      {error && <Alert tone="error">{error}</Alert>}
-      <TextField
-        label="Organisation"
-        required
-        value={organisation}
-        error={fieldErrors.organisation}
-        onChange={(event) => setOrganisation(event.target.value)}
-      />
-      <Select label="Track" required value={trackId} error={fieldErrors.trackId} onChange={(event) => setTrackId(event.target.value)}>
-        <option value="">Choose a track</option>
-        {tracks.edges.map(({ node }) => (
-          <option key={node.id} value={node.id}>
-            {node.name}
-          </option>
-        ))}
-      </Select>
-      <div className={styles.row}>
-        <TextField
-          label="Number of codes"
-          required
-          inputMode="numeric"
-          hint="1 to 1000"
-          value={count}
-          error={fieldErrors.count}
-          onChange={(e) => setCount(e.target.value)}
-        />
-        <TextField
-          label="Percent off"
-          required
-          inputMode="numeric"
-          hint="100: the sponsor pays it all"
-          value={percent}
-          error={fieldErrors.percent}
-          onChange={(e) => setPercent(e.target.value)}
-        />
-      </div>
-    </FormDialog>
+      {(fieldErrors) => (
+        <>
+          <TextField
+            label="Organisation"
+            required
+            value={organisation}
+            error={fieldErrors.organisation}
+            onChange={(event) => setOrganisation(event.target.value)}
+          />
+          <Select label="Track" required value={trackId} error={fieldErrors.trackId} onChange={(event) => setTrackId(event.target.value)}>
+            <option value="">Choose a track</option>
+            {tracks.map((track) => (
+              <option key={track.id} value={track.id}>
+                {track.name}
+              </option>
+            ))}
+          </Select>
+          <div className={styles.row}>
+            <TextField
+              label="Number of codes"
+              required
+              inputMode="numeric"
+              hint="1 to 1000"
+              value={count}
+              error={fieldErrors.count}
+              onChange={(e) => setCount(e.target.value)}
+            />
+            <TextField
+              label="Percent off"
+              required
+              inputMode="numeric"
+              hint="100: the sponsor pays it all"
+              value={percent}
+              error={fieldErrors.percent}
+              onChange={(e) => setPercent(e.target.value)}
+            />
+          </div>
+        </>
+      )}
+    </CouponDialog>
   );
 }
