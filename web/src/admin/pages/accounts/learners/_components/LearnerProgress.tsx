@@ -1,6 +1,7 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatInstant } from "../../../../../shared/format/dates.ts";
 import type { LearnerProgress_learner$key } from "./__generated__/LearnerProgress_learner.graphql.ts";
+import dialogStyles from "./LearnerDetailsDialog.module.css";
 import styles from "./LearnerProgress.module.css";
 
 /** An instant as a date, or null when there is none (or it is not a time, e.g. a test double's placeholder). */
@@ -39,12 +40,12 @@ export function LearnerProgress({ learnerKey }: { learnerKey: LearnerProgress_le
   );
   const rows = learner.progressEnrollments.edges.map((e) => e.node);
   return (
-    <section aria-labelledby="learner-progress" className={styles.section}>
-      <h3 id="learner-progress" className={styles.heading}>
+    <section aria-labelledby="learner-progress" className={dialogStyles.section}>
+      <h3 id="learner-progress" className={dialogStyles.heading}>
         {LEARNER_PROGRESS_MESSAGES.heading}
       </h3>
       {rows.length === 0 ? (
-        <p className={styles.muted}>{LEARNER_PROGRESS_MESSAGES.none}</p>
+        <p className={dialogStyles.muted}>{LEARNER_PROGRESS_MESSAGES.none}</p>
       ) : (
         <ul className={styles.list}>
           {rows.map((row) => (

@@ -3,6 +3,7 @@ import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
+import formStyles from "../../../../components/forms.module.css";
 import styles from "../CouponsPage.module.css";
 import type { CouponDialog_query$key } from "./__generated__/CouponDialog_query.graphql.ts";
 import type { CouponFormDialogMutation, CouponKind } from "./__generated__/CouponFormDialogMutation.graphql.ts";
@@ -130,16 +131,16 @@ export function CouponFormDialog({
               onChange={(event) => setValue(event.target.value)}
             />
           </div>
-          <fieldset className={styles.group}>
-            <legend className={styles.legend}>Tracks</legend>
+          <fieldset className={formStyles.choices}>
+            <legend className={formStyles.choicesLegend}>Tracks</legend>
             <div className={styles.checkboxes}>
-              <label className={styles.checkbox}>
+              <label className={formStyles.checkbox}>
                 <input type="checkbox" checked={allTracks} onChange={(event) => setAllTracks(event.target.checked)} />
                 All tracks
               </label>
               {!allTracks &&
                 tracks.map((track) => (
-                  <label key={track.id} className={styles.checkbox}>
+                  <label key={track.id} className={formStyles.checkbox}>
                     <input
                       type="checkbox"
                       checked={chosen.has(track.id)}
@@ -182,7 +183,7 @@ export function CouponFormDialog({
               onChange={(event) => setCap(event.target.value)}
             />
           </div>
-          <label className={styles.checkbox}>
+          <label className={formStyles.checkbox}>
             <input type="checkbox" checked={oncePerLearner} onChange={(event) => setOncePerLearner(event.target.checked)} />
             Once per learner
           </label>

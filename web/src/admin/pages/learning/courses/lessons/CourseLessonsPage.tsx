@@ -26,6 +26,7 @@ import {
 } from "../../../../../shared/ui/icons.tsx";
 import { Markdown } from "../../../../../shared/ui/Markdown.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
+import { VideoFrame } from "../../../../../shared/ui/VideoFrame.tsx";
 import { failureOf } from "../../../../components/failures.ts";
 import type { CourseLessonsPageDeleteMutation } from "./__generated__/CourseLessonsPageDeleteMutation.graphql.ts";
 import type { CourseLessonsPageQuery, CourseLessonsPageQuery$data } from "./__generated__/CourseLessonsPageQuery.graphql.ts";
@@ -239,14 +240,11 @@ export default function CourseLessonsPage({ queryRef }: QueryPageProps<CourseLes
       >
         {previewing &&
           (previewing.kind === "VIDEO" && parseVideoLink(previewing.videoUrl) ? (
-            <div className={styles.video}>
-              <iframe
-                src={parseVideoLink(previewing.videoUrl)?.embedUrl}
-                title={previewing.title}
-                allow="encrypted-media; picture-in-picture; fullscreen"
-                allowFullScreen
-              />
-            </div>
+            <VideoFrame
+              src={parseVideoLink(previewing.videoUrl)?.embedUrl}
+              title={previewing.title}
+              allow="encrypted-media; picture-in-picture; fullscreen"
+            />
           ) : (
             <Markdown text={previewing.body ?? ""} />
           ))}

@@ -5,6 +5,7 @@ import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { FormDialog } from "../../../../../shared/ui/FormDialog.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
 import { failureOf, thrownMessage } from "../../../../components/failures.ts";
+import formStyles from "../../../../components/forms.module.css";
 import styles from "../StaffPage.module.css";
 import type { InstructorTracksDialog_query$key } from "./__generated__/InstructorTracksDialog_query.graphql.ts";
 import type { InstructorTracksDialogMutation } from "./__generated__/InstructorTracksDialogMutation.graphql.ts";
@@ -101,7 +102,7 @@ export function InstructorTracksDialog({
         <legend className="visually-hidden">Tracks</legend>
         {tracks.edges.length === 0 && <p>There are no tracks yet.</p>}
         {tracks.edges.map(({ node }) => (
-          <label key={node.id} className={styles.checkbox}>
+          <label key={node.id} className={formStyles.checkbox}>
             <input type="checkbox" checked={chosen.has(node.id)} onChange={(event) => toggle(node.id, event.target.checked)} />
             {node.name}
           </label>

@@ -13,6 +13,7 @@ import { Drawer } from "../../../../../shared/ui/Drawer.tsx";
 import { CheckCircleIcon, LockIcon, MenuIcon } from "../../../../../shared/ui/icons.tsx";
 import { Markdown } from "../../../../../shared/ui/Markdown.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
+import { VideoFrame } from "../../../../../shared/ui/VideoFrame.tsx";
 import type { LessonPlayerPageCompleteMutation } from "./__generated__/LessonPlayerPageCompleteMutation.graphql.ts";
 import type { LessonPlayerPageOpenMutation } from "./__generated__/LessonPlayerPageOpenMutation.graphql.ts";
 import type { LessonPlayerPageQuery, LessonPlayerPageQuery$data } from "./__generated__/LessonPlayerPageQuery.graphql.ts";
@@ -192,15 +193,13 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
         ) : lesson.kind === "QUIZ" && lesson.quizLesson ? (
           <QuizLesson lesson={lesson.quizLesson} />
         ) : lesson.kind === "VIDEO" && lesson.videoEmbedUrl ? (
-          <div className={styles.video}>
-            <iframe
-              src={lesson.videoEmbedUrl}
-              title={lesson.title ?? "Video"}
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-              referrerPolicy="strict-origin-when-cross-origin"
-              allowFullScreen
-            />
-          </div>
+          <VideoFrame
+            className={styles.video}
+            src={lesson.videoEmbedUrl}
+            title={lesson.title ?? "Video"}
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
         ) : (
           <Markdown text={lesson.body ?? ""} className={styles.body} />
         )}

@@ -6,6 +6,7 @@ import { Select, TextArea, TextField } from "../../../../../../shared/ui/Field.t
 import { FormDialog } from "../../../../../../shared/ui/FormDialog.tsx";
 import { Markdown } from "../../../../../../shared/ui/Markdown.tsx";
 import { toast } from "../../../../../../shared/ui/Toast.tsx";
+import { VideoFrame } from "../../../../../../shared/ui/VideoFrame.tsx";
 import { failureOf } from "../../../../../components/failures.ts";
 import type { LessonFormDialogCreateMutation } from "./__generated__/LessonFormDialogCreateMutation.graphql.ts";
 import type { LessonFormDialogUpdateMutation } from "./__generated__/LessonFormDialogUpdateMutation.graphql.ts";
@@ -195,9 +196,12 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
             onChange={(e) => set("videoUrl", e.target.value)}
           />
           {embed && (
-            <div className={styles.video}>
-              <iframe src={embed.embedUrl} title="Video preview" allow="encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
-            </div>
+            <VideoFrame
+              className={styles.video}
+              src={embed.embedUrl}
+              title="Video preview"
+              allow="encrypted-media; picture-in-picture; fullscreen"
+            />
           )}
         </>
       )}

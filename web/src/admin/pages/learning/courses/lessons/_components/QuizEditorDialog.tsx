@@ -11,6 +11,7 @@ import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "../../../../../
 import { Spinner } from "../../../../../../shared/ui/Spinner.tsx";
 import { toast } from "../../../../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../../../../components/failures.ts";
+import formStyles from "../../../../../components/forms.module.css";
 import type { QuizEditorDialogQuery } from "./__generated__/QuizEditorDialogQuery.graphql.ts";
 import type { QuizEditorDialogSaveMutation } from "./__generated__/QuizEditorDialogSaveMutation.graphql.ts";
 import styles from "./QuizEditorDialog.module.css";
@@ -269,8 +270,8 @@ function QuizForm({ lessonId, onClose }: { lessonId: string; onClose: () => void
                 />
                 Multiple choice (learners choose every correct option)
               </label>
-              <fieldset className={styles.options} aria-describedby={`quiz-q${q.key}-options-message`}>
-                <legend className={styles.optionsLegend}>
+              <fieldset className={formStyles.choices} aria-describedby={`quiz-q${q.key}-options-message`}>
+                <legend className={formStyles.choicesLegend}>
                   Options ({q.multiple ? "check every correct one" : "mark the correct one"})
                 </legend>
                 {q.options.map((o, j) => (
