@@ -5,8 +5,7 @@ import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
 import { downloadCsv } from "../../../../components/downloadCsv.ts";
 import styles from "../CouponsPage.module.css";
 import type { CouponBatchDialogMutation } from "./__generated__/CouponBatchDialogMutation.graphql.ts";
-import type { CouponDialog_query$key } from "./__generated__/CouponDialog_query.graphql.ts";
-import { CouponDialog, PERCENT_RULE, useCouponTracks } from "./CouponDialog.tsx";
+import { CouponDialog, type CouponDialogOpening, PERCENT_RULE, useCouponTracks } from "./CouponDialog.tsx";
 import { batchCsvPath } from "./DeactivateCouponDialog.tsx";
 
 const mutation = graphql`
@@ -28,17 +27,7 @@ const mutation = graphql`
 const FAILED = "Could not generate the codes.";
 
 /** N single-use codes for one sponsor and track; the CSV of the codes downloads once they are made. */
-export function CouponBatchDialog({
-  open,
-  onOpenChange,
-  tracksKey,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  tracksKey: CouponDialog_query$key;
-  onSaved: () => void;
-}) {
+export function CouponBatchDialog({ tracksKey, ...opening }: CouponDialogOpening) {
   const tracks = useCouponTracks(tracksKey);
   const [organisation, setOrganisation] = useState("");
   const [trackId, setTrackId] = useState("");
@@ -48,9 +37,7 @@ export function CouponBatchDialog({
 
   return (
     <CouponDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      onSaved={onSaved}
+      {...opening}
       title="Generate sponsor codes"
       description="Single-use random codes for one organisation and track. The CSV downloads when they are ready."
       submitLabel="Generate codes"

@@ -29,11 +29,17 @@ export const PERCENT_RULE = "A percentage is a whole number from 1 to 100.";
 /** A message per field, by the field's name in the mutation's input (the server's names too). */
 type FieldMessages = Record<string, string>;
 
-interface CouponDialogProps<Result extends ResultLike> {
+/** What the coupons page gives each of its dialogs. */
+export interface CouponDialogOpening {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The tracks the dialog offers (useCouponTracks). */
+  tracksKey: CouponDialog_query$key;
   /** Once saved, before the dialog closes (the page reloads its list). */
   onSaved: () => void;
+}
+
+interface CouponDialogProps<Result extends ResultLike> extends Omit<CouponDialogOpening, "tracksKey"> {
   title: string;
   description: string;
   submitLabel: string;

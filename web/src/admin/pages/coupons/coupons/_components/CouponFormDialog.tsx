@@ -5,9 +5,8 @@ import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
 import formStyles from "../../../../components/forms.module.css";
 import styles from "../CouponsPage.module.css";
-import type { CouponDialog_query$key } from "./__generated__/CouponDialog_query.graphql.ts";
 import type { CouponFormDialogMutation, CouponKind } from "./__generated__/CouponFormDialogMutation.graphql.ts";
-import { CouponDialog, PERCENT_RULE, useCouponTracks } from "./CouponDialog.tsx";
+import { CouponDialog, type CouponDialogOpening, PERCENT_RULE, useCouponTracks } from "./CouponDialog.tsx";
 
 const mutation = graphql`
   mutation CouponFormDialogMutation($input: CouponInput!) {
@@ -31,17 +30,7 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOStrin
 const dayEnd = (day: string) => (day ? new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString() : null);
 
 /** Creates a coupon: code, percent or fixed amount, all or chosen tracks, dates, a cap, once per learner. */
-export function CouponFormDialog({
-  open,
-  onOpenChange,
-  tracksKey,
-  onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  tracksKey: CouponDialog_query$key;
-  onSaved: () => void;
-}) {
+export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening) {
   const tracks = useCouponTracks(tracksKey);
   const [code, setCode] = useState("");
   const [kind, setKind] = useState<CouponKind>("PERCENT");
@@ -56,9 +45,7 @@ export function CouponFormDialog({
 
   return (
     <CouponDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      onSaved={onSaved}
+      {...opening}
       title="Create coupon"
       description="Learners type the code at checkout; the price is recomputed by the server."
       submitLabel="Create coupon"
