@@ -6,6 +6,8 @@ import { createLogger } from "../../logger.ts";
 import { createPaystackClient, type InitializeInput, type PaystackClient, PaystackError } from "../client.ts";
 import { isValidPaystackSignature } from "../signature.ts";
 import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";
+import type { SandboxScheduler } from "./scheduler.ts";
+import { ManualScheduler } from "./testing.ts";
 
 const SECRET = "sk_test_sandbox_suite";
 const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
@@ -16,13 +18,13 @@ interface Delivery {
 }
 
 /** A real server: the sandbox plus a route standing in for our webhook endpoint, recording exactly what arrives. */
-async function startSandbox() {
+async function startSandbox(options: { scheduler?: SandboxScheduler } = {}) {
   const deliveries: Delivery[] = [];
   /** Statuses the receiver answers with before it starts answering 200. */
   const failWith: number[] = [];
   const app: FastifyInstance = Fastify();
   let origin = "";
-  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger });
+  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger, ...options });
   await app.register(async (receiver) => {
     receiver.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     receiver.post("/webhook", async (request, reply) => {
@@ -492,5 +494,55 @@ describe("Paystack sandbox refunds", () => {
     expect((await sandbox.client.getRefund(refund.id))?.status).toBe("processed");
     expect(refundEvents()).toHaveLength(2);
     expect(sandbox.deliveries[0]!.raw.equals(sandbox.deliveries[1]!.raw)).toBe(true);
+  });
+});
+
+describe("Paystack sandbox on a clock the test drives", () => {
+  let sandbox: Sandbox;
+  let clock: ManualScheduler;
+  beforeAll(async () => {
+    clock = new ManualScheduler();
+    sandbox = await startSandbox({ scheduler: clock });
+  });
+  afterAll(() => sandbox.app.close());
+
+  const paid = async () => {
+    const { reference } = await sandbox.client.initialize({
+      email: "ada@example.com",
+      amount: 10_000,
+      currency: "USD",
+      reference: `inv-${randomUUID()}`,
+    });
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    return reference;
+  };
+
+  it("delivers a delayed webhook when its delay has passed, not before, and dates the payment by that clock", async () => {
+    await sandbox.call("POST", "/__controls", { webhookDelayMs: 60_000 });
+    const started = clock.now().getTime();
+    const reference = await paid();
+    await clock.advance(59_999);
+    expect(sandbox.deliveries).toHaveLength(0);
+    expect((await sandbox.call("GET", "/__controls")).body.data.pendingWebhooks).toBe(1);
+    await clock.advance(1);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(1);
+    const verified = await sandbox.call("GET", `/transaction/verify/${reference}`);
+    expect(Date.parse(verified.body.data.paid_at)).toBe(started);
+    await sandbox.call("POST", "/__controls/reset");
+    sandbox.deliveries.length = 0;
+  });
+
+  it("keeps a refund pending for refundDelayMs of that clock", async () => {
+    await sandbox.call("POST", "/__controls", { refundDelayMs: 600_000 });
+    const reference = await paid();
+    await sandbox.webhooksSettled();
+    const refund = await sandbox.client.createRefund({ transaction: reference, amount: 100 });
+    await clock.advance(599_000);
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("pending");
+    await clock.advance(1_000);
+    await sandbox.webhooksSettled();
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("processed");
+    await sandbox.call("POST", "/__controls/reset");
   });
 });

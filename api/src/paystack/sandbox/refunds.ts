@@ -98,6 +98,13 @@ export class RefundStore {
   readonly #byId = new Map<number, SandboxRefund>();
   #lastId = 0;
 
+  /** `now` is the sandbox's clock (sandbox/scheduler.ts). */
+  readonly #now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.#now = now;
+  }
+
   /** What is left to refund of a transaction: its amount less every refund not failed. */
   leftOf(tx: SandboxTransaction): number {
     let taken = 0;
@@ -121,7 +128,7 @@ export class RefundStore {
       currency: tx.currency,
       customerNote: input.customerNote ?? null,
       merchantNote: input.merchantNote ?? null,
-      createdAt: new Date(),
+      createdAt: this.#now(),
       status: "pending",
       refundedAt: null,
     };
@@ -137,7 +144,7 @@ export class RefundStore {
   process(refund: SandboxRefund): boolean {
     if (refund.status !== "pending" && refund.status !== "processing") return false;
     refund.status = "processed";
-    refund.refundedAt = new Date();
+    refund.refundedAt = this.#now();
     return true;
   }
 }

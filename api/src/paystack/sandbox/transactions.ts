@@ -235,6 +235,13 @@ export class TransactionStore {
   #lastId = 0;
   #lastCustomerId = 0;
 
+  /** `now` is the sandbox's clock (sandbox/scheduler.ts). */
+  readonly #now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.#now = now;
+  }
+
   #customerFor(email: string): SandboxCustomer {
     // Paystack treats e-mail addresses case-insensitively when it matches customers.
     const key = email.toLowerCase();
@@ -255,7 +262,7 @@ export class TransactionStore {
       id: ++this.#lastId,
       customer: this.#customerFor(email),
       accessCode: randomBytes(10).toString("hex"),
-      createdAt: new Date(),
+      createdAt: this.#now(),
       status: "ongoing",
       paidAt: null,
       settledAt: null,
@@ -303,7 +310,7 @@ export class TransactionStore {
   settle(tx: SandboxTransaction, outcome: SandboxOutcome, ipAddress: string): "settled" | "unchanged" | "conflict" {
     if (tx.status === outcome) return "unchanged";
     if (tx.status !== "ongoing") return "conflict";
-    const now = new Date();
+    const now = this.#now();
     tx.status = outcome;
     tx.settledAt = now;
     tx.ipAddress = ipAddress;
