@@ -67,6 +67,16 @@ describe("Paystack client", () => {
     expect(call?.init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it("sends the channels the checkout offers when asked to", async () => {
+    const { client, calls } = fakePaystack(200, {
+      status: true,
+      message: "Authorization URL created",
+      data: { authorization_url: "https://checkout.paystack.com/abc", access_code: "abc", reference: "inv-1" },
+    });
+    await client.initialize({ ...input, currency: "NGN", channels: ["bank_transfer", "card"] });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ ...input, currency: "NGN", channels: ["bank_transfer", "card"] });
+  });
+
   it("turns Paystack's refusal into a PaystackError with its message, status and code", async () => {
     const { client } = fakePaystack(400, {
       status: false,

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PAYSTACK_REFERENCE_PATTERN, PAYSTACK_REFUND_STATUSES, PAYSTACK_TRANSACTION_STATUSES, type PaystackCurrency } from "./contract.ts";
+import {
+  PAYSTACK_REFERENCE_PATTERN,
+  PAYSTACK_REFUND_STATUSES,
+  PAYSTACK_TRANSACTION_STATUSES,
+  type PaystackChannel,
+  type PaystackCurrency,
+} from "./contract.ts";
 
 /**
  * A failed Paystack call: Paystack's own message and code (e.g. `duplicate_reference`) when it answered, the HTTP
@@ -25,6 +31,8 @@ export interface InitializeInput {
   reference: string;
   callback_url?: string;
   metadata?: Record<string, unknown>;
+  /** The channels the checkout offers; left out, Paystack offers those enabled on the merchant's dashboard. */
+  channels?: PaystackChannel[];
 }
 
 export interface InitializeResult {

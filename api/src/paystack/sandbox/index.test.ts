@@ -265,6 +265,17 @@ describe("Paystack sandbox", () => {
     }
   });
 
+  it("takes Paystack's channel names and refuses any other as a validation error", async () => {
+    const init = await client.initialize(newInput({ channels: ["bank_transfer", "card", "bank_transfer"] }));
+    expect(init.reference).toBeTruthy();
+    for (const channels of [["card", "cash"], "card", [3]]) {
+      const refused = await sandbox.call("POST", "/transaction/initialize", { ...newInput(), channels });
+      expect(refused, JSON.stringify(channels)).toMatchObject({ status: 400, body: { status: false, type: "validation_error" } });
+    }
+    const cash = await sandbox.call("POST", "/transaction/initialize", { ...newInput(), channels: ["card", "cash"] });
+    expect(cash.body.message).toBe("Invalid payment channel: cash");
+  });
+
   it("answers found:false for an unknown reference", async () => {
     expect(await client.verify("inv-unknown")).toEqual({ found: false, message: "Transaction reference not found" });
     expect(await sandbox.call("POST", "/__simulate/inv-unknown/pay")).toMatchObject({ status: 404 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PaystackCurrency, PaystackTransactionStatus } from "../contract.ts";
+import type { PaystackChannel, PaystackCurrency, PaystackTransactionStatus } from "../contract.ts";
 
 export type SandboxOutcome = "success" | "failed";
 
@@ -20,6 +20,8 @@ export interface SandboxTransaction {
   readonly callbackUrl: string | null;
   /** Kept as given ("" when none): Paystack echoes metadata back untouched. */
   readonly metadata: Record<string, unknown> | string;
+  /** The channels initialize named, in its order without repeats; null when it named none (the page offers all). */
+  readonly channels: readonly PaystackChannel[] | null;
   readonly createdAt: Date;
   status: "ongoing" | SandboxOutcome;
   paidAt: Date | null;
@@ -35,6 +37,7 @@ export interface NewTransaction {
   currency: PaystackCurrency;
   callbackUrl: string | null;
   metadata: Record<string, unknown> | string;
+  channels?: readonly PaystackChannel[] | null;
 }
 
 /** The card the sandbox "pays" with: Paystack's documented test Visa card. */
@@ -256,9 +259,10 @@ export class TransactionStore {
   /** Undefined when the reference is already taken. */
   create(input: NewTransaction): SandboxTransaction | undefined {
     if (this.#byReference.has(input.reference)) return undefined;
-    const { email, ...rest } = input;
+    const { email, channels = null, ...rest } = input;
     const tx: SandboxTransaction = {
       ...rest,
+      channels,
       id: ++this.#lastId,
       customer: this.#customerFor(email),
       accessCode: randomBytes(10).toString("hex"),

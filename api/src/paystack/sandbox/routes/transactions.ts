@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../../contract.ts";
+import { PAYSTACK_CHANNELS, PAYSTACK_CURRENCIES, PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../../contract.ts";
 import type { SandboxCore } from "../core.ts";
 import { amountSchema, DEFAULT_PER_PAGE, pagingSchema, positiveWhole, queryError, validationError } from "../inputs.ts";
 
@@ -13,6 +13,12 @@ const initializeSchema = z.object(
     reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN, { error: "Invalid transaction reference" }).optional(),
     callback_url: z.url({ protocol: /^https?$/, error: "Invalid callback_url" }).optional(),
     metadata: z.union([z.record(z.string(), z.unknown()), z.string()], { error: "Invalid metadata" }).optional(),
+    // Paystack does not document its wording for an unknown channel; this one names the channel.
+    channels: z
+      .array(z.enum(PAYSTACK_CHANNELS, { error: (issue) => `Invalid payment channel: ${String(issue.input)}` }), {
+        error: "Channels must be an array",
+      })
+      .optional(),
   },
   { error: "Invalid request body" },
 );
@@ -37,7 +43,7 @@ export function transactionRoutes(api: FastifyInstance, core: SandboxCore, prefi
   api.post("/transaction/initialize", async (request, reply) => {
     const input = initializeSchema.safeParse(request.body);
     if (!input.success) return validationError(reply, input.error);
-    const { email, amount, currency, reference, callback_url, metadata } = input.data;
+    const { email, amount, currency, reference, callback_url, metadata, channels } = input.data;
     const tx = transactions.create({
       email,
       amount,
@@ -45,6 +51,8 @@ export function transactionRoutes(api: FastifyInstance, core: SandboxCore, prefi
       reference: reference ?? `T${randomBytes(8).toString("hex")}`,
       callbackUrl: callback_url ?? null,
       metadata: metadata ?? "",
+      // None named (or an empty list): the checkout offers every channel.
+      channels: channels?.length ? [...new Set(channels)] : null,
     });
     if (!tx) {
       return reply.code(400).send({
