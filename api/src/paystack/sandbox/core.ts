@@ -1,9 +1,11 @@
 import type { Logger } from "../../logger.ts";
+import type { PaystackChannel } from "../contract.ts";
 import { REFUND_PROCESSED_EVENT } from "../contract.ts";
+import type { OfflineChannel } from "./channels.ts";
 import { SandboxControls } from "./controls.ts";
 import { RefundStore, refundEventData, type SandboxRefund } from "./refunds.ts";
 import { realScheduler, type SandboxScheduler } from "./scheduler.ts";
-import { type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
+import { type MobileMoneyWallet, type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
 import { createWebhookSender } from "./webhooks.ts";
 
 export interface SandboxCoreOptions {
@@ -30,8 +32,35 @@ export function createSandboxCore(options: SandboxCoreOptions) {
   const closing = new AbortController();
   /** Refunds still to be processed; each will send a webhook. */
   let refundsProcessing = 0;
+  /** Offline payments waiting to be completed: the outcome planned, and a way to cut the wait short. */
+  const completions = new Map<SandboxTransaction, { outcome: SandboxOutcome; cancel: AbortController }>();
 
   const report = (tx: SandboxTransaction) => transactionData(tx, controls.overrideFor(tx.reference));
+
+  function settle(tx: SandboxTransaction, outcome: SandboxOutcome, attempt: { ipAddress?: string; channel?: PaystackChannel } = {}) {
+    const result = transactions.settle(tx, outcome, attempt);
+    if (result === "settled") {
+      // Settled some other way (a test control) while its completion waited: the completion has nothing left to do.
+      completions.get(tx)?.cancel.abort();
+      completions.delete(tx);
+      // Paystack sends webhooks for successful charges only.
+      if (outcome === "success") webhooks.send("charge.success", report(tx), tx.reference, controls.webhookPlan());
+    }
+    return result;
+  }
+
+  /** Completes a pending offline payment once its delay has passed, unless it was settled or completed before. */
+  async function completeLater(tx: SandboxTransaction, outcome: SandboxOutcome, delayMs: number) {
+    const cancel = new AbortController();
+    completions.set(tx, { outcome, cancel });
+    try {
+      await scheduler.sleep(delayMs, AbortSignal.any([closing.signal, cancel.signal]));
+    } catch {
+      return;
+    }
+    completions.delete(tx);
+    settle(tx, outcome);
+  }
 
   return {
     scheduler,
@@ -47,11 +76,28 @@ export function createSandboxCore(options: SandboxCoreOptions) {
       return scheduler.sleep(ms, closing.signal);
     },
 
-    /** Settles a transaction; Paystack sends webhooks for successful charges only. */
-    settle(tx: SandboxTransaction, outcome: SandboxOutcome, ipAddress: string) {
-      const result = transactions.settle(tx, outcome, ipAddress);
-      if (result === "settled" && outcome === "success") webhooks.send("charge.success", report(tx), tx.reference, controls.webhookPlan());
+    /** Settles a transaction (TransactionStore.settle), sending the signed charge.success webhook for a success. */
+    settle,
+
+    /**
+     * The customer says they paid by an offline channel: the transaction is pending, and completes on its own after
+     * the delay the test controls set (transferDelayMs, mobileMoneyDelayMs) with the outcome they set.
+     */
+    submitOffline(tx: SandboxTransaction, channel: OfflineChannel, ipAddress: string, wallet: MobileMoneyWallet | null = null) {
+      const result = transactions.submit(tx, channel, ipAddress, wallet);
+      if (result === "pending") {
+        const plan = controls.offlinePlan(channel);
+        void completeLater(tx, plan.outcome, plan.delayMs);
+      }
       return result;
+    },
+
+    /** Completes a pending offline payment now, with its planned outcome; false when none is waiting. */
+    completeNow(tx: SandboxTransaction): boolean {
+      const waiting = completions.get(tx);
+      if (!waiting) return false;
+      settle(tx, waiting.outcome);
+      return true;
     },
 
     /** Paystack processes refunds in the background; so does the sandbox, then it sends refund.processed. */
@@ -69,9 +115,9 @@ export function createSandboxCore(options: SandboxCoreOptions) {
       }
     },
 
-    /** Webhooks delayed, retrying or in flight, and those still to come from background work. */
+    /** Webhooks delayed, retrying or in flight, and those still to come from background work (refunds, payments). */
     pendingWebhooks(): number {
-      return webhooks.pending + refundsProcessing;
+      return webhooks.pending + refundsProcessing + completions.size;
     },
 
     /** Abandons every background wait and pending delivery (the server is shutting down). */

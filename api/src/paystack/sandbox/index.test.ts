@@ -1,72 +1,13 @@
 import { randomUUID } from "node:crypto";
-import http, { type IncomingHttpHeaders } from "node:http";
-import Fastify, { type FastifyInstance } from "fastify";
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../logger.ts";
 import { createPaystackClient, type InitializeInput, type PaystackClient, PaystackError } from "../client.ts";
 import { isValidPaystackSignature } from "../signature.ts";
-import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";
-import type { SandboxScheduler } from "./scheduler.ts";
-import { ManualScheduler } from "./testing.ts";
+import { PAYSTACK_SANDBOX_PREFIX } from "./index.ts";
+import { ManualScheduler, type TestSandbox as Sandbox, startSandbox as startTestSandbox } from "./testing.ts";
 
 const SECRET = "sk_test_sandbox_suite";
-const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
-
-interface Delivery {
-  raw: Buffer;
-  headers: IncomingHttpHeaders;
-}
-
-/** A real server: the sandbox plus a route standing in for our webhook endpoint, recording exactly what arrives. */
-async function startSandbox(options: { scheduler?: SandboxScheduler } = {}) {
-  const deliveries: Delivery[] = [];
-  /** Statuses the receiver answers with before it starts answering 200. */
-  const failWith: number[] = [];
-  const app: FastifyInstance = Fastify();
-  let origin = "";
-  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger, ...options });
-  await app.register(async (receiver) => {
-    receiver.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    receiver.post("/webhook", async (request, reply) => {
-      deliveries.push({ raw: request.body as Buffer, headers: request.headers });
-      return reply.code(failWith.shift() ?? 200).send({ received: true });
-    });
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const base = `${origin}${PAYSTACK_SANDBOX_PREFIX}`;
-
-  const call = async (method: "GET" | "POST", path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
-
-  return {
-    app,
-    origin,
-    base,
-    deliveries,
-    failWith,
-    client: createPaystackClient({ secretKey: SECRET, baseUrl: base }),
-    call,
-    /** Waits until every webhook delivery (including delays and retries) has finished. */
-    async webhooksSettled() {
-      for (let i = 0; i < 400; i++) {
-        const { body } = await call("GET", "/__controls");
-        if (body.data.pendingWebhooks === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error("webhooks still pending");
-    },
-  };
-}
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const startSandbox = (options: { scheduler?: ManualScheduler } = {}) => startTestSandbox({ secretKey: SECRET, ...options });
 
 describe("Paystack sandbox", () => {
   let sandbox: Sandbox;

@@ -40,7 +40,11 @@ export interface PaystackSandboxOptions {
  *   GET  {prefix}/transaction                  newest first; perPage (or per_page), page, status, from, to,
  *                                              customer (id or code, or customer_code), amount; paging in `meta`
  * Any other path or method under {prefix}: 404 `{status: false, message}`.
- * The hosted checkout a browser is sent to (no key): GET {prefix}/checkout/:accessCode with Pay and Decline buttons.
+ * The hosted checkout a browser is sent to (no key): GET {prefix}/checkout/:accessCode[?channel=<name>] offers the
+ * channels initialize named (all when none; card first). The card, QR, bank, EFT and Apple Pay have Pay and Decline,
+ * which settle at once; bank transfer (a one-time account number, "I've sent the money") and USSD (a code to dial)
+ * make the payment pending, then successful after transferDelayMs; mobile money (a phone number and a network) makes it
+ * pending, then successful or failed (mobileMoneyOutcome) after mobileMoneyDelayMs. A success sends charge.success.
  *
  * Test controls (Bearer secret key required), for tests and for a person exploring with curl:
  *   POST {prefix}/__controls         JSON, each field optional and kept until changed or reset:
@@ -49,12 +53,21 @@ export interface PaystackSandboxOptions {
  *     dropWebhooks: boolean            send no webhooks at all
  *     verifyDelayMs: number            answer verify calls this late (to catch a worker mid-job)
  *     refundDelayMs: number            keep a refund pending this long before it is processed
+ *     transferDelayMs: number          confirm a bank transfer or a USSD payment this long after it was sent
+ *                                      (default 30 s; 0 at once)
+ *     mobileMoneyDelayMs: number       answer a mobile money prompt this long after it was sent (default 10 s)
+ *     mobileMoneyOutcome: success | failed
+ *                                      how the customer answers it (default success)
  *     tamper: { reference, amount?, currency? }
  *                                      verify and the webhook report these instead of the real values
  *   GET  {prefix}/__controls         the current controls, pending webhook deliveries, verify calls so far
  *   POST {prefix}/__controls/reset   back to defaults (transactions are kept)
  *   POST {prefix}/__simulate/:reference/pay and /decline
  *                                    what the checkout buttons do, answering JSON, so tests need no browser
+ *   POST {prefix}/__simulate/:reference/submit  {channel: bank_transfer | ussd | mobile_money, phone?, provider?}
+ *                                    what an offline channel's button does: the payment is pending
+ *   POST {prefix}/__simulate/:reference/complete
+ *                                    completes a pending offline payment now, with its planned outcome
  */
 export async function registerPaystackSandbox(app: FastifyInstance, options: PaystackSandboxOptions): Promise<void> {
   const prefix = options.prefix ?? PAYSTACK_SANDBOX_PREFIX;

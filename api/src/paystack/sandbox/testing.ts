@@ -1,4 +1,11 @@
+import type { IncomingHttpHeaders } from "node:http";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createLogger } from "../../logger.ts";
+import { createPaystackClient } from "../client.ts";
+import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";
 import type { SandboxScheduler } from "./scheduler.ts";
+
+const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
 
 interface Timer {
   due: number;
@@ -69,3 +76,64 @@ export class ManualScheduler implements SandboxScheduler {
     this.#now = target;
   }
 }
+
+/** A webhook as it reached the test's receiver. */
+export interface Delivery {
+  raw: Buffer;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * A real server for the sandbox's tests: the sandbox plus a route standing in for our webhook endpoint, recording
+ * exactly what arrives. `secretKey` is the test's own (no key is written in code that ships).
+ */
+export async function startSandbox(options: { secretKey: string; scheduler?: SandboxScheduler }) {
+  const { secretKey: SECRET, scheduler } = options;
+  const deliveries: Delivery[] = [];
+  /** Statuses the receiver answers with before it starts answering 200. */
+  const failWith: number[] = [];
+  const app: FastifyInstance = Fastify();
+  let origin = "";
+  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger, scheduler });
+  await app.register(async (receiver) => {
+    receiver.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    receiver.post("/webhook", async (request, reply) => {
+      deliveries.push({ raw: request.body as Buffer, headers: request.headers });
+      return reply.code(failWith.shift() ?? 200).send({ received: true });
+    });
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const base = `${origin}${PAYSTACK_SANDBOX_PREFIX}`;
+
+  const call = async (method: "GET" | "POST", path: string, body?: unknown) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+
+  return {
+    app,
+    origin,
+    base,
+    deliveries,
+    failWith,
+    client: createPaystackClient({ secretKey: SECRET, baseUrl: base }),
+    call,
+    /** Waits until every webhook delivery (including delays and retries) has finished. */
+    async webhooksSettled() {
+      for (let i = 0; i < 400; i++) {
+        const { body } = await call("GET", "/__controls");
+        if (body.data.pendingWebhooks === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error("webhooks still pending");
+    },
+  };
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof startSandbox>>;
