@@ -17,6 +17,8 @@ export const controlsChangeSchema = z.strictObject({
   /** How long the customer takes to answer a mobile money prompt, and what they answer. */
   mobileMoneyDelayMs: z.int().min(0).max(600_000).optional(),
   mobileMoneyOutcome: z.enum(["success", "failed"]).optional(),
+  /** Decline the next N charges of saved cards (charge_authorization, partial_debit), then charge normally. */
+  failNextCharges: z.int().min(0).max(100).optional(),
   tamper: z
     .strictObject({
       reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN),
@@ -54,6 +56,7 @@ export class SandboxControls {
   #transferDelayMs = DEFAULT_TRANSFER_DELAY_MS;
   #mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
   #mobileMoneyOutcome: SandboxOutcome = "success";
+  #failNextCharges = 0;
 
   apply(change: ControlsChange): void {
     this.#plan = {
@@ -66,6 +69,7 @@ export class SandboxControls {
     this.#transferDelayMs = change.transferDelayMs ?? this.#transferDelayMs;
     this.#mobileMoneyDelayMs = change.mobileMoneyDelayMs ?? this.#mobileMoneyDelayMs;
     this.#mobileMoneyOutcome = change.mobileMoneyOutcome ?? this.#mobileMoneyOutcome;
+    this.#failNextCharges = change.failNextCharges ?? this.#failNextCharges;
     if (change.tamper) {
       const { reference, ...override } = change.tamper;
       this.#tampered.set(reference, override);
@@ -79,6 +83,7 @@ export class SandboxControls {
     this.#transferDelayMs = DEFAULT_TRANSFER_DELAY_MS;
     this.#mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
     this.#mobileMoneyOutcome = "success";
+    this.#failNextCharges = 0;
     this.#tampered.clear();
   }
 
@@ -88,6 +93,13 @@ export class SandboxControls {
 
   refundDelayMs(): number {
     return this.#refundDelayMs;
+  }
+
+  /** The outcome of a charge of a saved card made now: failed while failNextCharges lasts. */
+  nextChargeOutcome(): SandboxOutcome {
+    if (this.#failNextCharges === 0) return "success";
+    this.#failNextCharges--;
+    return "failed";
   }
 
   /** How a payment by an offline channel submitted now ends, and after how long. */
@@ -116,6 +128,7 @@ export class SandboxControls {
       transferDelayMs: this.#transferDelayMs,
       mobileMoneyDelayMs: this.#mobileMoneyDelayMs,
       mobileMoneyOutcome: this.#mobileMoneyOutcome,
+      failNextCharges: this.#failNextCharges,
       tamper: [...this.#tampered].map(([reference, override]) => ({ reference, ...override })),
     };
   }

@@ -1,12 +1,36 @@
 import type { Logger } from "../../logger.ts";
-import type { PaystackChannel } from "../contract.ts";
+import type { PaystackChannel, PaystackCurrency } from "../contract.ts";
 import { REFUND_PROCESSED_EVENT } from "../contract.ts";
 import type { OfflineChannel } from "./channels.ts";
 import { SandboxControls } from "./controls.ts";
 import { RefundStore, refundEventData, type SandboxRefund } from "./refunds.ts";
 import { realScheduler, type SandboxScheduler } from "./scheduler.ts";
-import { type MobileMoneyWallet, type SandboxOutcome, type SandboxTransaction, TransactionStore, transactionData } from "./transactions.ts";
+import {
+  type MobileMoneyWallet,
+  type SandboxOutcome,
+  type SandboxTransaction,
+  savesCard,
+  TransactionStore,
+  transactionData,
+} from "./transactions.ts";
 import { createWebhookSender } from "./webhooks.ts";
+
+/** A charge of a saved card, as charge_authorization and partial_debit take it. */
+export interface SavedCardCharge {
+  authorizationCode: string;
+  email: string;
+  amount: number;
+  currency: PaystackCurrency;
+  reference: string;
+  metadata: Record<string, unknown> | string;
+}
+
+/**
+ * Why Paystack refuses a charge of a saved card without making a transaction: a code it never issued; a code of
+ * another customer, or one that is not reusable (a declined card, a transfer, a wallet), which Paystack words alike;
+ * a reference used before.
+ */
+export type ChargeRefusal = "unknown_authorization" | "not_yours" | "duplicate_reference";
 
 export interface SandboxCoreOptions {
   /** Webhooks are signed with it. */
@@ -90,6 +114,28 @@ export function createSandboxCore(options: SandboxCoreOptions) {
         void completeLater(tx, plan.outcome, plan.delayMs);
       }
       return result;
+    },
+
+    /**
+     * Charges a saved card at once, without the customer: a new transaction on the card's customer, successful
+     * unless the failNextCharges control declines it, with the charge.success webhook for a success.
+     */
+    chargeSavedCard(charge: SavedCardCharge): SandboxTransaction | ChargeRefusal {
+      const saved = transactions.byAuthorizationCode(charge.authorizationCode);
+      if (!saved) return "unknown_authorization";
+      if (!savesCard(saved) || saved.customer.email.toLowerCase() !== charge.email.toLowerCase()) return "not_yours";
+      const tx = transactions.create({
+        reference: charge.reference,
+        email: saved.customer.email,
+        amount: charge.amount,
+        currency: charge.currency,
+        callbackUrl: null,
+        metadata: charge.metadata,
+        chargeOf: saved,
+      });
+      if (!tx) return "duplicate_reference";
+      settle(tx, controls.nextChargeOutcome(), { channel: "card" });
+      return tx;
     },
 
     /** Completes a pending offline payment now, with its planned outcome; false when none is waiting. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { Logger } from "../../logger.ts";
 import { createSandboxCore } from "./core.ts";
+import { chargeRoutes } from "./routes/charges.ts";
 import { checkoutRoutes } from "./routes/checkout.ts";
 import { controlRoutes } from "./routes/controls.ts";
 import { refundRoutes } from "./routes/refunds.ts";
@@ -33,6 +34,12 @@ export interface PaystackSandboxOptions {
  *   POST {prefix}/transaction/initialize       amount as an integer or a string of digits
  *   GET  {prefix}/transaction/verify/:reference
  *   GET  {prefix}/transaction/:id              404 "Transaction not found" for an unknown id
+ *   POST {prefix}/transaction/charge_authorization
+ *                                              {authorization_code, email, amount, currency?, reference?, metadata?}:
+ *                                              charges a card saved by a successful card payment, at once (declined
+ *                                              while failNextCharges lasts); 400 for an unknown code, another
+ *                                              customer's or a non-reusable one, a duplicate reference
+ *   POST {prefix}/transaction/partial_debit    the same, with the currency required (always takes the whole amount)
  *   POST {prefix}/refund                       {transaction: reference or id, amount?}: a pending refund, then
  *                                              (after refundDelayMs) processed with a signed refund.processed
  *                                              webhook; 400 for an amount above what is left, as Paystack
@@ -58,6 +65,7 @@ export interface PaystackSandboxOptions {
  *     mobileMoneyDelayMs: number       answer a mobile money prompt this long after it was sent (default 10 s)
  *     mobileMoneyOutcome: success | failed
  *                                      how the customer answers it (default success)
+ *     failNextCharges: number          decline the next N charges of saved cards
  *     tamper: { reference, amount?, currency? }
  *                                      verify and the webhook report these instead of the real values
  *   GET  {prefix}/__controls         the current controls, pending webhook deliveries, verify calls so far
@@ -95,6 +103,7 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
           }
         });
         transactionRoutes(api, core, prefix);
+        chargeRoutes(api, core);
         refundRoutes(api, core);
         controlRoutes(api, core);
       });

@@ -37,6 +37,11 @@ export interface SandboxTransaction {
   readonly metadata: Record<string, unknown> | string;
   /** The channels initialize named, in its order without repeats; null when it named none (the page offers all). */
   readonly channels: readonly PaystackChannel[] | null;
+  /**
+   * A charge of a saved card (charge_authorization, partial_debit): the payment that saved the card, whose
+   * authorization it reports. No customer is present, so Paystack reports no address and no log.
+   */
+  readonly chargeOf: SandboxTransaction | null;
   readonly createdAt: Date;
   status: SandboxStatus;
   /** How the customer paid, or is paying: card until they choose another channel. */
@@ -60,6 +65,7 @@ export interface NewTransaction {
   callbackUrl: string | null;
   metadata: Record<string, unknown> | string;
   channels?: readonly PaystackChannel[] | null;
+  chargeOf?: SandboxTransaction | null;
 }
 
 /**
@@ -165,16 +171,26 @@ const successResponses: Partial<Record<PaystackChannel, string>> = {
 };
 
 function gatewayResponse(tx: SandboxTransaction): string | null {
-  if (tx.status === "success") return successResponses[tx.channel] ?? "Successful";
+  if (tx.status === "success") return tx.chargeOf ? "Approved" : (successResponses[tx.channel] ?? "Successful");
   return tx.status === "failed" ? "Declined" : null;
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
+/** The authorization code of a payment's card, wallet or account: stable per payment, shaped like Paystack's. */
+export function authorizationCode(tx: SandboxTransaction): string {
+  return `AUTH_${(tx.chargeOf ?? tx).accessCode.slice(0, 10)}`;
+}
+
+/** Whether a payment saved its card for charges later: a successful card payment at the checkout (Paystack's rule). */
+export function savesCard(tx: SandboxTransaction): boolean {
+  return tx.status === "success" && tx.channel === "card" && !tx.chargeOf;
+}
+
 function authorization(tx: SandboxTransaction): TransactionData["authorization"] {
   if (tx.status === "ongoing" || tx.status === "pending") return {};
-  // Stable per transaction, shaped like Paystack's codes.
-  const suffix = tx.accessCode.slice(0, 10);
+  // A charge of a saved card reports that card, still reusable whatever this charge's outcome.
+  const suffix = (tx.chargeOf ?? tx).accessCode.slice(0, 10);
   const code = `AUTH_${suffix}`;
   const paid = tx.settledAt ?? tx.createdAt;
   const month = twoDigits(paid.getUTCMonth() + 1);
@@ -244,7 +260,7 @@ function authorization(tx: SandboxTransaction): TransactionData["authorization"]
         bank: "TEST BANK",
         country_code: "NG",
         brand: "visa",
-        reusable: tx.status === "success" && tx.channel === "card",
+        reusable: tx.chargeOf !== null || savesCard(tx),
         signature: tx.channel === "card" ? `SIG_${suffix}` : null,
         account_name: null,
         ...(tx.channel === "qr" ? { receiver_bank_account_number: null, receiver_bank: null } : {}),
@@ -267,7 +283,7 @@ const channelWords: Record<PaystackChannel, string> = {
 /** Paystack's log of the customer's attempt (also what the timeline answers); null until there was one. */
 export function transactionLog(tx: SandboxTransaction): TransactionLog | null {
   const attemptedAt = tx.submittedAt ?? tx.settledAt;
-  if (!attemptedAt) return null;
+  if (!attemptedAt || tx.chargeOf) return null;
   const seconds = (at: Date) => Math.max(0, Math.round((at.getTime() - tx.createdAt.getTime()) / 1000));
   const words = channelWords[tx.channel];
   const history: TransactionLog["history"] = [{ type: "action", message: `Attempted to pay with ${words}`, time: seconds(attemptedAt) }];
@@ -361,6 +377,8 @@ export class TransactionStore {
   readonly #byReference = new Map<string, SandboxTransaction>();
   readonly #byAccessCode = new Map<string, SandboxTransaction>();
   readonly #customers = new Map<string, SandboxCustomer>();
+  /** Authorization codes of settled payments, to the payment each belongs to. */
+  readonly #byAuthorization = new Map<string, SandboxTransaction>();
   #lastId = 0;
   #lastCustomerId = 0;
 
@@ -385,10 +403,11 @@ export class TransactionStore {
   /** Undefined when the reference is already taken. */
   create(input: NewTransaction): SandboxTransaction | undefined {
     if (this.#byReference.has(input.reference)) return undefined;
-    const { email, channels = null, ...rest } = input;
+    const { email, channels = null, chargeOf = null, ...rest } = input;
     const tx: SandboxTransaction = {
       ...rest,
       channels,
+      chargeOf,
       id: ++this.#lastId,
       customer: this.#customerFor(email),
       accessCode: randomBytes(10).toString("hex"),
@@ -417,6 +436,11 @@ export class TransactionStore {
 
   byAccessCode(accessCode: string): SandboxTransaction | undefined {
     return this.#byAccessCode.get(accessCode);
+  }
+
+  /** The payment an authorization code came from (a charge of a saved card reports its card's code, not its own). */
+  byAuthorizationCode(code: string): SandboxTransaction | undefined {
+    return this.#byAuthorization.get(code);
   }
 
   /** Newest first, as Paystack lists them; `page` counts from 1. */
@@ -476,6 +500,7 @@ export class TransactionStore {
     tx.settledAt = now;
     if (attempt.ipAddress) tx.ipAddress = attempt.ipAddress;
     if (outcome === "success") tx.paidAt = now;
+    if (!tx.chargeOf) this.#byAuthorization.set(authorizationCode(tx), tx);
     return "settled";
   }
 }
