@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Logger } from "../../logger.ts";
 import type { PaystackChannel, PaystackCurrency } from "../contract.ts";
 import { REFUND_PROCESSED_EVENT } from "../contract.ts";
@@ -59,6 +60,9 @@ export function createSandboxCore(options: SandboxCoreOptions) {
   /** Offline payments waiting to be completed: the outcome planned, and a way to cut the wait short. */
   const completions = new Map<SandboxTransaction, { outcome: SandboxOutcome; cancel: AbortController }>();
 
+  /** Transaction exports to download, by the random name in their link, until they expire. */
+  const exports = new Map<string, { csv: string; expiresAt: Date }>();
+
   const report = (tx: SandboxTransaction) => transactionData(tx, controls.overrideFor(tx.reference));
 
   function settle(tx: SandboxTransaction, outcome: SandboxOutcome, attempt: { ipAddress?: string; channel?: PaystackChannel } = {}) {
@@ -94,6 +98,22 @@ export function createSandboxCore(options: SandboxCoreOptions) {
     report,
     /** Verify calls so far, so tests can tell when one is in flight. */
     verifyRequests: 0,
+
+    /** Keeps an export for `ms`; answers the name its download link carries, and when it expires. */
+    keepExport(csv: string, ms: number): { name: string; expiresAt: Date } {
+      const now = scheduler.now();
+      for (const [name, kept] of exports) if (kept.expiresAt <= now) exports.delete(name);
+      const name = randomBytes(16).toString("hex");
+      const expiresAt = new Date(now.getTime() + ms);
+      exports.set(name, { csv, expiresAt });
+      return { name, expiresAt };
+    },
+
+    /** An export's CSV, while its link lasts. */
+    exportNamed(name: string): string | undefined {
+      const kept = exports.get(name);
+      return kept && kept.expiresAt > scheduler.now() ? kept.csv : undefined;
+    },
 
     /** Waits `ms` on the sandbox's clock; rejects when the server closes. */
     wait(ms: number): Promise<void> {

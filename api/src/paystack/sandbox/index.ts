@@ -1,11 +1,13 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import type { Logger } from "../../logger.ts";
 import { createSandboxCore } from "./core.ts";
+import { bankRoutes } from "./routes/banks.ts";
 import { chargeRoutes } from "./routes/charges.ts";
 import { checkoutRoutes } from "./routes/checkout.ts";
 import { controlRoutes } from "./routes/controls.ts";
+import { customerRoutes } from "./routes/customers.ts";
 import { refundRoutes } from "./routes/refunds.ts";
-import { transactionRoutes } from "./routes/transactions.ts";
+import { exportDownloads, transactionRoutes } from "./routes/transactions.ts";
 import type { SandboxScheduler } from "./scheduler.ts";
 import { carriesSandboxKey } from "./secret.ts";
 
@@ -46,6 +48,17 @@ export interface PaystackSandboxOptions {
  *   GET  {prefix}/refund/:id                   404 "Refund not found" for an unknown id
  *   GET  {prefix}/transaction                  newest first; perPage (or per_page), page, status, from, to,
  *                                              customer (id or code, or customer_code), amount; paging in `meta`
+ *   GET  {prefix}/transaction/totals           successful transactions' count and volume, in all and per currency
+ *   GET  {prefix}/transaction/export           {path, expiresAt}: a CSV link for a minute (from, to, status or all,
+ *                                              customer id, currency); GET {prefix}/exports/<name>.csv serves it
+ *   GET  {prefix}/transaction/timeline/:id_or_reference
+ *                                              the transaction's log; 404 "Transaction ID or reference is invalid"
+ *   GET  {prefix}/refund                       newest first; perPage, page, from, to, transaction, currency; `meta`
+ *   POST {prefix}/customer                     {email, first_name?, last_name?, phone?, metadata?}: creates, or
+ *                                              updates the customer of that address
+ *   GET  {prefix}/customer/:email_or_code      the customer, its transactions and its saved cards (authorizations)
+ *   GET  {prefix}/bank                         a fixed sample of banks and wallets: country or currency (Nigeria's
+ *                                              without either), type (nuban, ghipss, kepss, basa, mobile_money)
  * Any other path or method under {prefix}: 404 `{status: false, message}`.
  * The hosted checkout a browser is sent to (no key): GET {prefix}/checkout/:accessCode[?channel=<name>] offers the
  * channels initialize named (all when none; card first). The card, QR, bank, EFT and Apple Pay have Pay and Decline,
@@ -105,10 +118,15 @@ export async function registerPaystackSandbox(app: FastifyInstance, options: Pay
         transactionRoutes(api, core, prefix);
         chargeRoutes(api, core);
         refundRoutes(api, core);
+        customerRoutes(api, core);
+        bankRoutes(api);
         controlRoutes(api, core);
       });
 
-      await sandbox.register(async (browser) => checkoutRoutes(browser, core, { prefix, merchantName: options.merchantName }));
+      await sandbox.register(async (browser) => {
+        checkoutRoutes(browser, core, { prefix, merchantName: options.merchantName });
+        exportDownloads(browser, core);
+      });
     },
     { prefix },
   );

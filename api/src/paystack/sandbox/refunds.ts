@@ -140,6 +140,17 @@ export class RefundStore {
     return this.#byId.get(id);
   }
 
+  /** Newest first, as Paystack lists them: by creation time, one transaction's, one currency's. */
+  list(filter: { from?: Date; to?: Date; transaction?: SandboxTransaction; currency?: string }): SandboxRefund[] {
+    return [...this.#byId.values()].reverse().filter((refund) => {
+      if (filter.transaction && refund.transaction !== filter.transaction) return false;
+      if (filter.currency && refund.currency !== filter.currency) return false;
+      if (filter.from && refund.createdAt < filter.from) return false;
+      if (filter.to && refund.createdAt > filter.to) return false;
+      return true;
+    });
+  }
+
   /** Pending -> processed; false when it was already past pending (so the webhook goes out once). */
   process(refund: SandboxRefund): boolean {
     if (refund.status !== "pending" && refund.status !== "processing") return false;

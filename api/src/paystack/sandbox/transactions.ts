@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { PaystackChannel, PaystackCurrency, PaystackTransactionStatus } from "../contract.ts";
 import { MOBILE_MONEY_PROVIDERS, type MobileMoneyProvider, type OfflineChannel, USSD_BANK } from "./channels.ts";
+import { CustomerStore, type SandboxCustomer } from "./customers.ts";
 
 export type SandboxOutcome = "success" | "failed";
 
@@ -16,13 +17,6 @@ export interface MobileMoneyWallet {
   /** Digits only. */
   phone: string;
   provider: MobileMoneyProvider;
-}
-
-/** Paystack keeps one customer per e-mail address and reports it with every transaction. */
-export interface SandboxCustomer {
-  readonly id: number;
-  readonly code: string;
-  readonly email: string;
 }
 
 export interface SandboxTransaction {
@@ -134,12 +128,12 @@ export interface TransactionData {
   authorization: PaymentAuthorization | Record<string, never>;
   customer: {
     id: number;
-    first_name: null;
-    last_name: null;
+    first_name: string | null;
+    last_name: string | null;
     email: string;
     customer_code: string;
-    phone: null;
-    metadata: null;
+    phone: string | null;
+    metadata: Record<string, unknown> | null;
     risk_action: "default";
   };
   plan: null;
@@ -331,12 +325,12 @@ export function transactionData(tx: SandboxTransaction, override: Override = {})
     authorization: authorization(tx),
     customer: {
       id: tx.customer.id,
-      first_name: null,
-      last_name: null,
+      first_name: tx.customer.firstName,
+      last_name: tx.customer.lastName,
       email: tx.customer.email,
       customer_code: tx.customer.code,
-      phone: null,
-      metadata: null,
+      phone: tx.customer.phone,
+      metadata: tx.customer.metadata,
       risk_action: "default",
     },
     plan: null,
@@ -376,28 +370,16 @@ export class TransactionStore {
   readonly #byId = new Map<number, SandboxTransaction>();
   readonly #byReference = new Map<string, SandboxTransaction>();
   readonly #byAccessCode = new Map<string, SandboxTransaction>();
-  readonly #customers = new Map<string, SandboxCustomer>();
   /** Authorization codes of settled payments, to the payment each belongs to. */
   readonly #byAuthorization = new Map<string, SandboxTransaction>();
   #lastId = 0;
-  #lastCustomerId = 0;
+  readonly #now: () => Date;
+  readonly customers: CustomerStore;
 
   /** `now` is the sandbox's clock (sandbox/scheduler.ts). */
-  readonly #now: () => Date;
-
-  constructor(now: () => Date = () => new Date()) {
+  constructor(now: () => Date = () => new Date(), customers: CustomerStore = new CustomerStore(now)) {
     this.#now = now;
-  }
-
-  #customerFor(email: string): SandboxCustomer {
-    // Paystack treats e-mail addresses case-insensitively when it matches customers.
-    const key = email.toLowerCase();
-    let customer = this.#customers.get(key);
-    if (!customer) {
-      customer = { id: ++this.#lastCustomerId, code: `CUS_${randomBytes(8).toString("hex").slice(0, 15)}`, email };
-      this.#customers.set(key, customer);
-    }
-    return customer;
+    this.customers = customers;
   }
 
   /** Undefined when the reference is already taken. */
@@ -409,7 +391,7 @@ export class TransactionStore {
       channels,
       chargeOf,
       id: ++this.#lastId,
-      customer: this.#customerFor(email),
+      customer: this.customers.forEmail(email),
       accessCode: randomBytes(10).toString("hex"),
       createdAt: this.#now(),
       status: "ongoing",
@@ -445,7 +427,17 @@ export class TransactionStore {
 
   /** Newest first, as Paystack lists them; `page` counts from 1. */
   list(filter: TransactionFilter, page: number, perPage: number): TransactionPage {
-    const matching = [...this.#byId.values()].reverse().filter((tx) => {
+    const matching = this.matching(filter);
+    return {
+      transactions: matching.slice((page - 1) * perPage, page * perPage),
+      total: matching.length,
+      totalVolume: matching.reduce((sum, tx) => (tx.status === "success" ? sum + tx.amount : sum), 0),
+    };
+  }
+
+  /** Every transaction the filter takes, newest first. */
+  matching(filter: TransactionFilter): SandboxTransaction[] {
+    return [...this.#byId.values()].reverse().filter((tx) => {
       if (filter.status && tx.status !== filter.status) return false;
       if (filter.amount !== undefined && tx.amount !== filter.amount) return false;
       if (filter.customer !== undefined && tx.customer.id !== filter.customer && tx.customer.code !== filter.customer) return false;
@@ -453,11 +445,6 @@ export class TransactionStore {
       if (filter.to && tx.createdAt > filter.to) return false;
       return true;
     });
-    return {
-      transactions: matching.slice((page - 1) * perPage, page * perPage),
-      total: matching.length,
-      totalVolume: matching.reduce((sum, tx) => (tx.status === "success" ? sum + tx.amount : sum), 0),
-    };
   }
 
   /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PAYSTACK_CURRENCIES } from "../../contract.ts";
 import type { SandboxCore } from "../core.ts";
-import { amountSchema, validationError } from "../inputs.ts";
+import { amountSchema, DEFAULT_PER_PAGE, pagingSchema, queryError, validationError } from "../inputs.ts";
 import { createdRefundData, fetchedRefundData } from "../refunds.ts";
 import { transactionNotFound } from "./transactions.ts";
 
@@ -18,13 +18,20 @@ const refundSchema = z.object(
   { error: "Invalid request body" },
 );
 
+/** Paystack's refund list filters: paging, a period, one transaction (reference or id), one currency. */
+const listQuerySchema = z.object({
+  ...pagingSchema,
+  transaction: z.string().min(1).optional(),
+  currency: z.enum(PAYSTACK_CURRENCIES, { error: "Invalid currency" }).optional(),
+});
+
 const refundRefusals = {
   not_successful: "Transaction has not been successful and cannot be refunded",
   fully_refunded: "Transaction has been fully reversed",
   amount_too_large: "Refund amount cannot be greater than the amount left on the transaction",
 } as const;
 
-/** Paystack's refund calls: create (processed later, then a refund.processed webhook) and fetch. */
+/** Paystack's refund calls: create (processed later, then a refund.processed webhook), fetch and list. */
 export function refundRoutes(api: FastifyInstance, core: SandboxCore): void {
   const { transactions, refunds } = core;
 
@@ -44,6 +51,32 @@ export function refundRoutes(api: FastifyInstance, core: SandboxCore): void {
     }
     void core.processRefundLater(refund);
     return { status: true, message: "Refund has been queued for processing", data: createdRefundData(refund) };
+  });
+
+  api.get<{ Querystring: Record<string, string> }>("/refund", async (request, reply) => {
+    const query = listQuerySchema.safeParse(request.query);
+    if (!query.success) return queryError(reply, query.error);
+    const { perPage: perPageCamel, per_page, page = 1, from, to, transaction, currency } = query.data;
+    const perPage = perPageCamel ?? per_page ?? DEFAULT_PER_PAGE;
+    const tx = transaction
+      ? (transactions.byReference(transaction) ?? (/^\d+$/.test(transaction) ? transactions.byId(Number(transaction)) : undefined))
+      : undefined;
+    // A transaction the sandbox does not know has no refunds.
+    const matching = transaction && !tx ? [] : refunds.list({ from, to, currency, transaction: tx });
+    return {
+      status: true,
+      message: "Refunds retrieved",
+      data: matching.slice((page - 1) * perPage, page * perPage).map(fetchedRefundData),
+      // Paystack's OpenAPI description gives this list's perPage as a string.
+      meta: {
+        total: matching.length,
+        skipped: (page - 1) * perPage,
+        perPage: String(perPage),
+        page,
+        pageCount: Math.ceil(matching.length / perPage),
+        failedRefundCount: matching.filter((refund) => refund.status === "failed").length,
+      },
+    };
   });
 
   api.get<{ Params: { id: string } }>("/refund/:id", async (request, reply) => {
