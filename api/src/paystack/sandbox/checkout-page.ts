@@ -86,7 +86,7 @@ function page(title: string, stylesheet: string, body: string): string {
 <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 </head>
 <body>
-<p class="banner" role="note">Paystack sandbox — no real money</p>
+<header><p class="banner" role="note">Paystack sandbox — no real money</p></header>
 <main>
 ${body}
 </main>
