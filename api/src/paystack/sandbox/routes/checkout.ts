@@ -29,7 +29,6 @@ export function callbackUrl(tx: SandboxTransaction): string | null {
 }
 
 type Form = Record<string, string | undefined>;
-type CheckoutRequest = FastifyRequest<{ Params: { code: string }; Querystring: { channel?: string }; Body: Form | undefined }>;
 
 /** The offline channels' buttons, by the path they post to under the checkout. */
 const offlineActions = { transfer: "bank_transfer", ussd: "ussd", "mobile-money": "mobile_money" } as const satisfies Record<
@@ -76,7 +75,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
       mobileMoney,
     });
   };
-  const findByCode = (request: CheckoutRequest) => core.transactions.byAccessCode(request.params.code);
+  const findByCode = (request: FastifyRequest<{ Params: { code: string } }>) => core.transactions.byAccessCode(request.params.code);
   const notOffered = (reply: FastifyReply, tx: SandboxTransaction) =>
     html(reply, tx)
       .code(400)
@@ -87,7 +86,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
   );
 
   browser.get<{ Params: { code: string }; Querystring: { channel?: string } }>("/checkout/:code", async (request, reply) => {
-    const tx = findByCode(request as CheckoutRequest);
+    const tx = findByCode(request);
     if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
     const asked = request.query.channel;
     // An unknown or unoffered ?channel= shows the first channel offered (the card, when it is).
@@ -97,7 +96,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
 
   for (const [action, outcome] of Object.entries(outcomes)) {
     browser.post<{ Params: { code: string }; Body: Form | undefined }>(`/checkout/:code/${action}`, async (request, reply) => {
-      const tx = findByCode(request as CheckoutRequest);
+      const tx = findByCode(request);
       if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
       // The card's buttons carry no field; the other channels that settle at once name theirs.
       const channel = request.body?.channel ?? "card";
@@ -112,7 +111,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
 
   for (const [action, channel] of Object.entries(offlineActions)) {
     browser.post<{ Params: { code: string }; Body: Form | undefined }>(`/checkout/:code/${action}`, async (request, reply) => {
-      const tx = findByCode(request as CheckoutRequest);
+      const tx = findByCode(request);
       if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
       if (!offers(tx, channel)) return notOffered(reply, tx);
       let wallet = null;
