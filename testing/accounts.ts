@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createSession } from "../api/src/domain/accounts/login.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
+import { hashPassword } from "../api/src/domain/accounts/passwords.ts";
 import type { StaffRole } from "../api/src/domain/staff/permissions.ts";
 import { rest, type TestApp } from "./app.ts";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { viewerFromSessionId } from "../domain/accounts/sessions.ts";
 import { type MediaWhat, mediaFileName, openableMedia, verifyMediaSignature } from "../domain/learning/media.ts";
-import { viewerFromSessionId } from "../domain/sessions.ts";
 import type { Viewer } from "../domain/staff/permissions.ts";
 import { sendPrivateObject } from "../http/objects.ts";
 import type { Services } from "../services.ts";

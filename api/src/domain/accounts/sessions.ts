@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { SessionCache } from "../cache/sessions.ts";
-import type { Database } from "../db/client.ts";
-import type { Viewer } from "./staff/permissions.ts";
+import type { SessionCache } from "../../cache/sessions.ts";
+import type { Database } from "../../db/client.ts";
+import type { Viewer } from "../staff/permissions.ts";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // The viewer type sits with the roles it carries (importing it from here keeps one edge: sessions -> permissions).
-export type { Viewer } from "./staff/permissions.ts";
+export type { Viewer } from "../staff/permissions.ts";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
