@@ -6,14 +6,10 @@ import {
   generateCouponBatch,
   normaliseCode,
 } from "../../domain/coupons/coupons.ts";
-import { toDollars } from "../../domain/money.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
-import { loadReportDiscounts, type ReportCoupon } from "../../domain/reports/report.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
-import { Invoice } from "../invoices/invoice.ts";
-import { ReportRef } from "../reports/report.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { pageArgs, pagedConnection, pagedConnectionType } from "../schema/paging.ts";
 
@@ -126,40 +122,6 @@ const CheckoutQuote = builder
       currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
     }),
   });
-
-// The coupon an invoice was priced with (the price parts themselves are the invoice's own fields).
-builder.prismaObjectFields(Invoice, (t) => ({
-  couponCode: t.exposeString("couponCode", {
-    nullable: true,
-    description: "The coupon the checkout applied, as it was typed in (upper-case).",
-  }),
-  discountCents: t.exposeInt("discountCents", { description: "Taken off the list price by the coupon, in cents (0 without one)." }),
-}));
-
-const ReportCouponRef = builder.objectRef<ReportCoupon>("ReportCoupon").implement({
-  description: "One coupon's paid uses over a report's range.",
-  fields: (t) => ({
-    code: t.exposeString("code", { description: "The coupon's code." }),
-    redemptions: t.exposeInt("redemptions", { description: "Paid invoices in the range that used it." }),
-    discount: t.float({ description: "Dollars taken off by it in the range.", resolve: (c) => toDollars(c.discountCents) }),
-  }),
-});
-
-const ReportDiscounts = builder.objectRef<{ totalDiscountCents: number; coupons: ReportCoupon[] }>("ReportDiscounts").implement({
-  description: "Discounts given over a report's range (paid records, by payment date, as revenue).",
-  fields: (t) => ({
-    total: t.float({ description: "Dollars taken off by coupons in the range.", resolve: (d) => toDollars(d.totalDiscountCents) }),
-    coupons: t.field({ type: [ReportCouponRef], description: "Per coupon, largest discount first.", resolve: (d) => d.coupons }),
-  }),
-});
-
-builder.objectFields(ReportRef, (t) => ({
-  discounts: t.field({
-    type: ReportDiscounts,
-    description: "Discounts given and redemptions per coupon over the range (one more statement, only when asked for).",
-    resolve: (report, _args, ctx) => loadReportDiscounts(ctx.services, report),
-  }),
-}));
 
 const CouponBatchCsv = builder.objectRef<{ csv: string }>("CouponBatchCsv").implement({
   description: "A sponsor batch's codes as CSV.",

@@ -58,6 +58,40 @@ export const Invoice = builder.prismaNode("Invoice", {
   }),
 });
 
+/** How an invoice was paid (docs/ARCHITECTURE.md, "Money"). */
+export const PaymentMethod = builder.enumType("PaymentMethod", {
+  description: "How an invoice was paid.",
+  values: {
+    CARD: { description: "By card, through Paystack." },
+    BANK_TRANSFER: { description: "By bank transfer, confirmed by finance." },
+    MOBILE_MONEY: { description: "By mobile money, confirmed by finance." },
+    CASH: { description: "In cash, confirmed by finance." },
+    OTHER: { description: "Another way, confirmed or recorded by staff." },
+  } as const,
+});
+
+builder.prismaObjectFields("Invoice", (t) => ({
+  paymentMethod: t.expose("paymentMethod", {
+    type: PaymentMethod,
+    nullable: true,
+    description: "How it was paid: card, or what finance confirmed; null while unpaid.",
+  }),
+  expiresAt: t.expose("expiresAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "When a pending bank transfer / mobile money invoice lapses unpaid; null for others.",
+  }),
+}));
+
+// The coupon an invoice was priced with (the price parts themselves are the invoice's own fields).
+builder.prismaObjectFields(Invoice, (t) => ({
+  couponCode: t.exposeString("couponCode", {
+    nullable: true,
+    description: "The coupon the checkout applied, as it was typed in (upper-case).",
+  }),
+  discountCents: t.exposeInt("discountCents", { description: "Taken off the list price by the coupon, in cents (0 without one)." }),
+}));
+
 const InvoiceConnection = pagedConnectionType(Invoice, "InvoiceConnection", "A page of invoices.");
 
 builder.queryFields((t) => ({

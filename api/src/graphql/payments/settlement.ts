@@ -4,17 +4,7 @@ import { actor } from "../context.ts";
 import { Invoice, InvoiceStatus } from "../invoices/invoice.ts";
 import { commonErrors } from "../schema/errors.ts";
 
-/** How an invoice was paid (docs/ARCHITECTURE.md, "Money"). */
-export const PaymentMethod = builder.enumType("PaymentMethod", {
-  description: "How an invoice was paid.",
-  values: {
-    CARD: { description: "By card, through Paystack." },
-    BANK_TRANSFER: { description: "By bank transfer, confirmed by finance." },
-    MOBILE_MONEY: { description: "By mobile money, confirmed by finance." },
-    CASH: { description: "In cash, confirmed by finance." },
-    OTHER: { description: "Another way, confirmed or recorded by staff." },
-  } as const,
-});
+/** Payments finance confirms, and a learner's own offline payment (docs/ARCHITECTURE.md, "Money"). */
 
 /** The payment methods finance may confirm (card payments confirm themselves through Paystack). */
 const ReceivedMethod = builder.enumType("ReceivedMethod", {
@@ -26,19 +16,6 @@ const ReceivedMethod = builder.enumType("ReceivedMethod", {
     OTHER: { description: "Another way." },
   } as const,
 });
-
-builder.prismaObjectFields("Invoice", (t) => ({
-  paymentMethod: t.expose("paymentMethod", {
-    type: PaymentMethod,
-    nullable: true,
-    description: "How it was paid: card, or what finance confirmed; null while unpaid.",
-  }),
-  expiresAt: t.expose("expiresAt", {
-    type: "DateTime",
-    nullable: true,
-    description: "When a pending bank transfer / mobile money invoice lapses unpaid; null for others.",
-  }),
-}));
 
 const ConfirmPaymentInput = builder.inputType("ConfirmPaymentInput", {
   description: "Finance confirms the money of a pending invoice was received.",

@@ -1,5 +1,12 @@
 import { toDollars } from "../../domain/money.ts";
-import { loadReport, type Report, type ReportMonth, type ReportTrack } from "../../domain/reports/report.ts";
+import {
+  loadReport,
+  loadReportDiscounts,
+  type Report,
+  type ReportCoupon,
+  type ReportMonth,
+  type ReportTrack,
+} from "../../domain/reports/report.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { commonErrors } from "../schema/errors.ts";
@@ -57,6 +64,31 @@ export const ReportRef = builder.objectRef<Report>("Report").implement({
     }),
   }),
 });
+
+const ReportCouponRef = builder.objectRef<ReportCoupon>("ReportCoupon").implement({
+  description: "One coupon's paid uses over a report's range.",
+  fields: (t) => ({
+    code: t.exposeString("code", { description: "The coupon's code." }),
+    redemptions: t.exposeInt("redemptions", { description: "Paid invoices in the range that used it." }),
+    discount: t.float({ description: "Dollars taken off by it in the range.", resolve: (c) => toDollars(c.discountCents) }),
+  }),
+});
+
+const ReportDiscounts = builder.objectRef<{ totalDiscountCents: number; coupons: ReportCoupon[] }>("ReportDiscounts").implement({
+  description: "Discounts given over a report's range (paid records, by payment date, as revenue).",
+  fields: (t) => ({
+    total: t.float({ description: "Dollars taken off by coupons in the range.", resolve: (d) => toDollars(d.totalDiscountCents) }),
+    coupons: t.field({ type: [ReportCouponRef], description: "Per coupon, largest discount first.", resolve: (d) => d.coupons }),
+  }),
+});
+
+builder.objectFields(ReportRef, (t) => ({
+  discounts: t.field({
+    type: ReportDiscounts,
+    description: "Discounts given and redemptions per coupon over the range (one more statement, only when asked for).",
+    resolve: (report, _args, ctx) => loadReportDiscounts(ctx.services, report),
+  }),
+}));
 
 builder.queryFields((t) => ({
   report: t.field({
