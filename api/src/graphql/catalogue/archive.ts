@@ -3,7 +3,6 @@ import { restoreTrack } from "../../domain/catalogue/tracks.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
-import { DeletePayload } from "../schema/payloads.ts";
 import { Course, CoursePayload } from "./course.ts";
 import { Track, TrackPayload } from "./track.ts";
 
@@ -27,13 +26,6 @@ builder.objectField(Course, "archivedAt", (t) =>
     nullable: true,
     description:
       "When the course was archived (deleted while its track had enrollments): hidden from the public course list, kept for enrolled learners and staff. Null while active.",
-  }),
-);
-
-builder.objectField(DeletePayload, "archived", (t) =>
-  t.boolean({
-    description: "True when the record had history and was archived instead of deleted (it can be restored); false when it is gone.",
-    resolve: (payload) => (payload as { archived?: boolean }).archived === true,
   }),
 );
 

@@ -3,20 +3,14 @@ import DataLoader from "dataloader";
 import { parseVideoLink } from "../../../../common/video.ts";
 import { isEnrolled, lessonAccessSelect, mayReadLessonContent, visibleLessons } from "../../domain/learning/access.ts";
 import { createLesson, deleteLesson, reorderLessons, updateLesson, updateTrackOutcomes } from "../../domain/learning/lessons.ts";
-import {
-  COUNTED_LESSONS,
-  completeLesson,
-  type EnrollmentOutline,
-  enrollmentOutlines,
-  saveLessonPosition,
-} from "../../domain/learning/progress.ts";
-import { can, type Viewer } from "../../domain/staff/permissions.ts";
+import { completeLesson, type EnrollmentOutline, enrollmentOutlines, saveLessonPosition } from "../../domain/learning/progress.ts";
+import type { Viewer } from "../../domain/staff/permissions.ts";
 import { builder } from "../builder.ts";
 import { Course } from "../catalogue/course.ts";
+import { LESSON_ORDER } from "../catalogue/outline.ts";
 import { Track, TrackPayload } from "../catalogue/track.ts";
 import { actor, type Context } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
-import { refuseOversizedPage } from "../schema/paging.ts";
 import { DeletePayload } from "../schema/payloads.ts";
 import { Enrollment } from "./enrollment.ts";
 
@@ -33,8 +27,6 @@ export const LessonKind = builder.enumType("LessonKind", {
     QUIZ: { description: "A quiz: its questions and pass mark are `Lesson.quiz`, saved with saveQuiz." },
   } as const,
 });
-
-const LESSON_ORDER = [{ position: "asc" as const }, { id: "asc" as const }];
 
 /** The viewer's own progress row of a lesson (learners only; an id no row has for anyone else). */
 function ownProgress(viewer: Viewer | null | undefined) {
@@ -103,50 +95,6 @@ export const Lesson = builder.prismaNode("Lesson", {
     }),
   }),
 });
-
-/** Which lessons a course lists: staff see archived ones too; others the active lessons they may see. */
-function listedLessons(viewer: Viewer | null | undefined) {
-  return can(viewer, "readCatalogue") ? {} : { AND: [{ archivedAt: null }, visibleLessons(viewer)] };
-}
-
-builder.prismaObjectFields(Course, (t) => ({
-  lessonList: t.relation("lessons", {
-    // A plain list beside the connection: the curriculum's and the player's outline, shallow enough for the query-cost
-    // limit when nested under a track's courses.
-    query: (_args, ctx) => ({ where: listedLessons(ctx.viewer), orderBy: LESSON_ORDER, take: 200 }),
-    description: "The course's lessons in order, as one list (the first 200; archived ones for staff only).",
-  }),
-  lessons: t.relatedConnection(
-    "lessons",
-    {
-      cursor: "id",
-      maxSize: refuseOversizedPage,
-      query: (_args, ctx) => ({ where: listedLessons(ctx.viewer), orderBy: LESSON_ORDER }),
-      description: "The course's lessons, in order (archived ones for staff only).",
-    },
-    { description: "A page of a course's lessons." },
-  ),
-}));
-
-/** The counted lessons of a track's courses (for the outline's figures), as a Prisma select on Track. */
-const OUTLINE = {
-  courses: { where: { archivedAt: null }, select: { lessons: { where: COUNTED_LESSONS, select: { minutes: true } } } },
-};
-
-builder.prismaObjectFields(Track, (t) => ({
-  outcomes: t.exposeStringList("outcomes", { description: "\"What you'll learn\": the track's bullets, in order." }),
-  enrolledCount: t.relationCount("enrollments", { description: "How many learners are enrolled in the track." }),
-  lessonCount: t.int({
-    description: "How many lessons the track's courses hold (active ones).",
-    select: OUTLINE,
-    resolve: (track) => track.courses.reduce((sum, c) => sum + c.lessons.length, 0),
-  }),
-  totalMinutes: t.int({
-    description: "The estimated minutes of all its lessons.",
-    select: OUTLINE,
-    resolve: (track) => track.courses.reduce((sum, c) => sum + c.lessons.reduce((m, l) => m + l.minutes, 0), 0),
-  }),
-}));
 
 /**
  * The outlines (progress, the lesson Continue resumes) of the enrollments one request reads, loaded together in one

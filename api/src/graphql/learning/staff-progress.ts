@@ -1,16 +1,14 @@
 import { uploadLessonImage } from "../../domain/learning/lesson-images.ts";
 import { progressPercent } from "../../domain/learning/progress.ts";
-import { mayReadTrackProgress, type TrackLearningStats, trackLearningStats } from "../../domain/learning/staff-progress.ts";
 import { builder } from "../builder.ts";
 import { Course } from "../catalogue/course.ts";
-import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { Enrollment } from "./enrollment.ts";
 
 /**
  * Staff progress views (docs/ARCHITECTURE.md, "Learning"): an enrollment's progress details for the learner details
- * dialog, and a track's learning figures for its admin page.
+ * dialog (a track's learning figures for its admin page are Track's, in catalogue/outline.ts).
  */
 
 /**
@@ -79,34 +77,6 @@ builder.prismaObjectFields(Enrollment, (t) => ({
     type: "DateTime",
     nullable: true,
     description: "When the learner finished every lesson of the track (the enrollment became COMPLETED); null until then.",
-  }),
-}));
-
-const TrackLearningStatsRef = builder.objectRef<TrackLearningStats>("TrackLearningStats").implement({
-  description: "How a track's enrolled learners are doing.",
-  fields: (t) => ({
-    enrolled: t.exposeInt("enrolled", { description: "Learners enrolled in the track." }),
-    started: t.exposeInt("started", { description: "Enrolled learners who opened or finished at least one lesson." }),
-    finished: t.exposeInt("finished", { description: "Enrolled learners who finished every lesson (100 %)." }),
-    medianProgress: t.exposeFloat("medianProgress", {
-      nullable: true,
-      description: "The median progress of the enrolled learners, 0 to 100 (an even count averages the middle two); null without learners.",
-    }),
-  }),
-});
-
-builder.prismaObjectFields(Track, (t) => ({
-  learningStats: t.field({
-    type: TrackLearningStatsRef,
-    nullable: true,
-    description:
-      "Started, finished and median progress of the track's learners: for owners, managers and the instructors assigned to the track; null for anyone else.",
-    select: { id: true },
-    resolve: async (track, _args, ctx) => {
-      const { prisma } = ctx.services.db;
-      if (!(await mayReadTrackProgress(prisma, ctx.viewer, track.id))) return null;
-      return trackLearningStats(prisma, track.id);
-    },
   }),
 }));
 

@@ -11,6 +11,7 @@ import "../staff/staff.ts";
 import "../catalogue/track.ts";
 import "../catalogue/course.ts";
 import "../catalogue/archive.ts";
+import "../catalogue/outline.ts";
 import "../learning/enrollment.ts";
 import "../learning/lessons.ts";
 import "../learning/staff-progress.ts";
