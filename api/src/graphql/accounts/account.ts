@@ -1,5 +1,8 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import type { STAFF_ROLES } from "../../domain/staff/permissions.ts";
+import { accountPermissions, staffStatus } from "../../domain/staff/staff.ts";
 import { builder } from "../builder.ts";
+import { Track } from "../catalogue/track.ts";
 
 export const Gender = builder.enumType("Gender", {
   description: "A learner's gender, as given on the profile or at checkout.",
@@ -49,6 +52,58 @@ export const Admin = builder.prismaNode("Admin", {
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the account signed up." }),
   }),
 });
+
+/** An admin account's staff side: its role, state, permissions and assigned tracks (domain/staff/). */
+
+export const StaffRole = builder.enumType("StaffRole", {
+  description: "What a staff account may do: owner (everything), manager, finance or instructor.",
+  values: {
+    OWNER: { description: "Everything: the staff, invitations and audit log too." },
+    MANAGER: { description: "The catalogue (tracks and courses) and the dashboard; learners and invoices (read)." },
+    FINANCE: { description: "Invoices and payments, the dashboard and reports; the catalogue and learners (read)." },
+    INSTRUCTOR: { description: "The courses of the tracks assigned to them; the catalogue (read)." },
+  } as const satisfies Record<(typeof STAFF_ROLES)[number], { description: string }>,
+});
+
+const StaffStatus = builder.enumType("StaffStatus", {
+  description: "PENDING: waits for an owner's approval; ACTIVE: may work; DISABLED: deactivated by an owner.",
+  values: {
+    PENDING: { description: "Waits for an owner's approval." },
+    ACTIVE: { description: "Approved, with a role." },
+    DISABLED: { description: "Deactivated by an owner." },
+  } as const,
+});
+
+builder.prismaObjectFields("Admin", (t) => ({
+  staffRole: t.expose("staffRole", { type: StaffRole, nullable: true, description: "Null while the account waits for approval." }),
+  status: t.field({
+    type: StaffStatus,
+    description: "Pending, active or disabled.",
+    select: { staffRole: true, disabled: true },
+    resolve: staffStatus,
+  }),
+  emailVerified: t.boolean({
+    description: "True once the e-mail address is verified.",
+    select: { emailVerifiedAt: true },
+    resolve: (a) => a.emailVerifiedAt !== null,
+  }),
+  approvedAt: t.expose("approvedAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "When an owner approved the account (or it joined by invitation); null while pending.",
+  }),
+  permissions: t.stringList({
+    description: "What the account may do (names from the server's permission table), for the console to show only that.",
+    select: { staffRole: true, disabled: true },
+    resolve: accountPermissions,
+  }),
+  assignedTracks: t.field({
+    type: [Track],
+    description: "Instructors: the tracks whose courses they may edit.",
+    select: { instructing: { select: { track: true }, orderBy: { createdAt: "asc" } } },
+    resolve: (a) => a.instructing.map((i) => i.track),
+  }),
+}));
 
 export const Learner = builder.prismaNode("Learner", {
   id: { field: "id" },

@@ -1,18 +1,17 @@
 import { compEnrollment, learnersCsv, sendLearnerPasswordReset, setLearnerDisabled } from "../../domain/accounts/learner-actions.ts";
 import { PAID_INVOICES, paidCents } from "../../domain/invoices/invoices.ts";
+import { listedInvoices } from "../../domain/invoices/status.ts";
 import { toDollars } from "../../domain/money.ts";
+import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
+import { NEWEST_ISSUED } from "../learning/certificates.ts";
 import { Enrollment } from "../learning/enrollment.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wordsWhere } from "../schema/paging.ts";
 import { Learner } from "./account.ts";
 import { MessagePayload } from "./auth.ts";
-import "../learning/enrollment.ts";
-import "../invoices/invoice.ts";
-import { listedInvoices } from "../../domain/invoices/status.ts";
-import { NEWEST_FIRST } from "../../domain/order.ts";
 
 builder.prismaObjectFields("Learner", (t) => ({
   trackCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
@@ -36,6 +35,10 @@ builder.prismaObjectFields("Learner", (t) => ({
     },
     { description: "A page of a learner's invoices." },
   ),
+  certificates: t.relation("certificates", {
+    query: { orderBy: NEWEST_ISSUED },
+    description: "The learner's certificates, valid and revoked, newest first.",
+  }),
 }));
 
 const LearnerConnection = pagedConnectionType(Learner, "LearnerConnection", "A page of learners.");

@@ -1,6 +1,5 @@
 import { NotFoundError } from "../../domain/errors.ts";
 import { formatCertificateCode, type PublicCertificate, revokeCertificate, verifyCertificate } from "../../domain/learning/certificates.ts";
-import { Learner } from "../accounts/account.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
@@ -16,7 +15,8 @@ export const CertificateStatus = builder.enumType("CertificateStatus", {
   } as const,
 });
 
-const NEWEST_ISSUED = [{ issuedAt: "desc" as const }, { id: "desc" as const }];
+/** A learner's certificates, newest first. */
+export const NEWEST_ISSUED = [{ issuedAt: "desc" as const }, { id: "desc" as const }];
 
 export const Certificate = builder.prismaNode("Certificate", {
   id: { field: "id" },
@@ -96,13 +96,6 @@ builder.prismaObjectFields(Enrollment, (t) => ({
       const { certificates } = (enrollment as unknown as { learner: { certificates: (typeof Certificate.$inferType)[] } }).learner;
       return certificates.find((c) => c.trackId === enrollment.trackId) ?? null;
     },
-  }),
-}));
-
-builder.prismaObjectFields(Learner, (t) => ({
-  certificates: t.relation("certificates", {
-    query: { orderBy: NEWEST_ISSUED },
-    description: "The learner's certificates, valid and revoked, newest first.",
   }),
 }));
 

@@ -2,7 +2,6 @@ import { NEWEST_FIRST } from "../../domain/order.ts";
 import { auditCsv, auditWhere } from "../../domain/staff/audit.ts";
 import type { STAFF_ROLES } from "../../domain/staff/permissions.ts";
 import {
-  accountPermissions,
   approveStaff,
   invitationPreview,
   invitationStatus,
@@ -10,11 +9,10 @@ import {
   resendInvitation,
   STAFF_ORDER,
   setInstructorTracks,
-  staffStatus,
   UNUSED_INVITATIONS,
   updateStaff,
 } from "../../domain/staff/staff.ts";
-import { Admin } from "../accounts/account.ts";
+import { Admin, StaffRole } from "../accounts/account.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
@@ -22,56 +20,6 @@ import { commonErrors } from "../schema/errors.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "../schema/paging.ts";
 
 /** Staff accounts, invitations, instructor assignments and the audit log: owners only (domain/staff/). */
-
-export const StaffRole = builder.enumType("StaffRole", {
-  description: "What a staff account may do: owner (everything), manager, finance or instructor.",
-  values: {
-    OWNER: { description: "Everything: the staff, invitations and audit log too." },
-    MANAGER: { description: "The catalogue (tracks and courses) and the dashboard; learners and invoices (read)." },
-    FINANCE: { description: "Invoices and payments, the dashboard and reports; the catalogue and learners (read)." },
-    INSTRUCTOR: { description: "The courses of the tracks assigned to them; the catalogue (read)." },
-  } as const satisfies Record<(typeof STAFF_ROLES)[number], { description: string }>,
-});
-
-const StaffStatus = builder.enumType("StaffStatus", {
-  description: "PENDING: waits for an owner's approval; ACTIVE: may work; DISABLED: deactivated by an owner.",
-  values: {
-    PENDING: { description: "Waits for an owner's approval." },
-    ACTIVE: { description: "Approved, with a role." },
-    DISABLED: { description: "Deactivated by an owner." },
-  } as const,
-});
-
-builder.prismaObjectFields("Admin", (t) => ({
-  staffRole: t.expose("staffRole", { type: StaffRole, nullable: true, description: "Null while the account waits for approval." }),
-  status: t.field({
-    type: StaffStatus,
-    description: "Pending, active or disabled.",
-    select: { staffRole: true, disabled: true },
-    resolve: staffStatus,
-  }),
-  emailVerified: t.boolean({
-    description: "True once the e-mail address is verified.",
-    select: { emailVerifiedAt: true },
-    resolve: (a) => a.emailVerifiedAt !== null,
-  }),
-  approvedAt: t.expose("approvedAt", {
-    type: "DateTime",
-    nullable: true,
-    description: "When an owner approved the account (or it joined by invitation); null while pending.",
-  }),
-  permissions: t.stringList({
-    description: "What the account may do (names from the server's permission table), for the console to show only that.",
-    select: { staffRole: true, disabled: true },
-    resolve: accountPermissions,
-  }),
-  assignedTracks: t.field({
-    type: [Track],
-    description: "Instructors: the tracks whose courses they may edit.",
-    select: { instructing: { select: { track: true }, orderBy: { createdAt: "asc" } } },
-    resolve: (a) => a.instructing.map((i) => i.track),
-  }),
-}));
 
 const InvitationStatus = builder.enumType("StaffInvitationStatus", {
   description: "Whether an invitation link can still be used.",
