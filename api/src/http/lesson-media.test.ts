@@ -15,7 +15,7 @@ import { sweepUnfinishedUploads, UnfinishedUploads, uploadTempDir } from "../sto
 import { LESSON_UPLOADS_PATH, UPLOAD_FAULT_MESSAGE } from "./lesson-uploads.ts";
 
 /**
- * Lesson media (learning/media.ts, http/lesson-uploads.ts, rest/lesson-media.ts): resumable uploads (tus) checked by
+ * Lesson media (learning/media.ts, http/lesson-uploads.ts, rest/learning/lesson-media.ts): resumable uploads (tus) checked by
  * content and size, who may upload, and who may fetch a video or a file through its signed URL or a bearer token.
  */
 

@@ -11,7 +11,7 @@ import { Lesson, LessonProgressPayload } from "./lessons.ts";
 /**
  * A lesson's uploaded media (docs/ARCHITECTURE.md, "Learning"): the uploaded video of a VIDEO lesson and the
  * attachments of a FILE lesson, each with a short-lived signed URL for whoever may read the lesson. The bytes arrive
- * through the resumable upload (http/lesson-uploads.ts) and leave through the media routes (rest/lesson-media.ts).
+ * through the resumable upload (http/lesson-uploads.ts) and leave through the media routes (rest/learning/lesson-media.ts).
  */
 
 export const LessonFile = builder.prismaNode("LessonMedia", {
