@@ -23,6 +23,7 @@ import { paymentRoutes } from "./payments/payments.ts";
 import { settlementRoutes } from "./payments/settlement.ts";
 import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { reportRoutes } from "./reports/reports.ts";
+import { settingsRoutes } from "./settings/settings.ts";
 import { staffRoutes } from "./staff/staff.ts";
 
 /** The REST facade (docs/product.md, REST routes) in its own Fastify scope: multipart parsing and `{message}` errors apply only here. */
@@ -81,6 +82,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await invoiceRoutes(scope, services);
     await invoicePdfRoutes(scope, services);
     await settlementRoutes(scope, services);
+    await settingsRoutes(scope, services);
     await refundRoutes(scope, services);
     await couponRoutes(scope, services);
     await learnerRoutes(scope, services);
