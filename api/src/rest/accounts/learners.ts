@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { Services } from "../../services.ts";
+import { CSV_TYPE, sendDownload } from "../download.ts";
 import { listQuery } from "../input.ts";
 import { LEARNER_ROW_FIELDS, learnerRowJson } from "../json.ts";
 import { restRoutes } from "../pipeline.ts";
@@ -28,11 +29,7 @@ export async function learnerRoutes(app: FastifyInstance, services: Services) {
     },
     handle: async (call) => {
       const { learnersCsv } = await call.query(CSV, { search: listQuery(call.req).search });
-      return call.reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="learners.csv"')
-        .header("cache-control", "no-store")
-        .send(learnersCsv.csv);
+      return sendDownload(call.reply, CSV_TYPE, "learners.csv", learnersCsv.csv);
     },
   });
 

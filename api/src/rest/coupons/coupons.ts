@@ -4,6 +4,7 @@ import { UUID_PATTERN } from "../../../../common/formats.ts";
 import { COUPON_MESSAGES } from "../../domain/coupons/coupons.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
 import type { Services } from "../../services.ts";
+import { CSV_TYPE, sendDownload } from "../download.ts";
 import { booleanIn, idParam, jsonBody, textIn, toGlobalId } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import {
@@ -249,11 +250,7 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
     handle: async (call) => {
       const id = idParam(call.req, COUPON_MESSAGES.batchNotFound);
       const { couponBatchCsv } = await call.query(BATCH_CSV, { batchId: toGlobalId("CouponBatch", id) });
-      return call.reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="coupon-codes.csv"')
-        .header("cache-control", "no-store")
-        .send(couponBatchCsv.csv);
+      return sendDownload(call.reply, CSV_TYPE, "coupon-codes.csv", couponBatchCsv.csv);
     },
   });
 

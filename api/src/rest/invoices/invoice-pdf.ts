@@ -1,14 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { invoicePdfFor, pdfFileName } from "../../domain/invoices/pdf.ts";
 import type { Services } from "../../services.ts";
+import { PDF_TYPE, sendDownload } from "../download.ts";
 import { restContext, restRoutes } from "../pipeline.ts";
-import { errors, uuidParams } from "../schemas.ts";
-
-/** A PDF answer. */
-const pdfAnswer = (description: string) => ({
-  description,
-  content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
-});
+import { errors, pdfAnswer, uuidParams } from "../schemas.ts";
 
 /**
  * GET /api/invoices/{id}/pdf: an invoice (unpaid) or receipt (paid) as a PDF file (docs/ARCHITECTURE.md, "Invoice
@@ -31,11 +26,7 @@ export async function invoicePdfRoutes(app: FastifyInstance, services: Services)
       const id = (call.req.params as { id: string }).id;
       // The audience check (rest/access.ts) has run: there is a viewer here.
       const pdf = await invoicePdfFor(services, viewer as NonNullable<typeof viewer>, id);
-      return call.reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${pdfFileName(pdf.number)}"`)
-        .header("cache-control", "no-store")
-        .send(pdf.bytes);
+      return sendDownload(call.reply, PDF_TYPE, pdfFileName(pdf.number), pdf.bytes);
     },
   });
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { NotFoundError } from "../../domain/errors.ts";
 import { CERTIFICATE_MESSAGES, certificatePdfFor } from "../../domain/learning/certificates.ts";
 import type { Services } from "../../services.ts";
+import { PDF_TYPE, sendDownload } from "../download.ts";
 import { restContext, restRoutes } from "../pipeline.ts";
-import { answer, choice, errors, nullableText, object, text } from "../schemas.ts";
+import { answer, choice, errors, nullableText, object, pdfAnswer, text } from "../schemas.ts";
 
 const VERIFY = "query($code: String!) { certificate(code: $code) { code name track date status revokedAt } }";
 
@@ -58,10 +59,7 @@ export async function certificateRoutes(app: FastifyInstance, services: Services
       tags: ["certificates"],
       params: codeParams,
       response: {
-        200: {
-          description: "The PDF (Content-Disposition: attachment; filename=certificate-<code>.pdf).",
-          content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
-        },
+        200: pdfAnswer("The PDF (Content-Disposition: attachment; filename=certificate-<code>.pdf)."),
         ...errors(401, 403, 404),
       },
     },
@@ -69,11 +67,7 @@ export async function certificateRoutes(app: FastifyInstance, services: Services
       const { viewer } = await restContext(services, call.req);
       // The audience check (rest/access.ts) has run: there is a viewer here.
       const pdf = await certificatePdfFor(services, viewer as NonNullable<typeof viewer>, codeOf(call.req));
-      return call.reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${pdf.fileName}"`)
-        .header("cache-control", "no-store")
-        .send(pdf.bytes);
+      return sendDownload(call.reply, PDF_TYPE, pdf.fileName, pdf.bytes);
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { reportCsv, reportMonthsCsv, reportTracksCsv } from "../../domain/reports/report.ts";
 import type { Services } from "../../services.ts";
+import { CSV_TYPE, sendDownload } from "../download.ts";
 import { dateParam } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import { csvAnswer, errors, object, text } from "../schemas.ts";
@@ -54,11 +55,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services) {
         const report = await call.mutate(REPORT, { from, to });
         // The months table is the report over time and keeps the export's name; the tracks table says what it is.
         const name = file === "tracks" ? `report-by-track-${from}-to-${to}.csv` : `report-${from}-to-${to}.csv`;
-        return call.reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${name}"`)
-          .header("cache-control", "no-store")
-          .send(body(report));
+        return sendDownload(call.reply, CSV_TYPE, name, body(report));
       },
     });
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { STAFF_MESSAGES } from "../../domain/staff/staff.ts";
 import type { Services } from "../../services.ts";
+import { CSV_TYPE, sendDownload } from "../download.ts";
 import { auditFilter, booleanIn, idParam, jsonBody, staffRoleIn, textIn, toGlobalId } from "../input.ts";
 import { AUDIT_FIELDS, auditJson, INVITATION_FIELDS, invitationJson, STAFF_FIELDS, staffJson } from "../json.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
@@ -174,11 +175,7 @@ export async function staffRoutes(app: FastifyInstance, services: Services) {
     },
     handle: async (call) => {
       const { auditLogCsv } = await call.query(AUDIT_CSV, { filter: auditFilter(call.req) });
-      return call.reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="audit-log.csv"')
-        .header("cache-control", "no-store")
-        .send(auditLogCsv.csv);
+      return sendDownload(call.reply, CSV_TYPE, "audit-log.csv", auditLogCsv.csv);
     },
   });
 }
