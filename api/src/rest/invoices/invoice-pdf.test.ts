@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
+import { pdfText } from "#testing/pdf.ts";
 import { nextInvoiceNumber } from "../../domain/invoices/numbers.ts";
 import { priceParts } from "../../domain/money.ts";
 
@@ -29,22 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function pdfText(bytes: ArrayBuffer) {
-  // pdf.js takes the buffer it is given: it reads a copy.
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes).slice()), { mergePages: true });
-  return text.replace(/\s+/g, " ");
-}
-
 async function paidInvoiceFor(learnerId: string) {
-  const track = await prisma().track.create({
-    data: {
-      name: `Data Science ${randomBytes(2).toString("hex")}`,
-      priceCents: 45_000,
-      duration: "4 weeks",
-      instructor: "I",
-      description: "D",
-    },
-  });
+  const track = await createTrack(app, 45_000, { name: `Data Science ${randomBytes(2).toString("hex")}` });
   // 450.00 less a 50.00 discount, 7.5% tax added: 430.00.
   const parts = priceParts(45_000, 5_000, { taxRateBasisPoints: 750, taxInclusive: false });
   const invoice = await prisma().$transaction(async (tx) =>
