@@ -29,9 +29,7 @@ const revokeMutation = graphql`
           revokeReason
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

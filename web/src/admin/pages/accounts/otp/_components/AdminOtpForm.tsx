@@ -33,9 +33,7 @@ const verifyMutation = graphql`
         message
         choosePassword
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -47,9 +45,7 @@ const resendMutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -76,9 +76,7 @@ const submitMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -141,7 +139,7 @@ export function QuizLesson({ lesson: key }: { lesson: QuizLesson_lesson$key }) {
       const answers = questions.map((q) => ({ questionId: q.id, optionIds: chosen[q.id] ?? [] }));
       const { submitQuizAttempt: answer } = await submit({ variables: { lessonId: lesson.id, answers } });
       if (answer.__typename !== "SubmitQuizAttemptPayload" || answer.score === undefined) {
-        toast.error(answer.message || QUIZ_MESSAGES.submitFailed);
+        toast.error(answer.failure?.message || QUIZ_MESSAGES.submitFailed);
         return;
       }
       setResult({
