@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import * as learning from "../../../../../../../../common/learning.ts";
 import { formatInstantWithTime } from "../../../../../../shared/format/dates.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { Button } from "../../../../../../shared/ui/Button.tsx";
@@ -10,8 +11,8 @@ import type { QuizLessonSubmitMutation } from "./__generated__/QuizLessonSubmitM
 import styles from "./QuizLesson.module.css";
 
 export const QUIZ_MESSAGES = {
-  empty: "This quiz has no questions yet.",
-  answerEvery: "Answer every question.",
+  empty: learning.QUIZ_MESSAGES.noQuiz,
+  answerEvery: learning.QUIZ_MESSAGES.answerEvery,
   submitFailed: "Could not submit your answers. Please try again.",
   notKept: "Your answers were checked but not kept: enroll in the track to record attempts and progress.",
 } as const;
