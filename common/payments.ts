@@ -1,8 +1,21 @@
 /**
- * The offline payments' limits and messages (docs/payments.md): what the API's rules check and answer
- * (api/src/domain/payments/offline.ts) and what the admin's confirmation of a received payment checks first, written
- * once. Plain values, like the rest of common/.
+ * The payments' limits and messages (docs/payments.md): what the API's rules check and answer
+ * (api/src/domain/payments/checkout.ts, offline.ts) and what the learner's checkout form and the admin's confirmation
+ * of a received payment check first, written once. Plain values, like the rest of common/.
  */
+import { TRACK_MESSAGES } from "./catalogue.ts";
+
+export const CHECKOUT_MESSAGES = {
+  contact: "Contact is required.",
+  gender: "Please select your gender (Male or Female).",
+  noTrack: "No track specified.",
+  trackNotFound: "Track not found.",
+  alreadyEnrolled: "You are already enrolled in this track.",
+  enrolled: "Successfully Enrolled!",
+  providerDown: "Payment could not be started. Please try again in a moment.",
+  noLongerSold: TRACK_MESSAGES.noLongerSold,
+  method: "Choose how to pay: card or bank transfer / mobile money.",
+} as const;
 
 export const OFFLINE_LIMITS = {
   /** Characters of the note staff keep with a confirmed payment. */
