@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { ConnectionHandler } from "relay-runtime";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
 import { CHECKOUT_MESSAGES } from "../../../../../../../common/payments.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
@@ -68,7 +69,7 @@ export function validateCheckout(values: CheckoutValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const contact = values.contact.trim();
   if (!contact) errors.contact = CHECKOUT_MESSAGES.contact;
-  else if (!PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
+  else if (!PHONE_PATTERN.test(contact)) errors.contact = ACCOUNT_MESSAGES.invalidPhone;
   if (values.gender !== "MALE" && values.gender !== "FEMALE") errors.gender = CHECKOUT_MESSAGES.gender;
   return errors;
 }

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../../../../../../../common/account-messages.ts";
 import { fieldMessages, name, passwordRule } from "../../../../../../../../common/accounts.ts";
 import { PHONE_PATTERN } from "../../../../../../../../common/formats.ts";
 import { imageTypeOf } from "../../../../../../shared/format/imageBytes.ts";
@@ -92,10 +93,10 @@ export function validateProfile(values: ProfileValues): FieldErrors<Field> {
     if (rule) errors.newPassword = rule;
   }
   const contact = values.contact.trim();
-  if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
-  if (!values.description.trim()) errors.description = "Description is required.";
+  if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = ACCOUNT_MESSAGES.invalidPhone;
+  if (!values.description.trim()) errors.description = PROFILE_MESSAGES.descriptionRequired;
   if ((values.newPassword || values.confirmNewPassword) && values.newPassword !== values.confirmNewPassword) {
-    errors.confirmNewPassword = "New passwords do not match.";
+    errors.confirmNewPassword = PROFILE_MESSAGES.mismatch;
   }
   return errors;
 }
@@ -219,7 +220,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         setPreview(null);
         if (fileRef.current) fileRef.current.value = "";
         // A toast, seen wherever the learner is on this long form (the Save button is at its bottom).
-        toast.success("Profile updated successfully!");
+        toast.success(PROFILE_MESSAGES.success);
         return;
       }
       if (result.failure?.fieldErrors) {
