@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../../../../../../../common/account-messages.ts";
 import { fieldMessages, name, passwordRule } from "../../../../../../../../common/accounts.ts";
 import { PHONE_PATTERN } from "../../../../../../../../common/formats.ts";
+import { IMAGE_MESSAGES } from "../../../../../../../../common/images.ts";
 import { imageTypeOf } from "../../../../../../shared/format/imageBytes.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { learnerSession, saveSession } from "../../../../../../shared/session/session.ts";
@@ -109,7 +110,7 @@ export function passwordChange(values: ProfileValues) {
 }
 
 /** A picture whose content is not an image the server takes (its words for the same refusal). */
-export const NOT_AN_IMAGE = "Image must be a JPEG, PNG or WebP file.";
+export const NOT_AN_IMAGE = IMAGE_MESSAGES.notImage;
 
 type Outcome = { tone: "success" | "error"; text: string };
 
