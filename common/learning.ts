@@ -1,7 +1,8 @@
 /**
- * The lessons' and quizzes' limits and messages (docs/ARCHITECTURE.md, "Learning"): what the API's rules check and
- * answer (api/src/domain/learning/lessons.ts, quizzes.ts) and what the lesson and quiz editors and the learner's quiz
- * check first or say, written once. Plain values, like the rest of common/.
+ * The lessons', quizzes' and certificates' limits and messages (docs/ARCHITECTURE.md, "Learning"): what the API's
+ * rules check and answer (api/src/domain/learning/lessons.ts, quizzes.ts, certificates.ts) and what the lesson and
+ * quiz editors, the learner's quiz and the certificate's revocation check first or say, written once. Plain values,
+ * like the rest of common/.
  */
 
 export const LESSON_LIMITS = {
@@ -18,6 +19,11 @@ export const LESSON_MESSAGES = {
   course: "The selected course does not exist.",
   reorder: "The new order must list every lesson of the course once.",
   outcomes: "Up to 12 bullets of at most 200 characters.",
+} as const;
+
+export const CERTIFICATE_LIMITS = {
+  /** Characters of the reason a certificate is revoked with. */
+  revokeReason: 500,
 } as const;
 
 export const QUIZ_LIMITS = {
