@@ -1,0 +1,12 @@
+/**
+ * The tracks' messages: what the API answers (api/src/domain/catalogue/tracks.ts) and what the admin's track form and
+ * the checkout say when they meet the same case, written once. Plain values, like the rest of common/.
+ */
+export const TRACK_MESSAGES = {
+  required: "Please fill in all required fields.",
+  notFound: "Track not found.",
+  invalidPrice: "Price must be a number of dollars, 0 or more.",
+  invalidStatus: 'Status must be "draft" or "published".',
+  previewPublished: "This track is published: its page is public, no preview link is needed.",
+  noLongerSold: "This track is no longer sold.",
+} as const;
