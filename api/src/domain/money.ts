@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CurrencyCode, currencyRules, DECIMAL_TEXT, decimalText, toMajorUnits, toMinorUnits } from "../../../common/money.ts";
+import { currencyRules, DECIMAL_TEXT, decimalText, toMajorUnits, toMinorUnits } from "../../../common/money.ts";
 
 /**
  * Money is stored as integer minor units with its currency (common/money.ts); the API speaks major units (REST's
@@ -18,7 +18,7 @@ export const unitWords = (currency: string) => currencyRules(currency).unit;
  * allows), as minor units; `required` when it is missing or blank, `invalid` when it is not such an amount or above
  * the currency's maximum (common/money.ts, `maxAmount`).
  */
-export const amountToMinor = (required: string, invalid: string, currency: CurrencyCode) =>
+export const amountToMinor = (required: string, invalid: string, currency: string) =>
   z.union([z.number(), z.string().refine((v) => v.trim() !== "", required)], { error: required }).transform((v, ctx) => {
     const result = toMinorUnits(v, currency);
     if ("minor" in result) return result.minor;

@@ -5,9 +5,10 @@ import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
-import { dollarsToCents } from "../money.ts";
+import { amountToMinor, unitWords } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { newToken } from "../sessions.ts";
+import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { can, type Viewer } from "../staff/permissions.ts";
 import { type FormInput, parseInput } from "../validation.ts";
@@ -80,6 +81,8 @@ export const TRACK_MESSAGES = {
   required: "Please fill in all required fields.",
   notFound: "Track not found.",
   invalidPrice: "Price must be a number of dollars, 0 or more.",
+  /** invalidPrice in the business currency's unit: "Price must be a number of naira, 0 or more." */
+  invalidPriceIn: (currency: string) => `Price must be a number of ${unitWords(currency)}, 0 or more.`,
   invalidStatus: 'Status must be "draft" or "published".',
   previewPublished: "This track is published: its page is public, no preview link is needed.",
   noLongerSold: "This track is no longer sold.",
@@ -88,21 +91,23 @@ export const TRACK_MESSAGES = {
 const text = (max: number) =>
   z.string({ error: TRACK_MESSAGES.required }).trim().min(1, TRACK_MESSAGES.required).max(max, `At most ${max} characters.`);
 
-const trackInput = z.object({
-  name: text(120),
-  price: dollarsToCents(TRACK_MESSAGES.required, TRACK_MESSAGES.invalidPrice),
-  duration: text(60),
-  instructor: text(120),
-  description: text(5000),
-  /** Only when the track is created: omitted, it is published at once. */
-  status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
-});
+/** A track's form; its price is the main price, in the business currency (`currency`), read in that currency's units. */
+const trackInput = (currency: string) =>
+  z.object({
+    name: text(120),
+    price: amountToMinor(TRACK_MESSAGES.required, TRACK_MESSAGES.invalidPriceIn(currency), currency),
+    duration: text(60),
+    instructor: text(120),
+    description: text(5000),
+    /** Only when the track is created: omitted, it is published at once. */
+    status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
+  });
 
-export type TrackInput = FormInput<z.input<typeof trackInput>> & { image?: File | null };
+export type TrackInput = FormInput<z.input<ReturnType<typeof trackInput>>> & { image?: File | null };
 
 export async function createTrack(deps: Services, actor: Actor, raw: TrackInput) {
   const { image, ...fields } = raw;
-  const input = parseInput(trackInput, fields);
+  const input = parseInput(trackInput(await businessCurrency(deps)), fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
   const { price, status, ...rest } = input;
   const track = await deps.db.prisma.$transaction(async (tx) => {
@@ -116,7 +121,7 @@ export async function createTrack(deps: Services, actor: Actor, raw: TrackInput)
 
 export async function updateTrack(deps: Services, actor: Actor, id: string, raw: TrackInput) {
   const { image, ...fields } = raw;
-  const input = parseInput(trackInput, fields);
+  const input = parseInput(trackInput(await businessCurrency(deps)), fields);
   const { prisma } = deps.db;
   const existing = await prisma.track.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../../../common/accounts.ts";
+import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { ValidationError } from "../errors.ts";
 import { storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
@@ -22,7 +24,18 @@ export const SETTINGS_MESSAGES = {
   footerContactTooLong: "Footer contact details must be at most 500 characters.",
   invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
   taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
+  currency: "Choose the business currency: NGN, GHS, KES, ZAR or USD.",
+  /** A track priced explicitly in the currency that is to become the business one: its main price would clash. */
+  currencyPriced: (count: number, currency: string) =>
+    `${count === 1 ? "A track has" : `${count} tracks have`} their own ${currency} price: remove ${count === 1 ? "it" : "them"} before making ${currency} the business currency.`,
 } as const;
+
+/**
+ * What a change of the business currency does, as the settings form and the API say it: like Thinkific or Teachable,
+ * the numbers stay and only their currency changes.
+ */
+export const CURRENCY_CHANGE_NOTE =
+  "Changing the currency re-labels every track's main price in the new currency without converting it (a price of 450 stays 450); invoices keep their own currency.";
 
 /**
  * Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). No control
@@ -73,6 +86,8 @@ const identityInput = {
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.taxRate)
     .optional(),
   taxInclusive: z.boolean().optional(),
+  /** The business currency (omitted keeps it); see CURRENCY_CHANGE_NOTE. */
+  currency: z.enum(CURRENCY_CODES, { error: SETTINGS_MESSAGES.currency }).optional(),
   /** True removes the logo (a new one is uploaded beside the input). */
   removeLogo: z.boolean().optional(),
 };
@@ -111,7 +126,32 @@ export function businessSettings(deps: Pick<Services, "db">) {
   return deps.db.prisma.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
 }
 
-/** Saves the owner's settings, with an audit entry in the same transaction. */
+/**
+ * The business currency: every track's main price is in it, and a checkout without a currency pays in it. `client` is
+ * the caller's transaction when it reads inside one.
+ */
+export async function businessCurrency(
+  deps: Pick<Services, "db">,
+  client: Prisma.TransactionClient = deps.db.prisma,
+): Promise<CurrencyCode> {
+  const settings = await client.businessSettings.findUniqueOrThrow({ where: { id: 1 }, select: { currency: true } });
+  return settings.currency as CurrencyCode;
+}
+
+/**
+ * The business currency under a share lock on the settings row, inside a transaction that writes something priced in
+ * it (a track price): a change of the business currency (which updates that row) waits for it, or it for the change.
+ */
+export async function lockBusinessCurrency(tx: Prisma.TransactionClient): Promise<CurrencyCode> {
+  const [row] = await tx.$queryRaw<{ currency: CurrencyCode }[]>`SELECT "currency" FROM "BusinessSettings" WHERE "id" = 1 FOR SHARE`;
+  return row?.currency ?? "USD";
+}
+
+/**
+ * Saves the owner's settings, with an audit entry in the same transaction. A new business currency re-labels every
+ * track's main price (CURRENCY_CHANGE_NOTE), in the same transaction: refused while a track has an explicit price in
+ * that currency, which would clash with its main price.
+ */
 export async function updateBusinessSettings(deps: Services, actor: Actor, raw: SettingsInput) {
   const { logo, ...fields } = raw;
   const { taxRatePercent, removeLogo, ...input } = parseInput(settingsInput, fields);
@@ -119,8 +159,16 @@ export async function updateBusinessSettings(deps: Services, actor: Actor, raw: 
   const logoImage = logo ? await storeImage(deps.storage, logo, "logo") : removeLogo ? null : undefined;
   const taxRateBasisPoints = taxRatePercent === undefined ? undefined : Math.round(taxRatePercent * 100);
   const saved = await deps.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "BusinessSettings" WHERE "id" = 1 FOR UPDATE`;
     const before = await tx.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
     const after = await tx.businessSettings.update({ where: { id: 1 }, data: { ...input, taxRateBasisPoints, logoImage } });
+    if (after.currency !== before.currency) {
+      // The row lock above makes a track price being set now wait, or this see it (lockBusinessCurrency).
+      const priced = await tx.trackPrice.count({ where: { currency: after.currency } });
+      if (priced > 0) throw ValidationError.forField("currency", SETTINGS_MESSAGES.currencyPriced(priced, after.currency));
+      // The trigger on Track writes the business currency, the one just saved, whatever is sent.
+      await tx.track.updateMany({ data: { currency: after.currency } });
+    }
     await recordAudit(tx, actor, { action: "settings.update", entityType: "BusinessSettings", entityId: "1", before, after });
     return { before, after };
   });
