@@ -1,8 +1,10 @@
 import { z } from "zod";
-import type { Prisma } from "../../db/client.ts";
+import { CURRENCY_CODES } from "../../../../common/money.ts";
 import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
+import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
+import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
 import { countCouponTry, invoicePrice, priceWithin, reserveCoupon, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -23,6 +25,7 @@ export const CHECKOUT_MESSAGES = {
   providerDown: "Payment could not be started. Please try again in a moment.",
   noLongerSold: TRACK_MESSAGES.noLongerSold,
   method: "Choose how to pay: card or bank transfer / mobile money.",
+  currency: "Choose a currency: NGN, GHS, KES, ZAR or USD.",
 } as const;
 
 /** The payment provider failed; nothing was charged. */
@@ -41,7 +44,18 @@ const checkoutInput = z.object({
   method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
   /** A coupon code (any case); the server checks it and prices the invoice itself. */
   coupon: z.string().trim().max(60, "This coupon code is not valid.").nullish(),
+  /** The currency to pay in: the business currency when omitted; one the track is not sold in is refused. */
+  currency: z.enum(CURRENCY_CODES, { error: CHECKOUT_MESSAGES.currency }).nullish(),
 });
+
+/** A track as one checkout sells it: its price in the checkout's currency (catalogue/prices.ts, `priceIn`). */
+export interface SoldTrack {
+  id: string;
+  name: string;
+  /** Minor units of `currency`. */
+  priceCents: number;
+  currency: string;
+}
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
@@ -73,8 +87,9 @@ export async function abandonCutoff(deps: Pick<Services, "db">, now = Date.now()
 
 /**
  * Starts a checkout: unless the learner is already enrolled, their contact details are saved, then a free track
- * enrolls at once; a paid one gets a pending invoice (price in cents, USD, unique reference) before Paystack is asked
- * for a payment page, so every payment Paystack knows of has an invoice here. Nothing is given until the payment is
+ * enrolls at once; a paid one gets a pending invoice (the track's price in the checkout's currency, in minor units,
+ * and a unique reference) before Paystack is asked for a payment page in that currency, so every payment Paystack
+ * knows of has an invoice here. A currency the track is not sold in is refused before anything is saved. Nothing is given until the payment is
  * verified server-side. A learner has at most one open checkout per track: a repeated checkout (a double click, a
  * second tab, a script) gets the same invoice and payment page, and checkouts are rate-limited per learner.
  */
@@ -82,16 +97,20 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   await hit(deps, `checkout:learner:${learnerId}`, LIMITS.checkoutPerLearner);
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
-  const track = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" } });
-  if (!track) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
-  if (track.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
+  const found = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" }, include: { prices: TRACK_PRICES } });
+  if (!found) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  if (found.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
-  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
+  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: found.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+  const track: SoldTrack = { id: found.id, name: found.name, ...priceIn(found, input.currency) };
   // A code tried at checkout counts against the same tries as the page's quotes: guessing codes here is no cheaper.
   if (input.coupon?.trim()) await countCouponTry(deps, learnerId);
   // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
-  const coupon = input.coupon && track.priceCents > 0 ? await usableCoupon(prisma, input.coupon, track.id, learnerId) : null;
+  const coupon =
+    input.coupon && track.priceCents > 0
+      ? await usableCoupon(prisma, input.coupon, { trackId: track.id, currency: track.currency }, learnerId)
+      : null;
   const tax = await taxSetting(deps);
   const learner = await prisma.learner.update({
     where: { id: learnerId },
@@ -139,7 +158,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
 async function startCardCheckout(
   deps: Services,
   learner: { id: string; email: string },
-  track: Prisma.TrackModel,
+  track: SoldTrack,
   input: z.output<typeof checkoutInput>,
   tax: TaxSetting,
 ): Promise<CheckoutResult | null> {
@@ -190,8 +209,9 @@ async function startCardCheckout(
   try {
     const result = await paystackFor(deps.config).initialize({
       email: learner.email,
+      // The invoice's own amount (minor units) and currency: what the settlement checks Paystack's answer against.
       amount: invoice.amountCents,
-      currency: track.currency as "USD",
+      currency: invoice.currency as PaystackCurrency,
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
@@ -217,7 +237,7 @@ async function startCardCheckout(
 async function enrollWithFullDiscount(
   deps: Services,
   learnerId: string,
-  track: { id: string; priceCents: number; currency: string },
+  track: SoldTrack,
   code: string,
   tax: TaxSetting,
 ): Promise<CheckoutResult | null> {
