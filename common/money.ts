@@ -104,6 +104,8 @@ function formatter(currency: string, locale: string, digits: number): Intl.Numbe
  * digits is written as a no-break space on every ICU version, so the symbol never ends a line alone.
  */
 export function formatMoney(minor: number, currency: string, locale?: string): string {
+  // Never stored (a CHECK constraint holds the five), but no text must make Intl throw: it is written with its code.
+  if (!isCurrencyCode(currency)) return formatMoneyWithCode(minor, currency);
   const rules = currencyRules(currency);
   return formatter(rules.code, locale ?? rules.locale, rules.digits)
     .formatToParts(toMajorUnits(minor, rules.code))
@@ -113,4 +115,14 @@ export function formatMoney(minor: number, currency: string, locale?: string): s
       return part.value;
     })
     .join("");
+}
+
+/**
+ * An amount with its ISO code instead of a symbol, for finance's texts where two currencies meet (a settlement whose
+ * currency differs from its invoice's): "NGN 150,000.00", "USD 49.99". Any code is written as it is, known or not.
+ */
+export function formatMoneyWithCode(minor: number, currency: string): string {
+  const rules = currencyRules(currency);
+  const digits = new Intl.NumberFormat(rules.locale, { minimumFractionDigits: rules.digits, maximumFractionDigits: rules.digits });
+  return `${currency} ${digits.format(toMajorUnits(minor, currency))}`;
 }

@@ -89,6 +89,7 @@ export async function startOfflineCheckout(
         firstName: learner.firstName,
         trackName: track.name,
         amountCents: fresh.amountCents,
+        currency: fresh.currency,
         reference: fresh.reference as string,
         instructions,
         expiresAt: fresh.expiresAt as Date,
