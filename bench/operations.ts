@@ -39,13 +39,13 @@ export type LoadBudget = "anonymous" | "signedIn" | "wire";
 // (testing/operations.ts, as the reliability suite reads them), so a page's query change reaches the bench by itself.
 // The floor answers the four load operations by their documents (bench/load.ts reports where its JSON differs).
 
-/** The learner catalogue page (web/src/learner/pages/learner-tracks). */
+/** The learner catalogue page (web/src/learner/pages/catalogue/learner-tracks). */
 export const CATALOGUE_QUERY = webOperation("TracksPageQuery").text;
-/** The track page, as an anonymous visitor opens it (`me` is null): web/src/learner/pages/learner-track-details. */
+/** The track page, as an anonymous visitor opens it (`me` is null): web/src/learner/pages/catalogue/learner-track-details. */
 export const TRACK_DETAILS_QUERY = webOperation("TrackDetailsPageQuery").text;
-/** The admin invoices list when searching or paging (web/src/admin/pages/invoice). */
+/** The admin invoices list when searching or paging (web/src/admin/pages/invoices/invoice). */
 export const ADMIN_INVOICES_QUERY = webOperation("InvoiceListRefetchQuery").text;
-/** The learner portal's dashboard (web/src/learner/pages/portal). */
+/** The learner portal's dashboard (web/src/learner/pages/learning/portal). */
 export const LEARNER_PORTAL_QUERY = webOperation("PortalDashboardPageQuery").text;
 
 /** The page sizes the admin pages ask for (web/src/admin/components/pageSizes.ts). */
@@ -108,7 +108,7 @@ export const OPERATIONS: Operation[] = [
     variables: () => ({ first: PAGE_SIZE }),
   }),
   graphql("adminLearners", "admin list: learners page 1", "LearnersPageQuery", "admin", { variables: () => ({ first: PAGE_SIZE }) }),
-  // The course player's page (web/src/learner/pages/portal/learn/LessonPlayerPage.tsx), as the enrolled learner opens a
+  // The course player's page (web/src/learner/pages/learning/portal/learn/LessonPlayerPage.tsx), as the enrolled learner opens a
   // lesson of a track with as many lessons as the other tables have rows: the same statements at 10 and 1,000 lessons.
   graphql("lessonPlayer", "course player: track outline and a lesson, enrolled learner", "LessonPlayerPageQuery", "learner", {
     variables: (ctx) => ({ trackId: ctx.playerTrackId ?? ctx.trackId, lessonId: ctx.playerLessonId ?? "" }),

@@ -1,5 +1,5 @@
 import type { SqlConnection } from "../api/src/db/client.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
+import { hashPassword } from "../api/src/domain/accounts/passwords.ts";
 
 /** The demo learner (api/src/seed/demo.ts) is the portal learner in the load runs; the SQL-count runs make their own. */
 export const PORTAL_LEARNER = { email: "bench-portal@example.com", password: "Bench@Learner2026" };

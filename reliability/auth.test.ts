@@ -14,8 +14,8 @@ import {
   uniqueEmail,
 } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { verifyPassword } from "../api/src/domain/accounts/passwords.ts";
 import { COMMON_PASSWORD_MESSAGE, newPassword } from "../api/src/domain/accounts/rules.ts";
-import { verifyPassword } from "../api/src/domain/passwords.ts";
 import { LIMITS, lockoutMs } from "../api/src/domain/rate-limit.ts";
 import { median, ms, record } from "./lib/report.ts";
 import { pairedTiming } from "./lib/timing.ts";

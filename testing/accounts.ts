@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createSession } from "../api/src/domain/accounts/login.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
+import { hashPassword } from "../api/src/domain/accounts/passwords.ts";
+import type { Actor } from "../api/src/domain/staff/audit.ts";
 import type { StaffRole } from "../api/src/domain/staff/permissions.ts";
 import { rest, type TestApp } from "./app.ts";
 
@@ -45,6 +46,12 @@ export async function adminWithToken(app: TestApp, staffRole: StaffRole | null =
     },
   });
   return { admin, token: await createSession(app.services.db.prisma, "ADMIN", admin.id) };
+}
+
+/** A staff account of this role (finance unless another is asked for) as the actor the domain's staff writes take. */
+export async function adminActor(app: TestApp, staffRole: StaffRole = "FINANCE"): Promise<Actor> {
+  const { admin } = await adminWithToken(app, staffRole);
+  return { id: admin.id, email: admin.email, role: staffRole, ip: "127.0.0.1" };
 }
 
 let counter = 0;

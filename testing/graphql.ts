@@ -3,7 +3,7 @@ import { adminWithToken, learnerWithToken } from "./accounts.ts";
 import { startTestApp, type TestApp } from "./app.ts";
 
 /**
- * What the schema modules' tests (api/src/graphql/schema/<type>.test.ts) share: a real server on in-memory PGlite (or
+ * What the schema modules' tests (api/src/graphql/<area>/<type>.test.ts) share: a real server on in-memory PGlite (or
  * TEST_DATABASE_URL's PostgreSQL), a seeded catalogue with learners, callers of each kind, and the SQL statements an
  * operation sends. Test code only (imported by *.test.ts files).
  */

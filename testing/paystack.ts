@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { createPaystack } from "@alexasomba/paystack-node";
 import { learnerWithToken } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
+import { createTrack } from "./catalogue.ts";
 
 /** Paystack's transaction object, as its docs show verify's `data`. */
 export const TRANSACTION_FIELDS = [
@@ -106,9 +106,7 @@ export async function sandboxControl(app: TestApp, path: string, body?: unknown)
  */
 export async function slowPayment(app: TestApp, verifyDelayMs: number) {
   const { learner, token } = await learnerWithToken(app);
-  const track = await app.services.db.prisma.track.create({
-    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-  });
+  const track = await createTrack(app, 2500, { duration: "1 week" });
   const res = await app.fetch("/api/enrollments", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

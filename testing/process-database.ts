@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Database, openDatabase } from "../api/src/db/client.ts";
 import { migrate } from "../api/src/db/migrate.ts";
 import { createSession } from "../api/src/domain/accounts/login.ts";
-import { hashPassword } from "../api/src/domain/passwords.ts";
+import { hashPassword } from "../api/src/domain/accounts/passwords.ts";
 import { dropDatabase, testDatabaseUrl } from "./database.ts";
 
 /** A throwaway PostgreSQL database for API or worker processes, open here too so the test can seed it. */

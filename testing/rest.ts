@@ -8,7 +8,7 @@ import { resetRateLimits } from "./accounts.ts";
 import { type RestAnswer, rest, startTestApp, type TestApp } from "./app.ts";
 
 /**
- * What the REST tests (api/src/rest/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
+ * What the REST tests (api/src/rest/<area>/<route module>.test.ts) share: a server (`app`) on an empty database (`useApp`, the
  * account routes) or with the demo data and its admin and learner sessions (`useSeededApp`, the catalogue and back
  * office), and the calls, forms and checks they make.
  */

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { signPaystackBody } from "../api/src/paystack/signature.ts";
 import { learnerWithToken } from "./accounts.ts";
 import type { TestApp } from "./app.ts";
+import { createTrack } from "./catalogue.ts";
 import { sandboxControl } from "./paystack.ts";
 
 /**
@@ -12,9 +12,7 @@ import { sandboxControl } from "./paystack.ts";
  */
 export async function paidCardCheckout(app: TestApp, priceCents = 4999) {
   const { learner, token } = await learnerWithToken(app);
-  const track = await app.services.db.prisma.track.create({
-    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
-  });
+  const track = await createTrack(app, priceCents);
   const res = await app.fetch("/api/enrollments", {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

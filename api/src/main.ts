@@ -1,6 +1,6 @@
 import "dotenv/config";
 import { loadConfigOrExit } from "./config.ts";
-import { limitConcurrentHashes } from "./domain/passwords.ts";
+import { limitConcurrentHashes } from "./domain/accounts/passwords.ts";
 import { CREATE_OWNER_COMMAND, hasActiveOwner } from "./domain/staff/staff.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_STAFF, seedDemoDataOnce } from "./seed/demo.ts";

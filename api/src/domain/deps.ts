@@ -26,6 +26,6 @@ export interface DomainServices {
   pubsub: AppPubSub;
   /** Answers shared by all anonymous visitors, invalidated by writes to public data. */
   publicCache: PublicCache;
-  /** Live sessions kept for a moment, dropped everywhere when one ends or changes (domain/sessions.ts). */
+  /** Live sessions kept for a moment, dropped everywhere when one ends or changes (domain/accounts/sessions.ts). */
   sessions: SessionCache<Viewer>;
 }

@@ -10,7 +10,7 @@ const nextWithin = (events: AsyncIterator<Update>, ms: number) =>
 
 /**
  * The payment page's live status reads the invoice after it starts listening, so that a settlement in between is not
- * missed (graphql/schema/payment.ts): an event published as soon as `listen` has resolved must arrive, in memory and
+ * missed (graphql/payments/payment.ts): an event published as soon as `listen` has resolved must arrive, in memory and
  * from another process over Redis (a worker settles, the page's API instance pushes).
  */
 describe("live events: listening is in place when listen resolves", () => {

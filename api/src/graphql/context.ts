@@ -1,4 +1,4 @@
-import type { Viewer } from "../domain/sessions.ts";
+import type { Viewer } from "../domain/accounts/sessions.ts";
 import { type Actor, staffActor } from "../domain/staff/audit.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";

@@ -8,14 +8,14 @@ import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import { globalId, seededApp } from "#testing/graphql.ts";
 import { type OwnS3, startS3 } from "#testing/s3.ts";
+import { viewerFromToken } from "../domain/accounts/sessions.ts";
 import { signedMediaUrl } from "../domain/learning/media.ts";
-import { viewerFromToken } from "../domain/sessions.ts";
 import { seedLessonMedia } from "../seed/lesson-media.ts";
 import { sweepUnfinishedUploads, UnfinishedUploads, uploadTempDir } from "../storage/upload-temp.ts";
 import { LESSON_UPLOADS_PATH, UPLOAD_FAULT_MESSAGE } from "./lesson-uploads.ts";
 
 /**
- * Lesson media (learning/media.ts, http/lesson-uploads.ts, rest/lesson-media.ts): resumable uploads (tus) checked by
+ * Lesson media (learning/media.ts, http/lesson-uploads.ts, rest/learning/lesson-media.ts): resumable uploads (tus) checked by
  * content and size, who may upload, and who may fetch a video or a file through its signed URL or a bearer token.
  */
 

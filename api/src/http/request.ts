@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { type SessionDeps, type Viewer, viewerFromToken } from "../domain/sessions.ts";
+import { type SessionDeps, type Viewer, viewerFromToken } from "../domain/accounts/sessions.ts";
 import type { RequestInfo } from "../graphql/context.ts";
 import { leaveInFlight } from "./overload.ts";
 

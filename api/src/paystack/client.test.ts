@@ -67,6 +67,16 @@ describe("Paystack client", () => {
     expect(call?.init.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it("sends the channels the checkout offers when asked to", async () => {
+    const { client, calls } = fakePaystack(200, {
+      status: true,
+      message: "Authorization URL created",
+      data: { authorization_url: "https://checkout.paystack.com/abc", access_code: "abc", reference: "inv-1" },
+    });
+    await client.initialize({ ...input, currency: "NGN", channels: ["bank_transfer", "card"] });
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ ...input, currency: "NGN", channels: ["bank_transfer", "card"] });
+  });
+
   it("turns Paystack's refusal into a PaystackError with its message, status and code", async () => {
     const { client } = fakePaystack(400, {
       status: false,
@@ -159,6 +169,64 @@ describe("Paystack client", () => {
       const result = await client.verify("inv-1");
       expect(result.found && result.data.metadata).toEqual(expected);
     }
+  });
+
+  it("reads the payment's authorization: a card's, a wallet's with numeric expiry, none before an attempt", async () => {
+    const card = {
+      authorization_code: "AUTH_abc",
+      reusable: true,
+      channel: "card",
+      signature: "SIG_x",
+      last4: "4081",
+      exp_month: "12",
+      exp_year: "2030",
+    };
+    const wallet = {
+      authorization_code: "AUTH_mm",
+      reusable: false,
+      channel: "mobile_money",
+      signature: null,
+      exp_month: 12,
+      exp_year: 9999,
+    };
+    const cases: [unknown, unknown][] = [
+      [card, expect.objectContaining({ authorization_code: "AUTH_abc", reusable: true, signature: "SIG_x", exp_year: "2030" })],
+      [wallet, expect.objectContaining({ reusable: false, signature: null, exp_month: "12", exp_year: "9999" })],
+      [{}, undefined],
+      [undefined, undefined],
+    ];
+    for (const [sent, expected] of cases) {
+      const { client } = fakePaystack(200, { status: true, message: "ok", data: { ...transaction, authorization: sent } });
+      const result = await client.verify("inv-1");
+      expect(result.found && result.data.authorization).toEqual(expected);
+    }
+  });
+
+  it("charges a saved card: the answer's transaction whatever its outcome, a refusal as a PaystackError", async () => {
+    const charge = {
+      authorization_code: "AUTH_abc",
+      email: "ada@example.com",
+      amount: 4000,
+      currency: "NGN",
+      reference: "part-2",
+    } as const;
+    const declined = fakePaystack(200, {
+      status: true,
+      message: "Charge attempted",
+      data: { ...transaction, reference: "part-2", status: "failed" },
+    });
+    expect(await declined.client.chargeAuthorization(charge)).toMatchObject({ reference: "part-2", status: "failed" });
+    expect(declined.calls[0]?.url).toBe("https://paystack.test/transaction/charge_authorization");
+    expect(JSON.parse(String(declined.calls[0]?.init.body))).toEqual(charge);
+
+    const duplicate = fakePaystack(400, { status: false, message: "Duplicate Transaction Reference", code: "duplicate_reference" });
+    expect(await failure(duplicate.client.chargeAuthorization(charge))).toMatchObject({ httpStatus: 400, code: "duplicate_reference" });
+
+    const unsent = fakePaystack(200, {});
+    expect(await failure(unsent.client.chargeAuthorization({ ...charge, reference: "part 2" }))).toMatchObject({
+      code: "invalid_reference",
+    });
+    expect(unsent.calls).toHaveLength(0);
   });
 
   it("answers found:false for an unknown reference, whether Paystack says 400 or 404", async () => {

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PAYSTACK_REFERENCE_PATTERN, PAYSTACK_REFUND_STATUSES, PAYSTACK_TRANSACTION_STATUSES, type PaystackCurrency } from "./contract.ts";
+import {
+  PAYSTACK_REFERENCE_PATTERN,
+  PAYSTACK_REFUND_STATUSES,
+  PAYSTACK_TRANSACTION_STATUSES,
+  type PaystackChannel,
+  type PaystackCurrency,
+} from "./contract.ts";
 
 /**
  * A failed Paystack call: Paystack's own message and code (e.g. `duplicate_reference`) when it answered, the HTTP
@@ -25,6 +31,8 @@ export interface InitializeInput {
   reference: string;
   callback_url?: string;
   metadata?: Record<string, unknown>;
+  /** The channels the checkout offers; left out, Paystack offers those enabled on the merchant's dashboard. */
+  channels?: PaystackChannel[];
 }
 
 export interface InitializeResult {
@@ -52,6 +60,42 @@ const optionalText = z
   .nullish()
   .transform((value) => value ?? null);
 
+/** Paystack sends a card's expiry month and year as strings, a mobile money wallet's at times as numbers. */
+const looseText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? null : String(value)));
+
+const authorizationSchema = z.object({
+  authorization_code: z.string().min(1),
+  /** Only a reusable authorization may be charged later (charge_authorization). */
+  reusable: z
+    .boolean()
+    .nullish()
+    .transform((value) => value === true),
+  channel: optionalText,
+  signature: optionalText,
+  bin: optionalText,
+  last4: optionalText,
+  exp_month: looseText,
+  exp_year: looseText,
+  card_type: optionalText,
+  bank: optionalText,
+  brand: optionalText,
+  country_code: optionalText,
+});
+
+export type PaystackAuthorization = z.output<typeof authorizationSchema>;
+
+/** The payment's authorization; absent (or Paystack's `{}` before a payment attempt) reads as undefined. */
+const authorizationField = z
+  .unknown()
+  .transform((value): PaystackAuthorization | undefined => {
+    const parsed = authorizationSchema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  })
+  .optional();
+
 const transactionSchema = z.object({
   reference: z.string(),
   status: z.enum(PAYSTACK_TRANSACTION_STATUSES),
@@ -62,6 +106,8 @@ const transactionSchema = z.object({
   gateway_response: optionalText,
   customer: z.object({ email: z.string() }),
   metadata: z.unknown().optional().transform(normaliseMetadata),
+  /** How the customer paid: the card saved for charges later when `reusable`. */
+  authorization: authorizationField,
 });
 
 export type PaystackTransaction = z.output<typeof transactionSchema>;
@@ -73,6 +119,19 @@ const initializeSchema = z.object({
   access_code: z.string().min(1),
   reference: z.string().min(1),
 });
+
+export interface ChargeAuthorizationInput {
+  /** A reusable authorization's code, from a payment by the same customer. */
+  authorization_code: string;
+  /** The e-mail the authorization was saved with: Paystack refuses any other. */
+  email: string;
+  /** Integer minor units. */
+  amount: number;
+  currency: PaystackCurrency;
+  /** Ours, made before the call, so a retry after a timeout can look the charge up instead of charging twice. */
+  reference: string;
+  metadata?: Record<string, unknown>;
+}
 
 export interface CreateRefundInput {
   /** The transaction's reference (or Paystack's id for it). */
@@ -113,6 +172,13 @@ export interface PaystackClient {
   initialize(input: InitializeInput): Promise<InitializeResult>;
   /** `found: false` when Paystack does not know the reference; the payment's outcome is `data.status`. */
   verify(reference: string): Promise<VerifyResult>;
+  /**
+   * Charges a saved card without the customer (`POST /transaction/charge_authorization`). A charge Paystack made is
+   * returned whatever its outcome (`status` "failed" for a declined card); a charge it refused to make (an unknown or
+   * inactive authorization, another customer's, a reference used before: `code` "duplicate_reference") throws a
+   * PaystackError and creates no transaction.
+   */
+  chargeAuthorization(input: ChargeAuthorizationInput): Promise<PaystackTransaction>;
   /**
    * Asks Paystack to refund a successful transaction, in full or in part (`POST /refund`). Paystack refuses with a
    * 400 (a PaystackError) an amount above what is left of the transaction.
@@ -188,13 +254,17 @@ export function createPaystackClient(options: PaystackClientOptions): PaystackCl
     return data.data;
   }
 
+  function checkReference(reference: string) {
+    if (!PAYSTACK_REFERENCE_PATTERN.test(reference)) {
+      throw new PaystackError("A transaction reference may only contain A-Z, a-z, 0-9, '-', '.' and '='", {
+        code: "invalid_reference",
+      });
+    }
+  }
+
   return {
     async initialize(input) {
-      if (!PAYSTACK_REFERENCE_PATTERN.test(input.reference)) {
-        throw new PaystackError("A transaction reference may only contain A-Z, a-z, 0-9, '-', '.' and '='", {
-          code: "invalid_reference",
-        });
-      }
+      checkReference(input.reference);
       const answer = await call("POST", "/transaction/initialize", input);
       if (!answer.ok || !answer.status) throw failure(answer);
       return parseData(initializeSchema, answer);
@@ -211,6 +281,13 @@ export function createPaystackClient(options: PaystackClientOptions): PaystackCl
       if (notFound) return { found: false, message: answer.message ?? "Transaction reference not found" };
       if (!answer.ok || !answer.status) throw failure(answer);
       return { found: true, data: parseData(transactionSchema, answer) };
+    },
+
+    async chargeAuthorization(input) {
+      checkReference(input.reference);
+      const answer = await call("POST", "/transaction/charge_authorization", input);
+      if (!answer.ok || !answer.status) throw failure(answer);
+      return parseData(transactionSchema, answer);
     },
 
     async createRefund(input) {

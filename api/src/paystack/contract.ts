@@ -3,6 +3,14 @@
 export const PAYSTACK_CURRENCIES = ["NGN", "GHS", "KES", "ZAR", "USD"] as const;
 export type PaystackCurrency = (typeof PAYSTACK_CURRENCIES)[number];
 
+/**
+ * The payment channels initialize's `channels` takes (Paystack's names): card; `bank` (pay with bank: the customer's
+ * account, Nigeria); `ussd`; `qr`; `mobile_money` (Ghana, Kenya); `bank_transfer` (pay with transfer: a one-time
+ * account number); `eft` (South Africa); `apple_pay`. Verify reports the one the customer used in `data.channel`.
+ */
+export const PAYSTACK_CHANNELS = ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer", "eft", "apple_pay"] as const;
+export type PaystackChannel = (typeof PAYSTACK_CHANNELS)[number];
+
 /** A payment's outcome as verify reports it in `data.status` (the top-level `status` only says the call worked). */
 export const PAYSTACK_TRANSACTION_STATUSES = [
   "success",

@@ -3,27 +3,28 @@ import type { FastifyInstance } from "fastify";
 import { type Audience, requireAudience } from "../domain/staff/permissions.ts";
 import type { Services } from "../services.ts";
 import { REST_ACCESS } from "./access.ts";
-import { certificateRoutes } from "./certificates.ts";
-import { couponRoutes } from "./coupons.ts";
-import { courseRoutes } from "./courses.ts";
-import { enrollmentRoutes } from "./enrollments.ts";
-import { invoicePdfRoutes } from "./invoice-pdf.ts";
-import { invoiceRoutes } from "./invoices.ts";
-import { learnerRoutes } from "./learners.ts";
-import { lessonMediaRoutes } from "./lesson-media.ts";
-import { lessonRoutes } from "./lessons.ts";
+import { learnerRoutes } from "./accounts/learners.ts";
+import { passwordRoutes } from "./accounts/passwords.ts";
+import { profileRoutes } from "./accounts/profile.ts";
+import { sessionRoutes } from "./accounts/sessions.ts";
+import { signUpRoutes } from "./accounts/signup.ts";
+import { courseRoutes } from "./catalogue/courses.ts";
+import { trackRoutes } from "./catalogue/tracks.ts";
+import { couponRoutes } from "./coupons/coupons.ts";
+import { invoicePdfRoutes } from "./invoices/invoice-pdf.ts";
+import { invoiceRoutes } from "./invoices/invoices.ts";
+import { refundRoutes } from "./invoices/refunds.ts";
+import { certificateRoutes } from "./learning/certificates.ts";
+import { enrollmentRoutes } from "./learning/enrollments.ts";
+import { lessonMediaRoutes } from "./learning/lesson-media.ts";
+import { lessonRoutes } from "./learning/lessons.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
-import { passwordRoutes } from "./passwords.ts";
-import { paymentRoutes } from "./payments.ts";
+import { paymentRoutes } from "./payments/payments.ts";
+import { settlementRoutes } from "./payments/settlement.ts";
 import { answerError, requireDeclared, restContext } from "./pipeline.ts";
-import { profileRoutes } from "./profile.ts";
-import { refundRoutes } from "./refunds.ts";
-import { reportRoutes } from "./reports.ts";
-import { sessionRoutes } from "./sessions.ts";
-import { settlementRoutes } from "./settlement.ts";
-import { signUpRoutes } from "./signup.ts";
-import { staffRoutes } from "./staff.ts";
-import { trackRoutes } from "./tracks.ts";
+import { reportRoutes } from "./reports/reports.ts";
+import { settingsRoutes } from "./settings/settings.ts";
+import { staffRoutes } from "./staff/staff.ts";
 
 /** The REST facade (docs/product.md, REST routes) in its own Fastify scope: multipart parsing and `{message}` errors apply only here. */
 export async function registerRest(app: FastifyInstance, services: Services) {
@@ -33,7 +34,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     // reads its input itself and refuses it with the product's own texts ("First name is required.", "page must be a
     // whole number from 1.", a 404 for an id that is not a UUID), which a schema validator's messages would replace.
     scope.setValidatorCompiler(() => () => true);
-    // The routes read JSON or multipart bodies (one reads a form, rest/sessions.ts): any other type is a 415, as documented,
+    // The routes read JSON or multipart bodies (one reads a form, rest/accounts/sessions.ts): any other type is a 415, as documented,
     // not plain text handed to a route that expects an object.
     scope.removeContentTypeParser("text/plain");
 
@@ -81,6 +82,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await invoiceRoutes(scope, services);
     await invoicePdfRoutes(scope, services);
     await settlementRoutes(scope, services);
+    await settingsRoutes(scope, services);
     await refundRoutes(scope, services);
     await couponRoutes(scope, services);
     await learnerRoutes(scope, services);

@@ -399,6 +399,11 @@ export const ANY_REFUSAL = { "4xx": { $ref: "Error#", description: "Any other re
 
 /** A CSV answer. */
 export const csvAnswer = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" } } } });
+/** A PDF answer. */
+export const pdfAnswer = (description: string) => ({
+  description,
+  content: { "application/pdf": { schema: { type: "string", format: "binary" } } },
+});
 
 export const uuidParams = (what: string) =>
   object({ id: uuid(`The ${what}'s database id (UUID). Anything that is not a UUID answers 404.`) });

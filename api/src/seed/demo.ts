@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type Database, type PrismaClient, withAdvisoryLock } from "../db/client.ts";
+import { hashPassword } from "../domain/accounts/passwords.ts";
 import { markLessonDoneWithin } from "../domain/learning/progress.ts";
-import { hashPassword } from "../domain/passwords.ts";
 import type { FileStorage } from "../storage/storage.ts";
 import { coverImage } from "./images.ts";
 import { seedLessonMedia } from "./lesson-media.ts";

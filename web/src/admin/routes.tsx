@@ -14,8 +14,8 @@ import { ALL_TRACKS, PAGE_SIZE } from "./components/pageSizes.ts";
 import { AdminLayout } from "./layout/AdminLayout.tsx";
 import { landingPath } from "./layout/navigation.tsx";
 import { PublicLayout } from "./layout/PublicLayout.tsx";
-import { defaultReportRange } from "./pages/report/reportRange.ts";
-import type { SignupPageInvitationQuery } from "./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts";
+import type { SignupPageInvitationQuery } from "./pages/accounts/signup/__generated__/SignupPageInvitationQuery.graphql.ts";
+import { defaultReportRange } from "./pages/reports/report/reportRange.ts";
 import { RequireAdmin } from "./RequireAdmin.tsx";
 import { can, loadViewer, type Permission, type StaffViewer } from "./staff/AdminViewer.ts";
 
@@ -90,7 +90,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
               ErrorBoundary: RouteErrorPage,
               children: [
                 {
-                  ...page({ path: ADMIN_PAGES.login, component: () => import("./pages/login/LoginPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.login, component: () => import("./pages/accounts/login/LoginPage.tsx") }),
                   // Signed in already: straight to the account's first page (a stale token stays here, signed out).
                   loader: async () => {
                     if (!localStorage.getItem(adminSession.token)) return null;
@@ -101,7 +101,7 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                   },
                 },
                 {
-                  ...page({ path: ADMIN_PAGES.pending, component: () => import("./pages/pending/PendingPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.pending, component: () => import("./pages/accounts/pending/PendingPage.tsx") }),
                   // Asks the API each time (the "Check again" button reloads it): an approved account moves on.
                   loader: async () => {
                     if (!localStorage.getItem(adminSession.token)) return redirect("/");
@@ -112,21 +112,24 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                   },
                 },
                 {
-                  ...page({ path: ADMIN_PAGES.signup, component: () => import("./pages/signup/SignupPage.tsx") }),
+                  ...page({ path: ADMIN_PAGES.signup, component: () => import("./pages/accounts/signup/SignupPage.tsx") }),
                   // An owner's invitation link (`?invitation=<token>`): its address and role, or why it cannot be used.
                   loader: async ({ request }: LoaderFunctionArgs) => {
                     const token = new URL(request.url).searchParams.get("invitation");
                     if (!token) return null;
-                    const query = (await import("./pages/signup/__generated__/SignupPageInvitationQuery.graphql.ts")).default;
+                    const query = (await import("./pages/accounts/signup/__generated__/SignupPageInvitationQuery.graphql.ts")).default;
                     const data = await fetchQuery<SignupPageInvitationQuery>(environment, query, { token }).toPromise();
                     const result = data?.staffInvitation;
                     if (result?.__typename === "StaffInvitationPreview") return { token, email: result.email, role: result.role };
                     return { error: result?.message ?? INVITATION_UNUSABLE };
                   },
                 },
-                page({ path: ADMIN_PAGES.otp, component: () => import("./pages/otp/OtpPage.tsx") }),
-                page({ path: ADMIN_PAGES.forgotPassword, component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
-                page({ path: ADMIN_PAGES.resetPassword, component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
+                page({ path: ADMIN_PAGES.otp, component: () => import("./pages/accounts/otp/OtpPage.tsx") }),
+                page({
+                  path: ADMIN_PAGES.forgotPassword,
+                  component: () => import("./pages/accounts/forgot-password/ForgotPasswordPage.tsx"),
+                }),
+                page({ path: ADMIN_PAGES.resetPassword, component: () => import("./pages/accounts/reset-password/ResetPasswordPage.tsx") }),
                 { path: "*", Component: NotFoundPage },
               ],
             },
@@ -145,85 +148,85 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                     guardedPage({
                       path: ADMIN_PAGES.dashboard,
                       permission: "readDashboard",
-                      component: () => import("./pages/dashboard/DashboardPage.tsx"),
-                      query: () => import("./pages/dashboard/__generated__/DashboardPageQuery.graphql.ts"),
+                      component: () => import("./pages/reports/dashboard/DashboardPage.tsx"),
+                      query: () => import("./pages/reports/dashboard/__generated__/DashboardPageQuery.graphql.ts"),
                       prepare: () => ({}),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.invoices,
                       permission: "readInvoices",
-                      component: () => import("./pages/invoice/InvoicePage.tsx"),
-                      query: () => import("./pages/invoice/__generated__/InvoicePageQuery.graphql.ts"),
+                      component: () => import("./pages/invoices/invoice/InvoicePage.tsx"),
+                      query: () => import("./pages/invoices/invoice/__generated__/InvoicePageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.learners,
                       permission: "readLearners",
-                      component: () => import("./pages/learners/LearnersPage.tsx"),
-                      query: () => import("./pages/learners/__generated__/LearnersPageQuery.graphql.ts"),
+                      component: () => import("./pages/accounts/learners/LearnersPage.tsx"),
+                      query: () => import("./pages/accounts/learners/__generated__/LearnersPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.tracks,
                       permission: "readCatalogue",
-                      component: () => import("./pages/track/TrackPage.tsx"),
-                      query: () => import("./pages/track/__generated__/TrackPageQuery.graphql.ts"),
+                      component: () => import("./pages/catalogue/track/TrackPage.tsx"),
+                      query: () => import("./pages/catalogue/track/__generated__/TrackPageQuery.graphql.ts"),
                       prepare: () => ({ first: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.trackDetails,
                       permission: "readCatalogue",
-                      component: () => import("./pages/trackdetails/AdminTrackDetailsPage.tsx"),
-                      query: () => import("./pages/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts"),
+                      component: () => import("./pages/catalogue/trackdetails/AdminTrackDetailsPage.tsx"),
+                      query: () => import("./pages/catalogue/trackdetails/__generated__/AdminTrackDetailsPageQuery.graphql.ts"),
                       prepare: (params) => ({ id: trackNodeId(params.trackId) }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.courses,
                       permission: "readCatalogue",
-                      component: () => import("./pages/courses/CoursesPage.tsx"),
-                      query: () => import("./pages/courses/__generated__/CoursesPageQuery.graphql.ts"),
+                      component: () => import("./pages/catalogue/courses/CoursesPage.tsx"),
+                      query: () => import("./pages/catalogue/courses/__generated__/CoursesPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.courseLessons,
                       permission: "readCatalogue",
-                      component: () => import("./pages/courses/lessons/CourseLessonsPage.tsx"),
-                      query: () => import("./pages/courses/lessons/__generated__/CourseLessonsPageQuery.graphql.ts"),
+                      component: () => import("./pages/learning/courses/lessons/CourseLessonsPage.tsx"),
+                      query: () => import("./pages/learning/courses/lessons/__generated__/CourseLessonsPageQuery.graphql.ts"),
                       prepare: (params) => ({ id: trackNodeId(params.courseId, "Course") }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.staff,
                       permission: "manageStaff",
-                      component: () => import("./pages/staff/StaffPage.tsx"),
-                      query: () => import("./pages/staff/__generated__/StaffPageQuery.graphql.ts"),
+                      component: () => import("./pages/staff/staff/StaffPage.tsx"),
+                      query: () => import("./pages/staff/staff/__generated__/StaffPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.settings,
                       permission: "manageSettings",
-                      component: () => import("./pages/settings/BusinessSettingsPage.tsx"),
-                      query: () => import("./pages/settings/__generated__/BusinessSettingsPageQuery.graphql.ts"),
+                      component: () => import("./pages/settings/settings/BusinessSettingsPage.tsx"),
+                      query: () => import("./pages/settings/settings/__generated__/BusinessSettingsPageQuery.graphql.ts"),
                       prepare: () => ({}),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.coupons,
                       permission: "manageCoupons",
-                      component: () => import("./pages/coupons/CouponsPage.tsx"),
-                      query: () => import("./pages/coupons/__generated__/CouponsPageQuery.graphql.ts"),
+                      component: () => import("./pages/coupons/coupons/CouponsPage.tsx"),
+                      query: () => import("./pages/coupons/coupons/__generated__/CouponsPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE, tracksFirst: ALL_TRACKS }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.audit,
                       permission: "manageStaff",
-                      component: () => import("./pages/audit/AuditPage.tsx"),
-                      query: () => import("./pages/audit/__generated__/AuditPageQuery.graphql.ts"),
+                      component: () => import("./pages/staff/audit/AuditPage.tsx"),
+                      query: () => import("./pages/staff/audit/__generated__/AuditPageQuery.graphql.ts"),
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
                       path: ADMIN_PAGES.report,
                       permission: "readReports",
-                      component: () => import("./pages/report/ReportPage.tsx"),
-                      query: () => import("./pages/report/__generated__/ReportPageQuery.graphql.ts"),
+                      component: () => import("./pages/reports/report/ReportPage.tsx"),
+                      query: () => import("./pages/reports/report/__generated__/ReportPageQuery.graphql.ts"),
                       prepare: () => defaultReportRange(),
                     }),
                   ],

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { GraphQLResponse } from "relay-runtime";
 import { beforeEach, describe, expect, it } from "vitest";
-import PortalDashboardPageQuery from "./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts";
+import PortalDashboardPageQuery from "./pages/learning/portal/__generated__/PortalDashboardPageQuery.graphql.ts";
 import { logInAs, operationName, renderLearner } from "./test/renderLearner.tsx";
 
 const learner = { __typename: "Learner", id: "TGVhcm5lcjox", firstName: "Ada", lastName: "Nwosu", email: "ada@example.com", image: null };

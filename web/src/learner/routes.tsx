@@ -36,27 +36,31 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
           children: [
             page({
               path: LEARNER_PAGES.home,
-              component: () => import("./pages/home/HomePage.tsx"),
-              query: () => import("./pages/home/__generated__/HomePageQuery.graphql.ts"),
+              component: () => import("./pages/catalogue/home/HomePage.tsx"),
+              query: () => import("./pages/catalogue/home/__generated__/HomePageQuery.graphql.ts"),
               prepare: none,
             }),
-            page({ path: LEARNER_PAGES.login, component: () => import("./pages/learner-login/LoginPage.tsx") }),
-            page({ path: LEARNER_PAGES.signup, component: () => import("./pages/learners-signup/SignupPage.tsx") }),
-            page({ path: LEARNER_PAGES.otp, component: () => import("./pages/learner-otp/OtpPage.tsx") }),
-            page({ path: LEARNER_PAGES.forgotPassword, component: () => import("./pages/forgot-password/ForgotPasswordPage.tsx") }),
-            page({ path: LEARNER_PAGES.resetPassword, component: () => import("./pages/reset-password/ResetPasswordPage.tsx") }),
+            page({ path: LEARNER_PAGES.login, component: () => import("./pages/accounts/learner-login/LoginPage.tsx") }),
+            page({ path: LEARNER_PAGES.signup, component: () => import("./pages/accounts/learners-signup/SignupPage.tsx") }),
+            page({ path: LEARNER_PAGES.otp, component: () => import("./pages/accounts/learner-otp/OtpPage.tsx") }),
+            page({
+              path: LEARNER_PAGES.forgotPassword,
+              component: () => import("./pages/accounts/forgot-password/ForgotPasswordPage.tsx"),
+            }),
+            page({ path: LEARNER_PAGES.resetPassword, component: () => import("./pages/accounts/reset-password/ResetPasswordPage.tsx") }),
             page({
               path: LEARNER_PAGES.tracks,
-              component: () => import("./pages/learner-tracks/TracksPage.tsx"),
-              query: () => import("./pages/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
+              component: () => import("./pages/catalogue/learner-tracks/TracksPage.tsx"),
+              query: () => import("./pages/catalogue/learner-tracks/__generated__/TracksPageQuery.graphql.ts"),
               // The catalogue's URL params are read by code that loads with the route, not with the site's entry.
-              prepare: async (_params, search) => (await import("./pages/learner-tracks/catalogueParams.ts")).catalogueVariables(search),
+              prepare: async (_params, search) =>
+                (await import("./pages/catalogue/learner-tracks/catalogueParams.ts")).catalogueVariables(search),
             }),
             withErrorBoundary(
               page({
                 path: LEARNER_PAGES.trackDetails,
-                component: () => import("./pages/learner-track-details/TrackDetailsPage.tsx"),
-                query: () => import("./pages/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts"),
+                component: () => import("./pages/catalogue/learner-track-details/TrackDetailsPage.tsx"),
+                query: () => import("./pages/catalogue/learner-track-details/__generated__/TrackDetailsPageQuery.graphql.ts"),
                 prepare: (params) => ({ id: trackNodeId(params.trackId) }),
               }),
               trackErrorBoundary,
@@ -64,26 +68,26 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
             withErrorBoundary(
               page({
                 path: LEARNER_PAGES.checkoutTrack,
-                component: () => import("./pages/checkout/CheckoutPage.tsx"),
-                query: () => import("./pages/checkout/__generated__/CheckoutPageQuery.graphql.ts"),
+                component: () => import("./pages/payments/checkout/CheckoutPage.tsx"),
+                query: () => import("./pages/payments/checkout/__generated__/CheckoutPageQuery.graphql.ts"),
                 prepare: (params) => ({ id: trackNodeId(params.trackId) }),
               }),
               trackErrorBoundary,
             ),
-            page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/checkout/NoTrackPage.tsx") }),
+            page({ path: LEARNER_PAGES.checkout, component: () => import("./pages/payments/checkout/NoTrackPage.tsx") }),
             // A certificate's public verification page: its code and query load with the route (the site's first load has no room).
-            page({ path: LEARNER_PAGES.certificate, component: () => import("./pages/certificates/CertificatePage.tsx") }),
+            page({ path: LEARNER_PAGES.certificate, component: () => import("./pages/learning/certificates/CertificatePage.tsx") }),
             // The course player: not behind the portal's guard, since anyone may open a free-preview lesson (the API
             // decides what each caller reads). Its code, Markdown included, loads with the route.
             page({
               path: LEARNER_PAGES.learn,
-              component: () => import("./pages/portal/learn/LessonPlayerPage.tsx"),
-              query: () => import("./pages/portal/learn/__generated__/LessonPlayerPageQuery.graphql.ts"),
+              component: () => import("./pages/learning/portal/learn/LessonPlayerPage.tsx"),
+              query: () => import("./pages/learning/portal/learn/__generated__/LessonPlayerPageQuery.graphql.ts"),
               prepare: (params) => ({ trackId: trackNodeId(params.trackId), lessonId: trackNodeId(params.lessonId, "Lesson") }),
             }),
             page({
               path: LEARNER_PAGES.paymentVerification,
-              component: () => import("./pages/payment-verification/PaymentVerificationPage.tsx"),
+              component: () => import("./pages/payments/payment-verification/PaymentVerificationPage.tsx"),
             }),
             {
               // The portal's guard and layout load with the portal, not with the site's entry.
@@ -91,30 +95,30 @@ export function createLearnerRoutes(environment: IEnvironment): RouteObject[] {
               HydrateFallback: PageFallback,
               children: [
                 {
-                  lazy: async () => ({ Component: (await import("./pages/portal/PortalLayout.tsx")).PortalLayout }),
+                  lazy: async () => ({ Component: (await import("./portal/PortalLayout.tsx")).PortalLayout }),
                   HydrateFallback: PageFallback,
                   children: [
                     page({
                       path: LEARNER_PAGES.portal,
-                      component: () => import("./pages/portal/PortalDashboardPage.tsx"),
-                      query: () => import("./pages/portal/__generated__/PortalDashboardPageQuery.graphql.ts"),
+                      component: () => import("./pages/learning/portal/PortalDashboardPage.tsx"),
+                      query: () => import("./pages/learning/portal/__generated__/PortalDashboardPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     page({
                       path: LEARNER_PAGES.portalSettings,
-                      component: () => import("./pages/portal/settings/SettingsPage.tsx"),
-                      query: () => import("./pages/portal/settings/__generated__/SettingsPageQuery.graphql.ts"),
+                      component: () => import("./pages/accounts/portal/settings/SettingsPage.tsx"),
+                      query: () => import("./pages/accounts/portal/settings/__generated__/SettingsPageQuery.graphql.ts"),
                       prepare: none,
                     }),
                     withErrorBoundary(
                       page({
                         path: LEARNER_PAGES.portalInvoices,
-                        component: () => import("./pages/portal/invoices/InvoicesPage.tsx"),
-                        query: () => import("./pages/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts"),
+                        component: () => import("./pages/invoices/portal/invoices/InvoicesPage.tsx"),
+                        query: () => import("./pages/invoices/portal/invoices/__generated__/InvoicesPageQuery.graphql.ts"),
                         prepare: none,
                       }),
                       // 'Could not load your invoices. Please try again later.' (docs/product.md, Texts).
-                      async () => (await import("./pages/portal/invoices/InvoicesPage.tsx")).InvoicesError,
+                      async () => (await import("./pages/invoices/portal/invoices/InvoicesPage.tsx")).InvoicesError,
                     ),
                   ],
                 },

@@ -8,10 +8,10 @@ import { PAID_INVOICES, paidCents } from "../invoices/invoices.ts";
 import { toDollars } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { csv } from "../reports/report.ts";
-import { forgetSessions } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { revokeAllSessions } from "./login.ts";
+import { forgetSessions } from "./sessions.ts";
 
 /** What staff do to a learner's account from the back office (permission `manageLearners`), each audited. */
 export const LEARNER_ACTION_MESSAGES = {

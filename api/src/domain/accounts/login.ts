@@ -6,13 +6,13 @@ import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotAuthenticatedError, RateLimitError, ValidationError } from "../errors.ts";
 import { composeMail } from "../mails/compose.ts";
 import { unlockLink } from "../mails/templates.ts";
-import { hashPassword, verifyPassword } from "../passwords.ts";
 import { checkLockout, clear, hit, LIMITS, recordFailure } from "../rate-limit.ts";
-import { forgetSessions, hashToken, newToken, SESSION_TTL_MS } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput, tryParseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode } from "./codes.ts";
 import { type AccountRecord, findAccount, findAccountByEmail, mailName, ownerColumn, type Role } from "./directory.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { forgetSessions, hashToken, newToken, SESSION_TTL_MS } from "./sessions.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",

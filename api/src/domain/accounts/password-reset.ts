@@ -6,15 +6,15 @@ import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
 import { composeMail } from "../mails/compose.ts";
 import { resetLink } from "../mails/templates.ts";
-import { hashPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
-import { forgetSessions } from "../sessions.ts";
 import { onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, consumeLinkCode, issueCode, linkCodeState, voidCodes } from "./codes.ts";
 import { findAccountByEmail, lockEmail, mailName } from "./directory.ts";
 import { revokeAllSessions } from "./login.ts";
+import { hashPassword } from "./passwords.ts";
 import * as rules from "./rules.ts";
+import { forgetSessions } from "./sessions.ts";
 
 export const FORGOT_MESSAGE = "If an account exists for this email, a reset link has been sent.";
 export const RESET_MESSAGE = "Your password has been reset. You can now log in.";

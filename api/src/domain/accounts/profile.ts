@@ -2,13 +2,13 @@ import { z } from "zod";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
-import { hashPassword, verifyPassword } from "../passwords.ts";
-import { forgetSessions } from "../sessions.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { voidCodes } from "./codes.ts";
 import { createSession, revokeAllSessions } from "./login.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 import * as rules from "./rules.ts";
+import { forgetSessions } from "./sessions.ts";
 
 export const PROFILE_MESSAGES = {
   descriptionRequired: "Description is required.",

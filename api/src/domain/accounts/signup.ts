@@ -6,12 +6,12 @@ import type { DomainServices as Services } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
 import { composeMail } from "../mails/compose.ts";
 import { alreadyRegistered, verificationCode } from "../mails/templates.ts";
-import { hashPassword, verifyPassword } from "../passwords.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { acceptInvitation, checkInvitation, onStaffEmailVerified } from "../staff/staff.ts";
 import { parseInput } from "../validation.ts";
 import { CODE_MESSAGES, checkVerificationCode, issueCode, registrationPassword } from "./codes.ts";
 import { findAccountByEmail, lockEmail, mailName, type Role } from "./directory.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 import * as rules from "./rules.ts";
 
 export const SIGNUP_MESSAGE = "Account created successfully! Please check your email to verify.";
@@ -60,7 +60,7 @@ export async function signUp(deps: Services, role: Role, raw: unknown, ip: strin
   // Names this sign-up's password for its verification (verifyEmail), from the browser that signed up only.
   const registration = randomBytes(24).toString("base64url");
   // Both hashes before the transaction: a transaction holds a database connection, and on the embedded backend one
-  // hash at a time runs (domain/passwords.ts), so no hash waits while a connection is held.
+  // hash at a time runs (domain/accounts/passwords.ts), so no hash waits while a connection is held.
   const [passwordHash, samePassword] = await Promise.all([
     hashPassword(input.password),
     seen && !seen.emailVerifiedAt ? verifyPassword(seen.passwordHash, input.password) : false,

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adminActor, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { INVOICE_MESSAGES, updateInvoice, voidInvoice } from "../invoices/invoices.ts";
 import { expireOfflineInvoices } from "../payments/offline.ts";
 import { settleWithin } from "../payments/settle.ts";
@@ -21,16 +22,12 @@ const prisma = () => app.services.db.prisma;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { admin } = await adminWithToken(app, "FINANCE");
-  actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+  actor = await adminActor(app);
 });
 afterAll(() => app.close());
 
 async function track(priceCents = 10_000) {
-  const { id } = await prisma().track.create({
-    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
-  });
-  return id;
+  return (await createTrack(app, priceCents)).id;
 }
 
 const code = () => `T${randomBytes(4).toString("hex").toUpperCase()}`;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adminActor, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { deleteTrack } from "../catalogue/tracks.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Actor } from "../staff/audit.ts";
@@ -18,8 +19,7 @@ const prisma = () => app.services.db.prisma;
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { admin } = await adminWithToken(app, "FINANCE");
-  actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+  actor = await adminActor(app);
 });
 afterAll(() => app.close());
 
@@ -28,10 +28,7 @@ async function learner() {
 }
 
 async function track(priceCents = 45_000) {
-  const { id } = await prisma().track.create({
-    data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
-  });
-  return id;
+  return (await createTrack(app, priceCents)).id;
 }
 
 /** An invoice settled by card, as the settlement leaves it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adminActor, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
 import type { Actor } from "../staff/audit.ts";
 import { createInvoice } from "./invoices.ts";
@@ -19,8 +19,7 @@ const year = new Date().getUTCFullYear();
 
 beforeAll(async () => {
   app = await startTestApp();
-  const { admin } = await adminWithToken(app, "FINANCE");
-  actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+  actor = await adminActor(app);
   learnerId = (await learnerWithToken(app)).learner.id;
 });
 afterAll(() => app.close());
@@ -91,8 +90,7 @@ describe("invoice numbers", () => {
     async () => {
       const small = await startTestApp({ DATABASE_POOL_MAX: "2" });
       try {
-        const { admin } = await adminWithToken(small, "FINANCE");
-        const finance: Actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+        const finance = await adminActor(small);
         const learner = (await learnerWithToken(small)).learner.id;
         const create = (i: number) => createInvoice(small.services, finance, { learnerId: learner, amount: 10 + i, status: "PENDING" });
         await create(0);

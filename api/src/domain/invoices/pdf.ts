@@ -1,25 +1,18 @@
-import { createRequire } from "node:module";
-import type { Readable } from "node:stream";
-import PDFDocument from "pdfkit";
 import { formatMoney } from "../../../../common/money.ts";
 import type { Mail } from "../../mail/transport.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
-import { type BusinessIdentity, businessIdentity } from "../settings/settings.ts";
+import { logoBytes, startPdf } from "../pdf.ts";
+import { businessIdentity } from "../settings/settings.ts";
 import { can, requireAudience, type Viewer } from "../staff/permissions.ts";
 import { INVOICE_MESSAGES } from "./invoices.ts";
 import { isPaidRecord } from "./status.ts";
 
 /**
  * The invoice (unpaid) or receipt (paid record) of one invoice as a PDF (docs/ARCHITECTURE.md, "Invoice numbers and
- * PDFs"): pdfkit with DejaVu Sans embedded (subset), so the text is selectable and any Latin, Greek or Cyrillic name
- * prints. The seller block is the owner's business identity as it is when the PDF is made; everything else is the
- * invoice's own record.
+ * PDFs"), on the PDFs' shared fonts (domain/pdf.ts). The seller block is the owner's business identity as it is when
+ * the PDF is made; everything else is the invoice's own record.
  */
-
-const require = createRequire(import.meta.url);
-export const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-export const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,24 +67,6 @@ export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
-async function streamBytes(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
-/** The logo's bytes when it is a PNG or JPEG pdfkit can draw (a WebP logo is left out of the PDF). */
-export async function logoBytes(deps: Pick<Services, "storage">, identity: BusinessIdentity): Promise<Buffer | null> {
-  const name = identity.logoImage?.match(/^\/uploads\/([a-f0-9]{32}\.(png|jpg|jpeg))$/)?.[1];
-  if (!name) return null;
-  try {
-    const object = await deps.storage.openPublic(name);
-    return object ? await streamBytes(object.body) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The tax rate the invoice's parts imply, in percent (2 decimals), and whether it was inside the price. */
 function taxOf(invoice: PdfInvoice) {
   const subtotal = invoice.subtotalCents ?? invoice.amountCents;
@@ -109,19 +84,11 @@ export async function renderInvoicePdf(deps: Pick<Services, "db" | "storage">, i
   // Every amount in the invoice's own currency, with its symbol (DejaVu Sans has ₦ and ₵).
   const money = (cents: number) => formatMoney(cents, invoice.currency);
 
-  const doc = new PDFDocument({
+  const { doc, bytes } = startPdf({
     size: "A4",
     margin: 50,
     info: { Title: `${title} ${invoice.number}`, Author: identity.businessName, Subject: `${title} ${invoice.number}` },
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
   const left = 50;
   const width = doc.page.width - 100;
 
@@ -229,7 +196,7 @@ export async function renderInvoicePdf(deps: Pick<Services, "db" | "storage">, i
       .text(footer.join("  ·  "), left, doc.page.height - 80, { width, align: "center" });
   }
   doc.end();
-  return done;
+  return bytes;
 }
 
 /**

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import type { TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { globalId } from "#testing/graphql.ts";
 import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
@@ -53,9 +53,7 @@ function refundSuite(backend: "in-process" | "bullmq") {
     /** A learner who bought a track by card: the invoice is PAID and they are enrolled. */
     async function paidCardInvoice(priceCents = 4999) {
       const { learner, token } = await learnerWithToken(app);
-      const track = await app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
-      });
+      const track = await createTrack(app, priceCents);
       const res = await app.fetch("/api/enrollments", {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -203,9 +201,7 @@ function refundSuite(backend: "in-process" | "bullmq") {
 
     it("an offline payment's refund is recorded at once, without Paystack", async () => {
       const { learner } = await learnerWithToken(app);
-      const track = await app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 3000, duration: "4 weeks", instructor: "I", description: "D" },
-      });
+      const track = await createTrack(app, 3000);
       const invoice = await app.services.db.prisma.invoice.create({
         data: {
           learnerId: learner.id,
@@ -233,9 +229,7 @@ function refundSuite(backend: "in-process" | "bullmq") {
     it("a full refund leaves an enrollment staff granted by hand (a comp): the refunded payment did not give it", async () => {
       const { learner } = await learnerWithToken(app);
       const owner = (await adminWithToken(app, "OWNER")).token;
-      const track = await app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 3000, duration: "4 weeks", instructor: "I", description: "D" },
-      });
+      const track = await createTrack(app, 3000);
       const comp = await app.graphql(
         `mutation ($learnerId: ID!, $trackId: ID!) { enrollLearner(learnerId: $learnerId, trackId: $trackId) { __typename } }`,
         { learnerId: globalId("Learner", learner.id), trackId: globalId("Track", track.id) },

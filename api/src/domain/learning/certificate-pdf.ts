@@ -1,7 +1,6 @@
-import PDFDocument from "pdfkit";
 import { encode } from "uqr";
 import type { DomainServices as Services } from "../deps.ts";
-import { FONT, FONT_BOLD, logoBytes } from "../invoices/pdf.ts";
+import { logoBytes, startPdf } from "../pdf.ts";
 import { businessIdentity } from "../settings/settings.ts";
 import { formatCertificateCode } from "./certificate-code.ts";
 
@@ -17,7 +16,7 @@ export interface PdfCertificate {
 const longDate = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
 /**
- * A certificate as a landscape A4 PDF (pdfkit, DejaVu Sans embedded as in the invoice PDF): the business name (and
+ * A certificate as a landscape A4 PDF (pdfkit, DejaVu Sans embedded as in the invoice PDF: domain/pdf.ts): the business name (and
  * logo), the learner's name, the track, the date, the code and a QR code of its verification URL drawn as vector
  * squares, so it stays sharp at any print size.
  */
@@ -29,20 +28,12 @@ export async function renderCertificatePdf(
   const identity = await businessIdentity(deps);
   const logo = await logoBytes(deps, identity);
   const code = formatCertificateCode(certificate.code);
-  const doc = new PDFDocument({
+  const { doc, bytes } = startPdf({
     size: "A4",
     layout: "landscape",
     margin: 50,
     info: { Title: `Certificate ${code}`, Author: identity.businessName, Subject: `${certificate.trackName}: ${certificate.learnerName}` },
   });
-  const done = new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("body", FONT);
-  doc.registerFont("bold", FONT_BOLD);
   const { width: pageWidth, height: pageHeight } = doc.page;
   const left = 60;
   const width = pageWidth - 120;
@@ -99,7 +90,7 @@ export async function renderCertificatePdf(
   drawQr(doc, verifyUrl, left + width - qrSize, bottom, qrSize);
 
   doc.end();
-  return done;
+  return bytes;
 }
 
 /** The QR code (error correction M, a quiet zone of 2 modules) as filled squares: vector, no raster image. */

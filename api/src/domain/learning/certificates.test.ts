@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { inflateSync } from "node:zlib";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { globalId } from "#testing/graphql.ts";
+import { pdfText } from "#testing/pdf.ts";
 import { formatCertificateCode } from "./certificate-code.ts";
 
 /**
@@ -33,15 +34,7 @@ afterAll(() => app.close());
 
 /** A track of two lessons (and an archived one that does not count), a learner who paid for it and did the first lesson. */
 async function learnerNearTheEnd() {
-  const track = await prisma().track.create({
-    data: {
-      name: `Data Science ${randomBytes(2).toString("hex")}`,
-      priceCents: 45_000,
-      duration: "4 weeks",
-      instructor: "I",
-      description: "D",
-    },
-  });
+  const track = await createTrack(app, 45_000, { name: `Data Science ${randomBytes(2).toString("hex")}` });
   const course = await prisma().course.create({ data: { trackId: track.id, title: "Basics", description: "D" } });
   const [first, last] = await Promise.all(
     [0, 1].map((position) => prisma().lesson.create({ data: { courseId: course.id, position, title: `L${position}`, kind: "TEXT" } })),
@@ -64,11 +57,6 @@ async function complete(lessonId: string, token: string) {
   );
   expect(errors).toBeUndefined();
   return data.completeLesson;
-}
-
-async function pdfText(bytes: Uint8Array) {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes).slice()), { mergePages: true });
-  return text.replace(/\s+/g, " ");
 }
 
 /** The page's drawing operators (its content streams, inflated). */

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";
 import { settlePayment } from "./settle.ts";
@@ -33,9 +33,7 @@ describe("abandoned checkouts", () => {
   async function cardCheckout(hoursAgo: number) {
     const { learner, token } = await learnerWithToken(app);
     const { prisma } = app.services.db;
-    const track = await prisma.track.create({
-      data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents: 2500, duration: "1 week", instructor: "I", description: "D" },
-    });
+    const track = await createTrack(app, 2500, { duration: "1 week" });
     const answer = await rest(app, "POST", "/api/enrollments", {
       token,
       body: { track: track.id, contact: "+234 802 555 0101", gender: "Female", location: "Lagos" },

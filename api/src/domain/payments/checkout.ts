@@ -6,13 +6,12 @@ import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
-import { countCouponTry, invoicePrice, priceWithin, reserveCoupon, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
+import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
-import { nextInvoiceNumber } from "../invoices/numbers.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
-import { newPaymentReference, startOfflineCheckout } from "./offline.ts";
+import { createCheckoutInvoice, startOfflineCheckout } from "./offline.ts";
 import { afterSettlement, PaymentStillPendingError, settlePayment, settleWithin } from "./settle.ts";
 
 export const CHECKOUT_MESSAGES = {
@@ -63,8 +62,6 @@ export type CheckoutResult =
   | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }
   | { kind: "enrolled"; enrollmentId: string; message: string }
   | { kind: "offline"; reference: string; invoiceId: string; instructions: string; expiresAt: Date };
-
-const newReference = newPaymentReference;
 
 /**
  * How long after an invoice was made a repeated checkout waits for the payment page another request is still asking
@@ -185,19 +182,7 @@ async function startCardCheckout(
       open.couponId === price.couponId &&
       open.currency === track.currency;
     if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
-    const fresh = await tx.invoice.create({
-      data: {
-        number: await nextInvoiceNumber(tx),
-        learnerId,
-        trackId: track.id,
-        ...price,
-        currency: track.currency,
-        reference: newReference(),
-        status: "PENDING",
-        paymentDetails: "Card payment (Paystack)",
-      },
-    });
-    if (price.couponId) await reserveCoupon(tx, price.couponId, learnerId, fresh.id);
+    const fresh = await createCheckoutInvoice(tx, learnerId, track, price, { paymentDetails: "Card payment (Paystack)" });
     return { invoice: fresh, created: true };
   });
   const reference = invoice.reference as string;
@@ -248,19 +233,9 @@ async function enrollWithFullDiscount(
     if (price.amountCents !== 0 || !price.couponId) return null;
     const enrolled = await tx.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
     if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
-    const invoice = await tx.invoice.create({
-      data: {
-        number: await nextInvoiceNumber(tx),
-        learnerId,
-        trackId: track.id,
-        ...price,
-        currency: track.currency,
-        reference: newReference(),
-        status: "PENDING",
-        paymentDetails: `Coupon ${price.couponCode}: nothing to pay`,
-      },
+    const invoice = await createCheckoutInvoice(tx, learnerId, track, price, {
+      paymentDetails: `Coupon ${price.couponCode}: nothing to pay`,
     });
-    await reserveCoupon(tx, price.couponId, learnerId, invoice.id);
     return settleWithin(tx, deps, invoice.id, { method: "OTHER", paidAt: new Date() });
   });
   if (!settled) return null;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import type { Prisma } from "../../db/client.ts";
 import { recordJob } from "../../job-contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { priceWithin, reserveCoupon, type TaxSetting } from "../coupons/coupons.ts";
@@ -33,7 +34,35 @@ export const OFFLINE_DETAILS = "Bank transfer / mobile money";
 export const EXPIRED_REASON = "Expired unpaid";
 
 /** Paystack references allow A-Za-z0-9 - . = only; offline references have the card references' format. */
-export const newPaymentReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
+const newPaymentReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
+
+/**
+ * The pending invoice a checkout makes, card, offline or fully discounted alike: its number, the price parts
+ * `priceWithin` worked out, a payment reference, and the coupon's use reserved when it was priced with one. Inside the
+ * checkout's transaction, after its learner and track locks.
+ */
+export async function createCheckoutInvoice(
+  tx: Prisma.TransactionClient,
+  learnerId: string,
+  track: { id: string; currency: string },
+  price: Awaited<ReturnType<typeof priceWithin>>,
+  details: { paymentDetails: string; expiresAt?: Date },
+) {
+  const invoice = await tx.invoice.create({
+    data: {
+      number: await nextInvoiceNumber(tx),
+      learnerId,
+      trackId: track.id,
+      ...price,
+      currency: track.currency,
+      reference: newPaymentReference(),
+      status: "PENDING",
+      ...details,
+    },
+  });
+  if (price.couponId) await reserveCoupon(tx, price.couponId, learnerId, invoice.id);
+  return invoice;
+}
 
 /**
  * The offline half of a checkout (bank transfer / mobile money, when the owner enabled it): a pending invoice with a
@@ -68,20 +97,10 @@ export async function startOfflineCheckout(
       orderBy: { createdAt: "desc" },
     });
     if (open) return { invoice: open, created: false };
-    const fresh = await tx.invoice.create({
-      data: {
-        number: await nextInvoiceNumber(tx),
-        learnerId: learner.id,
-        trackId: track.id,
-        ...price,
-        currency: track.currency,
-        reference: newPaymentReference(),
-        status: "PENDING",
-        paymentDetails: OFFLINE_DETAILS,
-        expiresAt: new Date(Date.now() + settings.offlineExpiryDays * 86_400_000),
-      },
+    const fresh = await createCheckoutInvoice(tx, learner.id, track, price, {
+      paymentDetails: OFFLINE_DETAILS,
+      expiresAt: new Date(Date.now() + settings.offlineExpiryDays * 86_400_000),
     });
-    if (price.couponId) await reserveCoupon(tx, price.couponId, learner.id, fresh.id);
     await recordJob(
       tx,
       "send-mail",

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { learnerWithToken } from "#testing/accounts.ts";
 import type { TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { type AppWithJobs, startTestAppWithJobs } from "#testing/jobs.ts";
 import { signPaystackBody } from "../../paystack/signature.ts";
 import { housekeeping } from "../housekeeping.ts";
@@ -29,9 +29,7 @@ function paymentSuite(backend: "in-process" | "bullmq") {
       });
 
     async function track(priceCents = 4999) {
-      return app.services.db.prisma.track.create({
-        data: { name: `Track ${randomBytes(3).toString("hex")}`, priceCents, duration: "4 weeks", instructor: "I", description: "D" },
-      });
+      return createTrack(app, priceCents);
     }
 
     async function checkout(token: string, trackId: string) {

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adminActor, learnerWithToken } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { createTrack } from "#testing/catalogue.ts";
 import { startSmtp } from "#testing/smtp.ts";
 import { createInvoice } from "../invoices/invoices.ts";
-import type { Actor } from "../staff/audit.ts";
 
 /**
  * The receipt mail carries the receipt's PDF (docs/ARCHITECTURE.md, "Invoice numbers and PDFs"): made by the mail job
@@ -13,12 +13,9 @@ import type { Actor } from "../staff/audit.ts";
  */
 
 async function paidBy(app: TestApp) {
-  const { admin } = await adminWithToken(app, "FINANCE");
-  const actor: Actor = { id: admin.id, email: admin.email, role: "FINANCE", ip: "127.0.0.1" };
+  const actor = await adminActor(app);
   const { learner } = await learnerWithToken(app, { firstName: "Kofi", lastName: "Boateng" });
-  const track = await app.services.db.prisma.track.create({
-    data: { name: `Cloud ${randomBytes(2).toString("hex")}`, priceCents: 25_000, duration: "2 weeks", instructor: "I", description: "D" },
-  });
+  const track = await createTrack(app, 25_000, { name: `Cloud ${randomBytes(2).toString("hex")}`, duration: "2 weeks" });
   const invoice = await createInvoice(app.services, actor, { learnerId: learner.id, trackId: track.id, amount: 250, status: "PAID" });
   await app.settleJobs();
   return { learner, invoice };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Prisma, PrismaClient } from "../../db/client.ts";
+import type { Viewer } from "../accounts/sessions.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { csv } from "../reports/report.ts";
-import type { Viewer } from "../sessions.ts";
 import { parseInput } from "../validation.ts";
 import type { StaffRole } from "./permissions.ts";
 

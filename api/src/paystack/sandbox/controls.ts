@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAYSTACK_REFERENCE_PATTERN } from "../contract.ts";
-import type { Override } from "./transactions.ts";
+import type { OfflineChannel } from "./channels.ts";
+import type { Override, SandboxOutcome } from "./transactions.ts";
 
 /** A change to the sandbox's test controls; fields left out keep their current value. */
 export const controlsChangeSchema = z.strictObject({
@@ -11,6 +12,13 @@ export const controlsChangeSchema = z.strictObject({
   verifyDelayMs: z.int().min(0).max(60_000).optional(),
   /** How long a refund stays pending before it is processed (and its refund.processed webhook planned). */
   refundDelayMs: z.int().min(0).max(600_000).optional(),
+  /** How long after "I've sent the money" a bank transfer (or a dialled USSD code) is confirmed; 0 at once. */
+  transferDelayMs: z.int().min(0).max(3_600_000).optional(),
+  /** How long the customer takes to answer a mobile money prompt, and what they answer. */
+  mobileMoneyDelayMs: z.int().min(0).max(600_000).optional(),
+  mobileMoneyOutcome: z.enum(["success", "failed"]).optional(),
+  /** Decline the next N charges of saved cards (charge_authorization, partial_debit), then charge normally. */
+  failNextCharges: z.int().min(0).max(100).optional(),
   tamper: z
     .strictObject({
       reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN),
@@ -31,12 +39,24 @@ export interface WebhookPlan {
   drop: boolean;
 }
 
-/** Knobs that make the sandbox misbehave the ways real Paystack can: late, repeated, lost or altered reports. */
+/** A bank transfer is confirmed this long after the customer says they sent it, unless a test says otherwise. */
+export const DEFAULT_TRANSFER_DELAY_MS = 30_000;
+/** The customer answers a mobile money prompt this long after it was sent, unless a test says otherwise. */
+export const DEFAULT_MOBILE_MONEY_DELAY_MS = 10_000;
+
+/**
+ * Knobs that make the sandbox misbehave the ways real Paystack can (late, repeated, lost or altered reports), and
+ * set how long payments by offline channels take and how they end.
+ */
 export class SandboxControls {
   #plan: WebhookPlan = { delayMs: 0, copies: 1, drop: false };
   readonly #tampered = new Map<string, Override>();
   #verifyDelayMs = 0;
   #refundDelayMs = 0;
+  #transferDelayMs = DEFAULT_TRANSFER_DELAY_MS;
+  #mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
+  #mobileMoneyOutcome: SandboxOutcome = "success";
+  #failNextCharges = 0;
 
   apply(change: ControlsChange): void {
     this.#plan = {
@@ -46,6 +66,10 @@ export class SandboxControls {
     };
     this.#verifyDelayMs = change.verifyDelayMs ?? this.#verifyDelayMs;
     this.#refundDelayMs = change.refundDelayMs ?? this.#refundDelayMs;
+    this.#transferDelayMs = change.transferDelayMs ?? this.#transferDelayMs;
+    this.#mobileMoneyDelayMs = change.mobileMoneyDelayMs ?? this.#mobileMoneyDelayMs;
+    this.#mobileMoneyOutcome = change.mobileMoneyOutcome ?? this.#mobileMoneyOutcome;
+    this.#failNextCharges = change.failNextCharges ?? this.#failNextCharges;
     if (change.tamper) {
       const { reference, ...override } = change.tamper;
       this.#tampered.set(reference, override);
@@ -56,6 +80,10 @@ export class SandboxControls {
     this.#plan = { delayMs: 0, copies: 1, drop: false };
     this.#verifyDelayMs = 0;
     this.#refundDelayMs = 0;
+    this.#transferDelayMs = DEFAULT_TRANSFER_DELAY_MS;
+    this.#mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
+    this.#mobileMoneyOutcome = "success";
+    this.#failNextCharges = 0;
     this.#tampered.clear();
   }
 
@@ -65,6 +93,20 @@ export class SandboxControls {
 
   refundDelayMs(): number {
     return this.#refundDelayMs;
+  }
+
+  /** The outcome of a charge of a saved card made now: failed while failNextCharges lasts. */
+  nextChargeOutcome(): SandboxOutcome {
+    if (this.#failNextCharges === 0) return "success";
+    this.#failNextCharges--;
+    return "failed";
+  }
+
+  /** How a payment by an offline channel submitted now ends, and after how long. */
+  offlinePlan(channel: OfflineChannel): { delayMs: number; outcome: SandboxOutcome } {
+    return channel === "mobile_money"
+      ? { delayMs: this.#mobileMoneyDelayMs, outcome: this.#mobileMoneyOutcome }
+      : { delayMs: this.#transferDelayMs, outcome: "success" };
   }
 
   /** How the webhook for a payment made now is delivered. */
@@ -83,6 +125,10 @@ export class SandboxControls {
       dropWebhooks: this.#plan.drop,
       verifyDelayMs: this.#verifyDelayMs,
       refundDelayMs: this.#refundDelayMs,
+      transferDelayMs: this.#transferDelayMs,
+      mobileMoneyDelayMs: this.#mobileMoneyDelayMs,
+      mobileMoneyOutcome: this.#mobileMoneyOutcome,
+      failNextCharges: this.#failNextCharges,
       tamper: [...this.#tampered].map(([reference, override]) => ({ reference, ...override })),
     };
   }

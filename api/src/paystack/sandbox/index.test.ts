@@ -1,70 +1,13 @@
 import { randomUUID } from "node:crypto";
-import http, { type IncomingHttpHeaders } from "node:http";
-import Fastify, { type FastifyInstance } from "fastify";
+import http from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../logger.ts";
 import { createPaystackClient, type InitializeInput, type PaystackClient, PaystackError } from "../client.ts";
 import { isValidPaystackSignature } from "../signature.ts";
-import { PAYSTACK_SANDBOX_PREFIX, registerPaystackSandbox } from "./index.ts";
+import { PAYSTACK_SANDBOX_PREFIX } from "./index.ts";
+import { ManualScheduler, type TestSandbox as Sandbox, startSandbox as startTestSandbox } from "./testing.ts";
 
 const SECRET = "sk_test_sandbox_suite";
-const logger = createLogger(process.env.TEST_LOG_LEVEL ?? "silent");
-
-interface Delivery {
-  raw: Buffer;
-  headers: IncomingHttpHeaders;
-}
-
-/** A real server: the sandbox plus a route standing in for our webhook endpoint, recording exactly what arrives. */
-async function startSandbox() {
-  const deliveries: Delivery[] = [];
-  /** Statuses the receiver answers with before it starts answering 200. */
-  const failWith: number[] = [];
-  const app: FastifyInstance = Fastify();
-  let origin = "";
-  await registerPaystackSandbox(app, { secretKey: SECRET, webhookUrl: () => `${origin}/webhook`, logger });
-  await app.register(async (receiver) => {
-    receiver.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    receiver.post("/webhook", async (request, reply) => {
-      deliveries.push({ raw: request.body as Buffer, headers: request.headers });
-      return reply.code(failWith.shift() ?? 200).send({ received: true });
-    });
-  });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-  const base = `${origin}${PAYSTACK_SANDBOX_PREFIX}`;
-
-  const call = async (method: "GET" | "POST", path: string, body?: unknown) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${SECRET}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
-
-  return {
-    app,
-    origin,
-    base,
-    deliveries,
-    failWith,
-    client: createPaystackClient({ secretKey: SECRET, baseUrl: base }),
-    call,
-    /** Waits until every webhook delivery (including delays and retries) has finished. */
-    async webhooksSettled() {
-      for (let i = 0; i < 400; i++) {
-        const { body } = await call("GET", "/__controls");
-        if (body.data.pendingWebhooks === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error("webhooks still pending");
-    },
-  };
-}
-
-type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+const startSandbox = (options: { scheduler?: ManualScheduler } = {}) => startTestSandbox({ secretKey: SECRET, ...options });
 
 describe("Paystack sandbox", () => {
   let sandbox: Sandbox;
@@ -261,6 +204,17 @@ describe("Paystack sandbox", () => {
       const error = await client.initialize(newInput(overrides)).catch((e: unknown) => e);
       expect(error).toMatchObject({ message, httpStatus: 400 });
     }
+  });
+
+  it("takes Paystack's channel names and refuses any other as a validation error", async () => {
+    const init = await client.initialize(newInput({ channels: ["bank_transfer", "card", "bank_transfer"] }));
+    expect(init.reference).toBeTruthy();
+    for (const channels of [["card", "cash"], "card", [3]]) {
+      const refused = await sandbox.call("POST", "/transaction/initialize", { ...newInput(), channels });
+      expect(refused, JSON.stringify(channels)).toMatchObject({ status: 400, body: { status: false, type: "validation_error" } });
+    }
+    const cash = await sandbox.call("POST", "/transaction/initialize", { ...newInput(), channels: ["card", "cash"] });
+    expect(cash.body.message).toBe("Invalid payment channel: cash");
   });
 
   it("answers found:false for an unknown reference", async () => {
@@ -492,5 +446,55 @@ describe("Paystack sandbox refunds", () => {
     expect((await sandbox.client.getRefund(refund.id))?.status).toBe("processed");
     expect(refundEvents()).toHaveLength(2);
     expect(sandbox.deliveries[0]!.raw.equals(sandbox.deliveries[1]!.raw)).toBe(true);
+  });
+});
+
+describe("Paystack sandbox on a clock the test drives", () => {
+  let sandbox: Sandbox;
+  let clock: ManualScheduler;
+  beforeAll(async () => {
+    clock = new ManualScheduler();
+    sandbox = await startSandbox({ scheduler: clock });
+  });
+  afterAll(() => sandbox.app.close());
+
+  const paid = async () => {
+    const { reference } = await sandbox.client.initialize({
+      email: "ada@example.com",
+      amount: 10_000,
+      currency: "USD",
+      reference: `inv-${randomUUID()}`,
+    });
+    await sandbox.call("POST", `/__simulate/${reference}/pay`);
+    return reference;
+  };
+
+  it("delivers a delayed webhook when its delay has passed, not before, and dates the payment by that clock", async () => {
+    await sandbox.call("POST", "/__controls", { webhookDelayMs: 60_000 });
+    const started = clock.now().getTime();
+    const reference = await paid();
+    await clock.advance(59_999);
+    expect(sandbox.deliveries).toHaveLength(0);
+    expect((await sandbox.call("GET", "/__controls")).body.data.pendingWebhooks).toBe(1);
+    await clock.advance(1);
+    await sandbox.webhooksSettled();
+    expect(sandbox.deliveries).toHaveLength(1);
+    const verified = await sandbox.call("GET", `/transaction/verify/${reference}`);
+    expect(Date.parse(verified.body.data.paid_at)).toBe(started);
+    await sandbox.call("POST", "/__controls/reset");
+    sandbox.deliveries.length = 0;
+  });
+
+  it("keeps a refund pending for refundDelayMs of that clock", async () => {
+    await sandbox.call("POST", "/__controls", { refundDelayMs: 600_000 });
+    const reference = await paid();
+    await sandbox.webhooksSettled();
+    const refund = await sandbox.client.createRefund({ transaction: reference, amount: 100 });
+    await clock.advance(599_000);
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("pending");
+    await clock.advance(1_000);
+    await sandbox.webhooksSettled();
+    expect((await sandbox.client.getRefund(refund.id))?.status).toBe("processed");
+    await sandbox.call("POST", "/__controls/reset");
   });
 });

@@ -214,3 +214,71 @@ describe("Paystack sandbox refunds under an independent Paystack client", () => 
     await raw("/__controls/reset", { method: "POST" });
   });
 });
+
+describe("Paystack sandbox's other calls under an independent Paystack client", () => {
+  let app: TestApp;
+  let paystack: PaystackSandbox["paystack"];
+  let raw: PaystackSandbox["raw"];
+
+  beforeAll(async () => {
+    // Its webhooks are dropped (paystackSandbox): these payments belong to no invoice.
+    app = await startTestApp();
+    ({ paystack, raw } = await paystackSandbox(app));
+  });
+  afterAll(() => app.close());
+
+  it("totals, export, timeline, charge_authorization, partial_debit, refund list, customers and banks answer in Paystack's shapes", async () => {
+    const email = `lib+${randomUUID()}@example.com`;
+    const reference = `lib-${randomUUID()}`;
+    await paystack.transaction_initialize({
+      body: { email, amount: 20_000, currency: "NGN", reference, channels: ["card", "bank_transfer"] },
+    });
+    await raw(`/__simulate/${reference}/pay`, { method: "POST" });
+    const verified = (await paystack.transaction_verify({ params: { path: { reference } } })).data?.data as Record<string, any>;
+    const code = verified.authorization.authorization_code as string;
+
+    const totals = await paystack.transaction_totals({ params: { query: {} } });
+    expect(totals.response.status).toBe(200);
+    expect(Object.keys(totals.data?.data ?? {}).sort()).toEqual(
+      ["total_transactions", "total_volume", "total_volume_by_currency", "pending_transfers", "pending_transfers_by_currency"].sort(),
+    );
+
+    const exported = await paystack.transaction_export({ params: { query: { status: "success" } } });
+    expect(exported.response.status).toBe(200);
+    const csv = await (await fetch(exported.data?.data.path as string)).text();
+    expect(csv).toContain(reference);
+
+    const timeline = await paystack.transaction_timeline({ params: { path: { id: verified.id } } });
+    expect(timeline.data).toEqual({ status: true, message: "Timeline retrieved", data: verified.log });
+
+    const charged = await paystack.transaction_chargeAuthorization({
+      body: { email, amount: 15_000, authorization_code: code, reference: `lib-${randomUUID()}`, currency: "NGN" },
+    });
+    expect(charged.response.status).toBe(200);
+    expect(charged.data).toMatchObject({ status: true, message: "Charge attempted", data: { status: "success", amount: 15_000 } });
+    const debited = await paystack.transaction_partialDebit({
+      body: { email, amount: 5_000, authorization_code: code, currency: "NGN" },
+    });
+    expect(debited.data).toMatchObject({ status: true, data: { status: "success", requested_amount: 5_000 } });
+    const refused = await paystack.transaction_chargeAuthorization({
+      body: { email: "someone@example.com", amount: 100, authorization_code: code },
+    });
+    expect(refused.response.status).toBe(400);
+
+    const refund = await paystack.refund_create({ body: { transaction: reference, amount: 1_000 } });
+    const refunds = await paystack.refund_list({ params: { query: { perPage: 10 } } });
+    expect(refunds.response.status).toBe(200);
+    expect(refunds.data?.data[0]).toMatchObject({ id: refund.data?.data.id, transaction_reference: reference });
+    expect(refunds.data?.meta).toMatchObject({ perPage: "10", page: 1 });
+
+    const created = await paystack.customer_create({ body: { email, first_name: "Ada", last_name: "Obi" } });
+    expect(created.data?.data).toMatchObject({ email, first_name: "Ada", customer_code: verified.customer.customer_code });
+    const fetched = await paystack.customer_fetch({ params: { path: { code: verified.customer.customer_code } } });
+    expect(fetched.response.status).toBe(200);
+    expect(fetched.data?.data).toMatchObject({ email, first_name: "Ada", last_name: "Obi", authorizations: [verified.authorization] });
+
+    const banks = await paystack.bank_list({ params: { query: { country: "ghana", type: "mobile_money" } } });
+    expect(banks.response.status).toBe(200);
+    expect(banks.data?.data.map((bank) => bank.code)).toEqual(["MTN", "ATL", "VOD"]);
+  });
+});

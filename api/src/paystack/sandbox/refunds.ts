@@ -98,6 +98,13 @@ export class RefundStore {
   readonly #byId = new Map<number, SandboxRefund>();
   #lastId = 0;
 
+  /** `now` is the sandbox's clock (sandbox/scheduler.ts). */
+  readonly #now: () => Date;
+
+  constructor(now: () => Date = () => new Date()) {
+    this.#now = now;
+  }
+
   /** What is left to refund of a transaction: its amount less every refund not failed. */
   leftOf(tx: SandboxTransaction): number {
     let taken = 0;
@@ -121,7 +128,7 @@ export class RefundStore {
       currency: tx.currency,
       customerNote: input.customerNote ?? null,
       merchantNote: input.merchantNote ?? null,
-      createdAt: new Date(),
+      createdAt: this.#now(),
       status: "pending",
       refundedAt: null,
     };
@@ -133,11 +140,22 @@ export class RefundStore {
     return this.#byId.get(id);
   }
 
+  /** Newest first, as Paystack lists them: by creation time, one transaction's, one currency's. */
+  list(filter: { from?: Date; to?: Date; transaction?: SandboxTransaction; currency?: string }): SandboxRefund[] {
+    return [...this.#byId.values()].reverse().filter((refund) => {
+      if (filter.transaction && refund.transaction !== filter.transaction) return false;
+      if (filter.currency && refund.currency !== filter.currency) return false;
+      if (filter.from && refund.createdAt < filter.from) return false;
+      if (filter.to && refund.createdAt > filter.to) return false;
+      return true;
+    });
+  }
+
   /** Pending -> processed; false when it was already past pending (so the webhook goes out once). */
   process(refund: SandboxRefund): boolean {
     if (refund.status !== "pending" && refund.status !== "processing") return false;
     refund.status = "processed";
-    refund.refundedAt = new Date();
+    refund.refundedAt = this.#now();
     return true;
   }
 }

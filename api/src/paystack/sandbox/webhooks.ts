@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "../../logger.ts";
 import { PAYSTACK_SIGNATURE_HEADER } from "../contract.ts";
 import { signPaystackBody } from "../signature.ts";
 import type { WebhookPlan } from "./controls.ts";
+import { realScheduler, type SandboxScheduler } from "./scheduler.ts";
 
 export interface WebhookSender {
   /**
@@ -20,6 +20,8 @@ export interface WebhookSenderOptions {
   secretKey: string;
   url: () => string;
   logger: Logger;
+  /** Waits for the planned delay and between retries (sandbox/scheduler.ts). */
+  scheduler?: SandboxScheduler;
   /** Paystack retries for days; the sandbox keeps it short so a test or a developer sees the outcome quickly. */
   attempts?: number;
   backoffMs?: number;
@@ -27,7 +29,7 @@ export interface WebhookSenderOptions {
 }
 
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { secretKey, logger, attempts = 4, backoffMs = 250, timeoutMs = 10_000 } = options;
+  const { secretKey, logger, scheduler = realScheduler, attempts = 4, backoffMs = 250, timeoutMs = 10_000 } = options;
   const closing = new AbortController();
   const inFlight = new Set<Promise<void>>();
 
@@ -50,7 +52,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   async function deliver(event: string, body: string, signature: string, reference: string, delayMs: number): Promise<void> {
     try {
-      if (delayMs > 0) await sleep(delayMs, undefined, { signal: closing.signal });
+      if (delayMs > 0) await scheduler.sleep(delayMs, closing.signal);
       const url = options.url();
       for (let attempt = 1; ; attempt++) {
         const failure = await post(url, body, signature);
@@ -63,7 +65,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
           return;
         }
         logger.warn({ event, reference, url, attempt, failure }, "Paystack sandbox webhook delivery failed; retrying");
-        await sleep(backoffMs * 2 ** (attempt - 1), undefined, { signal: closing.signal });
+        await scheduler.sleep(backoffMs * 2 ** (attempt - 1), closing.signal);
       }
     } catch (error) {
       if (!closing.signal.aborted) logger.error({ err: error, reference }, "Paystack sandbox webhook delivery crashed");

@@ -3,32 +3,24 @@ import { PlusIcon } from "../../shared/ui/icons.tsx";
 import { SearchField } from "../../shared/ui/SearchField.tsx";
 import { Table } from "../../shared/ui/Table.tsx";
 import styles from "./ListLayout.module.css";
-
-interface ListSkeletonProps {
-  caption: string;
-  searchLabel: string;
-  searchPlaceholder: string;
-  /** The add button's text, when the list has one. */
-  addLabel?: string;
-  headers: string[];
-}
+import type { ListSpec } from "./PagedList.tsx";
 
 /** A list page's toolbar and table with placeholder rows while the first page loads. */
-export function ListSkeleton({ caption, searchLabel, searchPlaceholder, addLabel, headers }: ListSkeletonProps) {
+export function ListSkeleton({ spec }: { spec: ListSpec }) {
   return (
     <div>
       <div className={styles.toolbar}>
-        <SearchField label={searchLabel} placeholder={searchPlaceholder} value="" onValueChange={() => undefined} disabled />
-        {addLabel && (
+        <SearchField label={spec.search.label} placeholder={spec.search.placeholder} value="" onValueChange={() => undefined} disabled />
+        {spec.addLabel && (
           <Button disabled>
             <PlusIcon size={18} />
-            {addLabel}
+            {spec.addLabel}
           </Button>
         )}
       </div>
       <Table
-        caption={caption}
-        columns={headers.map((header) => ({ key: header, header, cell: () => null }))}
+        caption={spec.caption}
+        columns={spec.headers.map((header) => ({ key: header, header, cell: () => null }))}
         rows={[]}
         rowKey={() => ""}
         loading

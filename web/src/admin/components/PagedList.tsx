@@ -6,51 +6,68 @@ import { Pagination } from "../../shared/ui/Pagination.tsx";
 import { SearchField } from "../../shared/ui/SearchField.tsx";
 import styles from "./ListLayout.module.css";
 import { ReadOnlyNote } from "./ReadOnlyNote.tsx";
-import { pageCount, rangeText, type usePagedSearch } from "./usePagedSearch.ts";
+import { type PagedSearch, pageCount, rangeText } from "./usePagedSearch.ts";
 
-interface PagedListProps {
-  list: ReturnType<typeof usePagedSearch>;
+/**
+ * What a list page of the console says about its list. Its skeleton (ListSkeleton.tsx) and the loaded list
+ * (PagedList) read the same words, so the page does not change under the reader when the first page arrives.
+ */
+export interface ListSpec {
+  /** The table's caption. */
+  caption: string;
   search: { label: string; placeholder: string };
-  /** Beside the search box, e.g. the add button. */
-  action?: ReactNode;
-  /** The rows on this page and the count of all that match. */
-  rowCount: number;
-  totalCount: number;
+  /** The table's column headers. */
+  headers: readonly string[];
   /** What a row is, e.g. `["course", "courses"]`, for "Showing 1-10 of 42 courses". */
   noun: readonly [one: string, many: string];
   /** The page buttons' accessible name, e.g. "Course pages". */
   pagesLabel: string;
+  /** The add button's text, for a list that has one. */
+  addLabel?: string;
+}
+
+interface PagedListProps {
+  spec: ListSpec;
+  list: PagedSearch;
+  /** Beside the search box, before the add button, e.g. a status filter. */
+  filter?: ReactNode;
+  /** The add button (`spec.addLabel`): what it does, or why this staff member may not add. */
+  add?: { onAdd: () => void; allowed: boolean; readOnlyReason: string };
   /** The table (dimmed while the next page loads). */
   children: ReactNode;
 }
 
-/** The list pages of the console (Courses, Invoices, Learners, Staff): search box, table, the range shown, page buttons. */
-export function PagedList({ list, search, action, rowCount, totalCount, noun, pagesLabel, children }: PagedListProps) {
+/**
+ * The list pages of the console (Courses, Invoices, Learners, Staff, Coupons): search box, filter and add button,
+ * table, the range shown, page buttons.
+ */
+export function PagedList({ spec, list, filter, add, children }: PagedListProps) {
   return (
     <>
       <div className={styles.toolbar}>
         <SearchField
-          label={search.label}
-          placeholder={search.placeholder}
+          label={spec.search.label}
+          placeholder={spec.search.placeholder}
           value={list.search}
           onValueChange={list.setSearch}
           pending={list.isPending}
         />
-        {action}
+        {filter}
+        {add && spec.addLabel && <AddButton label={spec.addLabel} {...add} />}
       </div>
       <div className={cx(styles.table, list.isPending && styles.pending)}>{children}</div>
       <div className={styles.footer}>
         <p className={styles.range} aria-live="polite">
-          {rangeText(list.shown.page, rowCount, totalCount, totalCount === 1 ? noun[0] : noun[1])}
+          {rangeText(list.shown.page, list.rows.length, list.totalCount, list.totalCount === 1 ? spec.noun[0] : spec.noun[1])}
         </p>
-        <Pagination page={list.shown.page} pageCount={pageCount(totalCount)} onPageChange={list.goToPage} label={pagesLabel} />
+        <Pagination page={list.shown.page} pageCount={pageCount(list.totalCount)} onPageChange={list.goToPage} label={spec.pagesLabel} />
       </div>
     </>
   );
 }
 
 /** The add button of a list page, or why this staff member may not add (`readOnlyReason`). */
-export function AddButton({
+function AddButton({
   label,
   onAdd,
   allowed,
@@ -76,14 +93,11 @@ export function AddButton({
  * (the top of the unfiltered first page, as lists are newest first); `afterDelete` reloads the page, one back when its
  * last row went.
  */
-export function useRowDialogs<Row extends { readonly id: string }>(
-  list: ReturnType<typeof usePagedSearch>,
-  rows: readonly Row[],
-  connectionId: string,
-) {
+export function useRowDialogs<Row extends { readonly id: string }>(list: PagedSearch<Row>, connectionId: string) {
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
+  const { rows } = list;
   return {
     adding,
     setAdding,

@@ -55,5 +55,5 @@ export function pickFieldErrors<F>(fieldErrors: Record<string, string>, fields: 
   return picked;
 }
 
-/** Roughly name@domain.tld: the full check is the server's. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The console's forms check addresses as the forgot-password pages of both sites do. */
+export { EMAIL_PATTERN } from "../../shared/auth/email.ts";

@@ -10,12 +10,18 @@ export interface PageVariables {
 
 type Refetch = (variables: PageVariables, options: { fetchPolicy: FetchPolicy }) => unknown;
 
+/** The page of an offset-paged connection a list shows, and the count of all that match. */
+interface PagedConnection<Node> {
+  readonly totalCount: number;
+  readonly edges: ReadonlyArray<{ readonly node: Node }>;
+}
+
 /**
- * Search-as-you-type and page-number buttons over an offset-paged connection read with `useRefetchableFragment`.
- * Each change refetches only that page, inside a transition: the table stays on screen (dimmed via `isPending`)
- * instead of falling back to a spinner while the next rows load.
+ * Search-as-you-type and page-number buttons over an offset-paged connection read with `useRefetchableFragment`
+ * (`refetch`, and the `connection` its data holds). Each change refetches only that page, inside a transition: the
+ * table stays on screen (dimmed via `isPending`) instead of falling back to a spinner while the next rows load.
  */
-export function usePagedSearch(refetch: Refetch) {
+export function usePagedSearch<Node>(refetch: Refetch, connection: PagedConnection<Node>) {
   const [search, setSearch] = useState("");
   const settledSearch = useDebouncedValue(search.trim());
   const [shown, setShown] = useState<PageVariables>({ search: "", page: 1 });
@@ -36,6 +42,9 @@ export function usePagedSearch(refetch: Refetch) {
   }, [settledSearch, shown.search, load]);
 
   return {
+    /** The rows on the page shown, and the count of all that match. */
+    rows: connection.edges.map((edge) => edge.node),
+    totalCount: connection.totalCount,
     /** What is typed in the search box. */
     search,
     setSearch,
@@ -47,6 +56,8 @@ export function usePagedSearch(refetch: Refetch) {
     reload: (page = shown.page) => load({ search: shown.search, page }, "network-only"),
   };
 }
+
+export type PagedSearch<Node = unknown> = ReturnType<typeof usePagedSearch<Node>>;
 
 export const pageCount = (totalCount: number) => Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
 

@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
-import CoursesPageQuery from "../pages/courses/__generated__/CoursesPageQuery.graphql.ts";
-import InvoicePageQuery from "../pages/invoice/__generated__/InvoicePageQuery.graphql.ts";
+import CoursesPageQuery from "../pages/catalogue/courses/__generated__/CoursesPageQuery.graphql.ts";
+import InvoicePageQuery from "../pages/invoices/invoice/__generated__/InvoicePageQuery.graphql.ts";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../testing.tsx";
 
 beforeEach(() => localStorage.clear());

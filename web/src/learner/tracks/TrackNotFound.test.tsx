@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import NoTrackPage from "../pages/checkout/NoTrackPage.tsx";
+import NoTrackPage from "../pages/payments/checkout/NoTrackPage.tsx";
 import { TrackNotFound } from "./TrackErrorBoundary.tsx";
 
 describe("the track pages without a track", () => {

@@ -15,7 +15,7 @@ export type QueryModule<Q extends OperationType> = Promise<{ default: GraphQLTag
 
 interface StaticPageDefinition {
   path: string;
-  /** `() => import("./pages/.../XPage.tsx")`: each page is its own chunk, fetched when its route is visited. */
+  /** `() => import("./pages/<area>/.../XPage.tsx")`: each page is its own chunk, fetched when its route is visited. */
   component: () => PageModule<object>;
 }
 
@@ -23,7 +23,7 @@ interface QueryPageDefinition<Q extends OperationType> {
   path: string;
   component: () => PageModule<QueryPageProps<Q>>;
   /**
-   * `() => import("./pages/.../__generated__/XPageQuery.graphql.ts")`: the page's query artifact, a small chunk of its
+   * `() => import("./pages/<area>/.../__generated__/XPageQuery.graphql.ts")`: the page's query artifact, a small chunk of its
    * own fetched when the route matches. Imported lazily because each artifact carries the query's text and
    * normalization AST: statically imported, every page's query would ride in the site's entry. Not taken from the
    * page module either, which would make the query wait for the page's code.
@@ -43,8 +43,8 @@ interface QueryPageDefinition<Q extends OperationType> {
  *     const page = createPageRoute(environment);
  *     page({
  *       path: "/",
- *       component: () => import("./pages/home/HomePage.tsx"),
- *       query: () => import("./pages/home/__generated__/HomePageQuery.graphql.ts"),
+ *       component: () => import("./pages/catalogue/home/HomePage.tsx"),
+ *       query: () => import("./pages/catalogue/home/__generated__/HomePageQuery.graphql.ts"),
  *       prepare: () => ({}),
  *     });
  */

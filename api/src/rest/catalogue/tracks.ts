@@ -1,0 +1,191 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import { ratingValues } from "../../domain/catalogue/ratings.ts";
+import { listTracksWithCourses, TRACK_MESSAGES } from "../../domain/catalogue/tracks.ts";
+import { NotFoundError } from "../../domain/errors.ts";
+import type { Services } from "../../services.ts";
+import { formBody, idParam, numberIn, textIn, toGlobalId } from "../input.ts";
+import { LESSON_OUTLINE_FIELDS, lessonRefJson, TRACK_FIELDS, toRawId, trackJson, trackRowJson } from "../json.ts";
+import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
+import {
+  ANY_REFUSAL,
+  answer,
+  DeletedSchema,
+  errors,
+  form,
+  MessageSchema,
+  MULTIPART_OR_JSON,
+  object,
+  ref,
+  TrackFormSchema,
+  TrackSchema,
+  uuidParams,
+  withMessageAndData,
+} from "../schemas.ts";
+
+const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} outline: courses { id ${LESSON_OUTLINE_FIELDS} } } }`;
+const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } } }`;
+const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
+  result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
+}`;
+const DELETE = `mutation($id: ID!) { result: deleteTrack(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId archived } } }`;
+const RESTORE = `mutation($id: ID!) { result: restoreTrack(id: $id) { ${ERROR_FIELDS} ... on TrackPayload { track { id } } } }`;
+
+export const TRACK_REST_MESSAGES = {
+  created: "Track created successfully.",
+  updated: "Track updated successfully.",
+  deleted: "Track deleted successfully.",
+  archived: "Track archived: it has learner history, so it was kept. Restore it to bring it back.",
+  restored: "Track restored successfully.",
+} as const;
+
+function trackInput(fields: Record<string, unknown>, image: File | null) {
+  return {
+    name: textIn(fields.name, "name"),
+    price: numberIn(fields.price, "price", TRACK_MESSAGES.invalidPrice),
+    duration: textIn(fields.duration, "duration"),
+    instructor: textIn(fields.instructor, "instructor"),
+    description: textIn(fields.description, "description"),
+    image,
+    // Only a new track reads it: "draft" keeps it from learners until it is published; omitted, it is published.
+    status: fields.status === undefined || fields.status === null || fields.status === "" ? undefined : statusIn(fields.status),
+  };
+}
+
+/** The REST spelling of a track status ("draft", "published") as the GraphQL enum value; anything else is refused by the domain. */
+function statusIn(value: unknown): string {
+  return typeof value === "string" ? value.trim().toUpperCase() : String(value);
+}
+
+/**
+ * The REST track's `ratings` list (each rating as `{ rating }`) has no GraphQL field: the screens show only the
+ * average and count, which GraphQL answers. It is read from the domain beside the operation.
+ */
+async function ratingsOf(services: Services, id: string): Promise<number[]> {
+  return (await ratingValues(services, [id])).get(id) ?? [];
+}
+
+type Outline = { id: string; lessons: { edges: { node: Record<string, unknown> }[] } }[];
+
+/** Adds each course's lessons (outline only) to a track's JSON. */
+function withLessons<T extends { courses: { _id: string }[] }>(json: T, outline: Outline): T {
+  const lessons = new Map(outline.map((c) => [toRawId(c.id), c.lessons.edges.map((e) => lessonRefJson(e.node))]));
+  return { ...json, courses: json.courses.map((c) => ({ ...c, lessons: lessons.get(c._id) ?? [] })) };
+}
+
+/** docs/product.md, REST routes: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
+export async function trackRoutes(app: FastifyInstance, services: Services) {
+  const route = restRoutes(app, services);
+  // The whole catalogue at once (tracks are not paged here, docs/product.md, Limits) is more than the GraphQL connection gives in a
+  // page: it is read from the domain in one SQL statement, and shaped as GraphQL would answer it (public data).
+  route.domain({
+    method: "GET",
+    url: "/api/tracks",
+    config: { publicCache: true },
+    schema: {
+      operationId: "listTracks",
+      summary: "Every published track, newest first (not paged); drafts and archived tracks are never listed here.",
+      tags: ["tracks"],
+      response: { 200: answer("The catalogue.", object({ tracks: Type.Array(ref(TrackSchema)) })), ...ANY_REFUSAL },
+    },
+    // The public catalogue: published tracks only, for every caller (no session lookup); a staff member reads one
+    // draft with GET /api/tracks/{id}, and lists drafts through GraphQL.
+    handle: async (call) => ({ tracks: (await listTracksWithCourses(call.services)).map(trackRowJson) }),
+  });
+
+  route.graphql({
+    method: "GET",
+    url: "/api/tracks/:id",
+    config: { publicCache: true },
+    schema: {
+      operationId: "getTrack",
+      summary: "One track (as both `track` and `data`), each course with its lessons' outline (`courses[].lessons[]`, no content).",
+      tags: ["tracks"],
+      params: uuidParams("track"),
+      response: { 200: answer("The track.", object({ track: ref(TrackSchema), data: ref(TrackSchema) })), ...errors(404) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, TRACK_MESSAGES.notFound);
+      const { track } = await call.query(ONE, { id: toGlobalId("Track", id) });
+      if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
+      const json = withLessons(trackJson(track, await ratingsOf(call.services, id)), track.outline);
+      return { track: json, data: json };
+    },
+  });
+
+  route.graphql({
+    method: "POST",
+    url: "/api/tracks",
+    schema: {
+      operationId: "createTrack",
+      summary: "Adds a track.",
+      description: `A blank required field answers '${TRACK_MESSAGES.required}'`,
+      tags: ["tracks"],
+      consumes: MULTIPART_OR_JSON,
+      body: TrackFormSchema,
+      response: { 201: answer("Created.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 413) },
+    },
+    handle: async (call) => {
+      const { fields, file } = await formBody(call.req);
+      const ok = await call.mutate(CREATE, { input: trackInput(fields, file) });
+      // A new track has no ratings yet.
+      const track = trackJson(ok.track, []);
+      return call.reply.code(201).send({ message: TRACK_REST_MESSAGES.created, track, data: track });
+    },
+  });
+
+  route.graphql({
+    method: "PUT",
+    url: "/api/tracks/:id",
+    schema: {
+      operationId: "updateTrack",
+      summary: "Changes a track; a new image replaces (and deletes) the old one.",
+      tags: ["tracks"],
+      consumes: MULTIPART_OR_JSON,
+      params: uuidParams("track"),
+      body: TrackFormSchema,
+      response: { 200: answer("Updated.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 404, 413) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, TRACK_MESSAGES.notFound);
+      const { fields, file } = await formBody(call.req);
+      const ok = await call.mutate(UPDATE, { id: toGlobalId("Track", id), input: trackInput(fields, file) });
+      const track = trackJson(ok.track, await ratingsOf(call.services, id));
+      return { message: TRACK_REST_MESSAGES.updated, track, data: track };
+    },
+  });
+
+  route.graphql({
+    method: "DELETE",
+    url: "/api/tracks/:id",
+    schema: {
+      operationId: "deleteTrack",
+      summary:
+        "Deletes a track with its courses, ratings and images; a track with enrollments or invoices is archived instead (`archived: true`): gone from the catalogue and checkout, still open to those enrolled, restorable.",
+      tags: ["tracks"],
+      params: uuidParams("track"),
+      response: { 200: answer("Deleted, or archived when it has history (`archived`).", ref(DeletedSchema)), ...errors(404) },
+    },
+    handle: async (call) => {
+      const { archived } = await call.mutate(DELETE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
+      return archived ? { message: TRACK_REST_MESSAGES.archived, archived } : { message: TRACK_REST_MESSAGES.deleted };
+    },
+  });
+
+  route.graphql({
+    method: "POST",
+    url: "/api/tracks/:id/restore",
+    schema: {
+      operationId: "restoreTrack",
+      summary: "Brings an archived track back (an active one is left as it is).",
+      tags: ["tracks"],
+      params: uuidParams("track"),
+      body: form({}, "Nothing is read from the body."),
+      response: { 200: answer("Restored.", ref(MessageSchema)), ...errors(404) },
+    },
+    handle: async (call) => {
+      await call.mutate(RESTORE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
+      return { message: TRACK_REST_MESSAGES.restored };
+    },
+  });
+}

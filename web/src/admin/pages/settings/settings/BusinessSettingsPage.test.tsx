@@ -1,0 +1,100 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
+import { beforeEach, describe, expect, it } from "vitest";
+import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../../testing.tsx";
+import BusinessSettingsPageQuery from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
+import { IDENTITY_MESSAGES } from "./_components/BusinessIdentityFields.tsx";
+import { SETTINGS_FORM_MESSAGES } from "./BusinessSettingsPage.tsx";
+
+const owner = staffViewer({ permissions: [...staffViewer().permissions, "manageSettings"] });
+
+const saved: MockPayloadGenerator.MockResolvers = {
+  BusinessSettings: () => ({
+    offlinePaymentsEnabled: false,
+    offlineInstructions: null,
+    offlineExpiryDays: 7,
+    checkoutAbandonHours: 24,
+    businessName: "LearnHub",
+    logo: null,
+    postalAddress: null,
+    taxNumber: null,
+    supportEmail: null,
+    footerContact: null,
+    invoicePrefix: "INV",
+    taxRatePercent: 0,
+    taxInclusive: true,
+  }),
+};
+
+function renderSettings() {
+  const environment = createMockEnvironment();
+  answerQuery(environment, BusinessSettingsPageQuery, {}, saved);
+  return renderAdminRoute("/settings", environment, owner);
+}
+
+const saves = (environment: ReturnType<typeof createMockEnvironment>) =>
+  environment.mock.getAllOperations().filter((operation) => operation.request.node.params.name === "BusinessSettingsPageMutation");
+
+beforeEach(() => localStorage.clear());
+
+describe("Settings (owners)", () => {
+  it("asks for instructions before enabling bank transfer, checks the expiries, then saves the form", async () => {
+    const { environment } = renderSettings();
+    await screen.findByRole("heading", { level: 1, name: "Settings" }, routeLoad);
+    await act(async () => fireEvent.click(screen.getByRole("switch", { name: /Offer bank transfer/ })));
+    fireEvent.change(screen.getByLabelText(/^Days to pay/), { target: { value: "0" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    expect(screen.getByText(SETTINGS_FORM_MESSAGES.instructions)).toBeTruthy();
+    expect(screen.getByText(SETTINGS_FORM_MESSAGES.expiryDays)).toBeTruthy();
+    expect(saves(environment)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Payment instructions/), { target: { value: "Bank: First Bank\nAccount: 0123456789" } });
+    fireEvent.change(screen.getByLabelText(/^Days to pay/), { target: { value: "10" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    await waitFor(() => expect(saves(environment)).toHaveLength(1));
+    expect(saves(environment)[0]?.request.variables.input).toEqual({
+      offlinePaymentsEnabled: true,
+      offlineInstructions: "Bank: First Bank\nAccount: 0123456789",
+      offlineExpiryDays: 10,
+      checkoutAbandonHours: 24,
+    });
+  });
+
+  it("checks the business identity, then sends only the identity fields that changed", async () => {
+    const { environment } = renderSettings();
+    await screen.findByRole("heading", { level: 1, name: "Settings" }, routeLoad);
+    fireEvent.change(screen.getByLabelText(/^Business name/), { target: { value: "  " } });
+    fireEvent.change(screen.getByLabelText(/^Support e-mail/), { target: { value: "not an address" } });
+    fireEvent.change(screen.getByLabelText(/^Invoice number prefix/), { target: { value: "INV 2026" } });
+    fireEvent.change(screen.getByLabelText(/^Tax rate/), { target: { value: "7.555" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    for (const message of [
+      IDENTITY_MESSAGES.businessName,
+      IDENTITY_MESSAGES.supportEmail,
+      IDENTITY_MESSAGES.invoicePrefix,
+      IDENTITY_MESSAGES.taxRate,
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    expect(saves(environment)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Business name/), { target: { value: "Acme Academy" } });
+    fireEvent.change(screen.getByLabelText(/^Support e-mail/), { target: { value: "help@acme.test" } });
+    fireEvent.change(screen.getByLabelText(/^Invoice number prefix/), { target: { value: "ACME" } });
+    fireEvent.change(screen.getByLabelText(/^Tax rate/), { target: { value: "7.5" } });
+    await act(async () => fireEvent.click(screen.getByRole("switch", { name: /Prices include tax/ })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    await waitFor(() => expect(saves(environment)).toHaveLength(1));
+    expect(saves(environment)[0]?.request.variables.input).toEqual({
+      offlinePaymentsEnabled: false,
+      offlineInstructions: null,
+      offlineExpiryDays: 7,
+      checkoutAbandonHours: 24,
+      businessName: "Acme Academy",
+      supportEmail: "help@acme.test",
+      invoicePrefix: "ACME",
+      taxRatePercent: 7.5,
+      taxInclusive: false,
+    });
+  });
+});

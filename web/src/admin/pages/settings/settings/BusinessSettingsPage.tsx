@@ -1,0 +1,215 @@
+import { type FormEvent, Suspense, useState } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
+import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
+import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
+import { Alert } from "../../../../shared/ui/Alert.tsx";
+import { Button } from "../../../../shared/ui/Button.tsx";
+import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
+import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
+import { Spinner } from "../../../../shared/ui/Spinner.tsx";
+import { Switch } from "../../../../shared/ui/Switch.tsx";
+import { toast } from "../../../../shared/ui/Toast.tsx";
+import { failureOf } from "../../../components/failures.ts";
+import type { BusinessSettingsPageMutation } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
+import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
+import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
+import styles from "./BusinessSettingsPage.module.css";
+
+const query = graphql`
+  query BusinessSettingsPageQuery {
+    businessSettings {
+      offlinePaymentsEnabled
+      offlineInstructions
+      offlineExpiryDays
+      checkoutAbandonHours
+      businessName
+      logo
+      postalAddress
+      taxNumber
+      supportEmail
+      footerContact
+      invoicePrefix
+      taxRatePercent
+      taxInclusive
+    }
+  }
+`;
+
+const mutation = graphql`
+  mutation BusinessSettingsPageMutation($input: BusinessSettingsInput!) {
+    updateBusinessSettings(input: $input) {
+      __typename
+      ... on BusinessSettingsPayload {
+        settings {
+          offlinePaymentsEnabled
+          offlineInstructions
+          offlineExpiryDays
+          checkoutAbandonHours
+          businessName
+          logo
+          postalAddress
+          taxNumber
+          supportEmail
+          footerContact
+          invoicePrefix
+          taxRatePercent
+          taxInclusive
+        }
+      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
+    }
+  }
+`;
+
+export const SETTINGS_FORM_MESSAGES = {
+  instructions: "Payment instructions are required when bank transfer / mobile money is enabled.",
+  instructionsLong: "Payment instructions must be at most 2000 characters.",
+  expiryDays: "Offline payments must expire after 1 to 365 days.",
+  abandonHours: "Card checkouts must be abandoned after 1 to 720 hours.",
+  failed: "Failed to save the settings.",
+  saved: "Settings saved.",
+} as const;
+
+interface Values {
+  offlinePaymentsEnabled: boolean;
+  offlineInstructions: string;
+  offlineExpiryDays: string;
+  checkoutAbandonHours: string;
+}
+
+const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+/** The rules of the API's settings (checked again there). */
+export function validateSettings(values: Values): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (values.offlinePaymentsEnabled && !values.offlineInstructions.trim()) errors.offlineInstructions = SETTINGS_FORM_MESSAGES.instructions;
+  if (values.offlineInstructions.trim().length > 2000) errors.offlineInstructions = SETTINGS_FORM_MESSAGES.instructionsLong;
+  if (!wholeIn(values.offlineExpiryDays, 1, 365)) errors.offlineExpiryDays = SETTINGS_FORM_MESSAGES.expiryDays;
+  if (!wholeIn(values.checkoutAbandonHours, 1, 720)) errors.checkoutAbandonHours = SETTINGS_FORM_MESSAGES.abandonHours;
+  return errors;
+}
+
+/** Owners: whether learners may pay by bank transfer / mobile money and what they are told, and the payment expiries. */
+export default function BusinessSettingsPage({ queryRef }: QueryPageProps<BusinessSettingsPageQuery>) {
+  return (
+    <>
+      <PageHeader
+        title="Settings"
+        description="Your business on invoices, receipts and mails; tax; how learners may pay and how long unpaid checkouts stay open."
+      />
+      <Suspense fallback={<Spinner size="lg" label="Loading the settings..." />}>
+        <SettingsForm queryRef={queryRef} />
+      </Suspense>
+    </>
+  );
+}
+
+function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsPageQuery> }) {
+  const { businessSettings: saved } = usePreloadedQuery<BusinessSettingsPageQuery>(query, queryRef);
+  const [values, setValues] = useState<Values>({
+    offlinePaymentsEnabled: saved.offlinePaymentsEnabled,
+    offlineInstructions: saved.offlineInstructions ?? "",
+    offlineExpiryDays: String(saved.offlineExpiryDays ?? 7),
+    checkoutAbandonHours: String(saved.checkoutAbandonHours ?? 24),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [save] = useAsyncMutation<BusinessSettingsPageMutation>(mutation);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const identity = useIdentityForm(saved);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { ...identity.validate(), ...validateSettings(values) };
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length || identity.logoError) return;
+    setPending(true);
+    try {
+      const result = await save({
+        variables: {
+          input: {
+            offlinePaymentsEnabled: values.offlinePaymentsEnabled,
+            offlineInstructions: values.offlineInstructions.trim() || null,
+            offlineExpiryDays: Number(values.offlineExpiryDays),
+            checkoutAbandonHours: Number(values.checkoutAbandonHours),
+            ...identity.changes(),
+          },
+        },
+      });
+      const failure = failureOf(result.updateBusinessSettings, SETTINGS_FORM_MESSAGES.failed);
+      if (failure) {
+        setErrors(failure.fieldErrors);
+        setMessage(failure.message);
+        return;
+      }
+      identity.setLogo(null);
+      toast.success(SETTINGS_FORM_MESSAGES.saved);
+    } catch {
+      setMessage(SETTINGS_FORM_MESSAGES.failed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending || undefined}>
+      {message && <Alert tone="error">{message}</Alert>}
+      <BusinessIdentityFields form={identity} errors={errors} />
+      <section className={styles.section} aria-labelledby="offline-title">
+        <h2 id="offline-title" className={styles.title}>
+          Bank transfer / mobile money
+        </h2>
+        <Switch
+          label="Offer bank transfer / mobile money at checkout"
+          description="Learners get a payment reference and your instructions; finance confirms each payment on the invoice."
+          checked={values.offlinePaymentsEnabled}
+          onCheckedChange={(checked) => set("offlinePaymentsEnabled", checked)}
+        />
+        <TextArea
+          label="Payment instructions"
+          hint="Account or wallet details, shown to the learner and mailed to them as plain text (line breaks are kept)."
+          rows={6}
+          maxLength={2000}
+          required={values.offlinePaymentsEnabled}
+          value={values.offlineInstructions}
+          onChange={(e) => set("offlineInstructions", e.target.value)}
+          error={errors.offlineInstructions}
+        />
+        <TextField
+          label="Days to pay"
+          hint="A pending bank transfer / mobile money invoice lapses after this many days (1 to 365)."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={365}
+          value={values.offlineExpiryDays}
+          onChange={(e) => set("offlineExpiryDays", e.target.value)}
+          error={errors.offlineExpiryDays}
+        />
+      </section>
+      <section className={styles.section} aria-labelledby="card-title">
+        <h2 id="card-title" className={styles.title}>
+          Card checkouts
+        </h2>
+        <TextField
+          label="Hours before an unpaid card checkout is abandoned"
+          hint="1 to 720 hours."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={720}
+          value={values.checkoutAbandonHours}
+          onChange={(e) => set("checkoutAbandonHours", e.target.value)}
+          error={errors.checkoutAbandonHours}
+        />
+      </section>
+      <div className={styles.actions}>
+        <Button type="submit" loading={pending}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}

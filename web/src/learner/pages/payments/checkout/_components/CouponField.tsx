@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { fetchQuery, graphql, useRelayEnvironment } from "react-relay/hooks";
+import { Button } from "../../../../../shared/ui/Button.tsx";
+import { TextField } from "../../../../../shared/ui/Field.tsx";
+import type { CouponFieldQuery } from "./__generated__/CouponFieldQuery.graphql.ts";
+import styles from "./CouponField.module.css";
+
+const quoteQuery = graphql`
+  query CouponFieldQuery($trackId: ID!, $couponCode: String) {
+    checkoutQuote(trackId: $trackId, couponCode: $couponCode) {
+      __typename
+      ... on CheckoutQuote {
+        subtotalCents
+        discountCents
+        taxCents
+        amountCents
+        couponCode
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`;
+
+/** The price with an applied coupon, as the server quoted it (the checkout computes it again). */
+export interface CouponQuote {
+  code: string;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  amountCents: number;
+}
+
+interface CouponFieldProps {
+  trackId: string;
+  applied: CouponQuote | null;
+  onApplied: (quote: CouponQuote | null) => void;
+  /** A refusal the checkout itself answered for the code (e.g. used up meanwhile). */
+  error?: string | null;
+  disabled?: boolean;
+}
+
+/** "Coupon code" with Apply: asks the server for the new price before paying; Remove goes back to the list price. */
+export function CouponField({ trackId, applied, onApplied, error, disabled }: CouponFieldProps) {
+  const environment = useRelayEnvironment();
+  const [code, setCode] = useState("");
+  const [checking, setChecking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const apply = async () => {
+    const typed = code.trim();
+    if (!typed) {
+      setRefusal("Enter a coupon code.");
+      return;
+    }
+    setChecking(true);
+    setRefusal(null);
+    try {
+      const data = await fetchQuery<CouponFieldQuery>(
+        environment,
+        quoteQuery,
+        { trackId, couponCode: typed },
+        {
+          fetchPolicy: "network-only",
+        },
+      ).toPromise();
+      const quote = data?.checkoutQuote;
+      if (quote?.__typename === "CheckoutQuote" && quote.amountCents !== undefined) {
+        onApplied({
+          code: quote.couponCode ?? typed.toUpperCase(),
+          subtotalCents: quote.subtotalCents ?? 0,
+          discountCents: quote.discountCents ?? 0,
+          taxCents: quote.taxCents ?? 0,
+          amountCents: quote.amountCents,
+        });
+      } else {
+        setRefusal((quote && "message" in quote ? quote.message : null) || "This coupon code is not valid.");
+      }
+    } catch {
+      setRefusal("The coupon could not be checked. Please try again.");
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  if (applied) {
+    return (
+      <div className={styles.applied} role="status">
+        <span>
+          Coupon <strong>{applied.code}</strong> applied
+        </span>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={disabled}
+          onClick={() => {
+            onApplied(null);
+            setCode("");
+          }}
+        >
+          Remove
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.row}>
+      <TextField
+        label="Coupon code"
+        name="coupon"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="Optional"
+        value={code}
+        error={refusal ?? error}
+        className={styles.field}
+        onChange={(event) => setCode(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") {
+            event.preventDefault();
+            void apply();
+          }
+        }}
+      />
+      <Button variant="secondary" className={styles.apply} loading={checking} disabled={disabled} onClick={apply}>
+        Apply
+      </Button>
+    </div>
+  );
+}

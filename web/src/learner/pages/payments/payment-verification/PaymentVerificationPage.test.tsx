@@ -1,0 +1,61 @@
+import { screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Answer, operationName, renderLearner } from "../../../test/renderLearner.tsx";
+import { rememberCheckout } from "../checkout/checkoutReturn.ts";
+import { NOT_CHARGED } from "./PaymentVerificationPage.tsx";
+
+const TRACK = "3f0c2a4e-8d7b-4c1a-9e5f-2b6d8a0c4e1f";
+
+function verifyAnswers(verifyPayment: Record<string, unknown> | Error): Answer {
+  return (operation) => {
+    if (operationName(operation) === "PaymentVerificationPageSubscription") {
+      return { data: { paymentStatus: { reference: "ref-1", status: "PENDING" } } };
+    }
+    if (verifyPayment instanceof Error) return verifyPayment;
+    return { data: { verifyPayment } };
+  };
+}
+
+const declined = { __typename: "VerifyPaymentPayload", success: false, status: "FAILED", message: "Verification failed." };
+
+beforeEach(() => sessionStorage.clear());
+
+describe("payment verification", () => {
+  it("after a declined card keeps 'Verification failed.', says the card was not charged and offers Try again to the same checkout", async () => {
+    rememberCheckout("ref-1", TRACK);
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(declined) });
+    expect((await screen.findByRole("alert")).textContent).toBe("Verification failed.");
+    expect(screen.getByText(NOT_CHARGED)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe(`/checkout/${TRACK}`);
+    expect(screen.getByRole("link", { name: "Back to tracks" })).toBeTruthy();
+  });
+
+  it("offers no Try again for another payment's reference, and none when the outcome is unknown", async () => {
+    rememberCheckout("ref-other", TRACK);
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(declined) });
+    await screen.findByRole("alert");
+    expect(screen.getByText(NOT_CHARGED)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Try again" })).toBeNull();
+  });
+
+  it("an expired checkout is not told it failed or that a card was involved, and may start again", async () => {
+    rememberCheckout("ref-1", TRACK);
+    const message = "This checkout was not paid in time, so nothing was taken. Start again to enroll.";
+    const expired = { __typename: "VerifyPaymentPayload", success: false, status: "EXPIRED", message };
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(expired) });
+    expect((await screen.findByRole("heading", { level: 1, name: "Checkout expired" })).textContent).toBe("Checkout expired");
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText(NOT_CHARGED)).toBeNull();
+    expect(screen.queryByText("Payment Verification Failed")).toBeNull();
+    expect(screen.getByRole("link", { name: "Start again" }).getAttribute("href")).toBe(`/checkout/${TRACK}`);
+  });
+
+  it("neither says 'not charged' nor offers Try again when the check itself failed", async () => {
+    rememberCheckout("ref-1", TRACK);
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(new Error("offline")) });
+    expect((await screen.findByRole("alert")).textContent).toBe("There was an issue confirming your payment.");
+    expect(screen.queryByText(NOT_CHARGED)).toBeNull();
+    expect(screen.queryByRole("link", { name: "Try again" })).toBeNull();
+  });
+});
