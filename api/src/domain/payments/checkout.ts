@@ -59,9 +59,17 @@ export interface SoldTrack {
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
 export type CheckoutResult =
-  | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }
+  | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string; amountCents: number; currency: string }
   | { kind: "enrolled"; enrollmentId: string; message: string }
-  | { kind: "offline"; reference: string; invoiceId: string; instructions: string; expiresAt: Date };
+  | {
+      kind: "offline";
+      reference: string;
+      invoiceId: string;
+      instructions: string;
+      expiresAt: Date;
+      amountCents: number;
+      currency: string;
+    };
 
 /**
  * How long after an invoice was made a repeated checkout waits for the payment page another request is still asking
@@ -189,7 +197,7 @@ async function startCardCheckout(
   if (!created) {
     const authorizationUrl = invoice.authorizationUrl ?? (await paymentPageOf(deps, invoice));
     if (!authorizationUrl) return null;
-    return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id };
+    return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id, ...charged(invoice) };
   }
   try {
     const result = await paystackFor(deps.config).initialize({
@@ -202,7 +210,7 @@ async function startCardCheckout(
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
     });
     await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
-    return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id };
+    return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id, ...charged(invoice) };
   } catch (error) {
     deps.logger.error({ err: error, reference }, "Paystack initialize failed");
     await prisma.invoice.update({
@@ -212,6 +220,9 @@ async function startCardCheckout(
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
 }
+
+/** What a started checkout charges: the invoice's amount (minor units) and currency. */
+const charged = (invoice: { amountCents: number; currency: string }) => ({ amountCents: invoice.amountCents, currency: invoice.currency });
 
 /**
  * A coupon that takes the whole price: no payment to make. Under the learner's, track's and coupon's locks the coupon is

@@ -118,7 +118,14 @@ export async function startOfflineCheckout(
     return { invoice: fresh, created: true };
   });
   if (created) deps.jobs.kick();
-  return { reference: invoice.reference as string, invoiceId: invoice.id, instructions, expiresAt: invoice.expiresAt as Date };
+  return {
+    reference: invoice.reference as string,
+    invoiceId: invoice.id,
+    instructions,
+    expiresAt: invoice.expiresAt as Date,
+    amountCents: invoice.amountCents,
+    currency: invoice.currency,
+  };
 }
 
 const confirmInput = z.object({

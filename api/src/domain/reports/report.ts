@@ -44,7 +44,9 @@ const reportRange = z
 export type ReportRange = z.input<typeof reportRange>;
 
 export interface ReportMonth extends CalendarMonth {
+  /** The business currency's (the report's `currency`). */
   revenueCents: number;
+  currency: CurrencyCode;
   enrollments: number;
   /** Enrollments that became COMPLETED in the month (every counted lesson of the track done). */
   completions: number;
@@ -54,7 +56,9 @@ export interface ReportTrack {
   /** Null for revenue without a track (see NO_TRACK). */
   trackId: string | null;
   name: string;
+  /** The business currency's (the report's `currency`). */
   revenueCents: number;
+  currency: CurrencyCode;
   enrollments: number;
 }
 
@@ -64,7 +68,7 @@ export interface CurrencyReport {
   totalRevenueCents: number;
   months: (CalendarMonth & { revenueCents: number })[];
   /** Tracks with revenue in this currency in the range, highest first. */
-  tracks: Omit<ReportTrack, "enrollments">[];
+  tracks: Omit<ReportTrack, "enrollments" | "currency">[];
 }
 
 export interface Report {
@@ -160,6 +164,7 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
   const months: ReportMonth[] = calendar.map((month) => ({
     ...month,
     revenueCents: revenue.get(`${business} ${month.month}`) ?? 0,
+    currency: business,
     enrollments: counts.get(month.month)?.enrollments ?? 0,
     completions: counts.get(month.month)?.completions ?? 0,
   }));
@@ -170,7 +175,7 @@ export async function loadReport(deps: Services, raw: ReportRange): Promise<Repo
     if (row.currency) currencies.add(row.currency);
     let line = tracks.get(row.trackId);
     if (!line) {
-      line = { trackId: row.trackId, name: row.name ?? NO_TRACK, revenueCents: 0, enrollments: row.enrollments };
+      line = { trackId: row.trackId, name: row.name ?? NO_TRACK, revenueCents: 0, currency: business, enrollments: row.enrollments };
       tracks.set(row.trackId, line);
     }
     if (row.currency === business) line.revenueCents = Number(row.revenueCents);
@@ -214,8 +219,8 @@ export interface ReportCoupon {
 
 /**
  * Discounts given over a report's range: paid records (by payment date, as revenue) priced with a coupon, in total
- * and per coupon and currency, largest discount first. `totalDiscountCents` is the business currency's (the
- * report's `currency`), `totals` every currency's: never added across currencies. One aggregate statement; asked for
+ * and per coupon and currency, largest discount first. `totalDiscountCents` is the business currency's (`currency`,
+ * null when nothing was discounted and the report did not say it), `totals` every currency's: never added across currencies. One aggregate statement; asked for
  * only when the page shows it.
  */
 export async function loadReportDiscounts(deps: Pick<Services, "db">, report: Pick<Report, "from" | "to"> & { currency?: CurrencyCode }) {
@@ -235,7 +240,7 @@ export async function loadReportDiscounts(deps: Pick<Services, "db">, report: Pi
   const sums = new Map<CurrencyCode, number>();
   for (const c of coupons) sums.set(c.currency, (sums.get(c.currency) ?? 0) + c.discountCents);
   const totals = CURRENCY_CODES.filter((c) => sums.has(c)).map((currency) => ({ currency, cents: sums.get(currency) ?? 0 }));
-  return { totalDiscountCents: business ? (sums.get(business) ?? 0) : 0, totals, coupons };
+  return { currency: business ?? null, totalDiscountCents: business ? (sums.get(business) ?? 0) : 0, totals, coupons };
 }
 
 type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
