@@ -106,9 +106,6 @@ export async function learnerTotal(totals: CurrencyCents[], business: () => Prom
   return totals.find((t) => t.currency === currency) ?? totals[0] ?? { currency, cents: 0 };
 }
 
-/** @deprecated A sum across currencies: read paidTotals. Kept for the USD-only GraphQL field until it reads them. */
-export const paidCents = (invoices: Parameters<typeof netCents>[0][]) => invoices.reduce((sum, i) => sum + netCents(i), 0);
-
 /** The invoice form: any status may be sent (the schema's enum has FAILED too); the rules accept pending and paid. */
 export type InvoiceInput = FormInput<Omit<z.input<ReturnType<typeof invoiceInput>>, "status">> & { status?: string | null };
 

@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
+import { CURRENCY_CODES, type CurrencyCode, plainAmount } from "../../../../common/money.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { parseInput } from "../validation.ts";
 import { type CalendarMonth, calendarMonth, NET_CENTS, PAID_RECORD, sqlInstant, utcMonthStart } from "./dashboard.ts";
@@ -243,40 +243,77 @@ export async function loadReportDiscounts(deps: Pick<Services, "db">, report: Pi
   return { currency: business ?? null, totalDiscountCents: business ? (sums.get(business) ?? 0) : 0, totals, coupons };
 }
 
-type CsvRow = Pick<ReportMonth, "revenueCents" | "enrollments">;
+/**
+ * What the CSV files are made from: the report's business-currency tables and every currency's revenue (a Report, or
+ * the same fields as GraphQL answers them to the REST routes).
+ */
+export interface CsvReport {
+  /** The business currency, which `months` and `tracks` count revenue in. */
+  currency: string;
+  months: { month: string; revenueCents: number; enrollments: number; completions?: number }[];
+  tracks: { name: string; revenueCents: number; enrollments: number }[];
+  revenueByCurrency: {
+    currency: string;
+    months: { month: string; revenueCents: number }[];
+    tracks: { name: string; revenueCents: number }[];
+  }[];
+}
+
+/** The currencies other than the business one, each with its revenue: their rows follow the business currency's. */
+const otherCurrencies = (report: CsvReport) => report.revenueByCurrency.filter((c) => c.currency !== report.currency);
 
 /**
- * The report's monthly table as its own CSV file: one `month,revenue,enrollments,completions` header row; amounts in
- * dollars with 2 decimals. Completions came last, after the first columns, so readers of the older file keep working.
+ * The report's monthly table as its own CSV file: one `month,revenue,enrollments,completions,currency` header row;
+ * amounts in major units with 2 decimals, each row's currency beside them in the last column. A row per month in the
+ * business currency (with the enrollments and completions), then, for each other currency paid in, a row per month
+ * with its revenue only: amounts in different currencies are never added. New columns come last, after the first
+ * ones, so readers of the older file keep working.
  */
-export function reportMonthsCsv(report: { months: (CsvRow & { month: string; completions: number })[] }): string {
+export function reportMonthsCsv(report: CsvReport): string {
   return csv([
-    ["month", "revenue", "enrollments", "completions"],
-    ...report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments, m.completions]),
+    ["month", "revenue", "enrollments", "completions", "currency"],
+    ...report.months.map((m) => [
+      m.month,
+      plainAmount(m.revenueCents, report.currency),
+      m.enrollments,
+      m.completions ?? 0,
+      report.currency,
+    ]),
+    ...otherCurrencies(report).flatMap((c) => c.months.map((m) => [m.month, plainAmount(m.revenueCents, c.currency), "", "", c.currency])),
   ]);
 }
 
-/** The months table of the combined export (export.csv), as it has always been: `month,revenue,enrollments`. */
-function reportMonthsTableCsv(report: { months: (CsvRow & { month: string })[] }): string {
-  return csv([["month", "revenue", "enrollments"], ...report.months.map((m) => [m.month, dollars(m.revenueCents), m.enrollments])]);
+/** The months table of the combined export (export.csv): `month,revenue,enrollments` as it has always been, then `currency`. */
+function reportMonthsTableCsv(report: CsvReport): string {
+  return csv([
+    ["month", "revenue", "enrollments", "currency"],
+    ...report.months.map((m) => [m.month, plainAmount(m.revenueCents, report.currency), m.enrollments, report.currency]),
+    ...otherCurrencies(report).flatMap((c) => c.months.map((m) => [m.month, plainAmount(m.revenueCents, c.currency), "", c.currency])),
+  ]);
 }
 
-/** The report's per-track table as its own CSV file: one `track,revenue,enrollments` header row. */
-export function reportTracksCsv(report: { tracks: (CsvRow & { name: string })[] }): string {
-  return csv([["track", "revenue", "enrollments"], ...report.tracks.map((t) => [t.name, dollars(t.revenueCents), t.enrollments])]);
+/**
+ * The report's per-track table as its own CSV file: one `track,revenue,enrollments,currency` header row; the tracks'
+ * business-currency lines, then each other currency's lines (tracks with revenue in it, enrollments left blank).
+ */
+export function reportTracksCsv(report: CsvReport): string {
+  return csv([
+    ["track", "revenue", "enrollments", "currency"],
+    ...report.tracks.map((t) => [t.name, plainAmount(t.revenueCents, report.currency), t.enrollments, report.currency]),
+    ...otherCurrencies(report).flatMap((c) => c.tracks.map((t) => [t.name, plainAmount(t.revenueCents, c.currency), "", c.currency])),
+  ]);
 }
 
 /**
  * The report as one CSV (the original export): the months table, a blank line, then the tracks table. Spreadsheets
  * read only one table per file, so the report page downloads the two tables as separate files instead.
  */
-export function reportCsv(report: { months: (CsvRow & { month: string })[]; tracks: (CsvRow & { name: string })[] }): string {
+export function reportCsv(report: CsvReport): string {
   return `${reportMonthsTableCsv(report)}\n${reportTracksCsv(report)}`;
 }
 
 /** Rows as CSV, with spreadsheet formulas neutralised. */
 export const csv = (rows: unknown[][]) => stringify(rows, { cast: { string: neutraliseFormula } });
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * Spreadsheets run a cell that starts with = + - @ (or a tab or carriage return) as a formula; track names are
