@@ -283,6 +283,8 @@ export function listTracksWithCourses(deps: Pick<Services, "db">) {
         orderBy: COURSE_ORDER,
       },
       ratings: { select: { value: true }, orderBy: RATING_ORDER },
+      // Its prices in further currencies, joined in the same statement (catalogue/prices.ts).
+      prices: { select: { currency: true, amountCents: true }, orderBy: { currency: "asc" } },
     },
   });
 }
