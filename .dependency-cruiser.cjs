@@ -11,7 +11,8 @@
 // helpers, so http/ does not import rest/ (api/src/server.ts mounts both).
 //
 // The web app: web/src/shared/ serves both sites (web/src/admin, web/src/learner) and imports neither; the two sites
-// import nothing of each other. The server (api/, worker/) imports nothing of web/.
+// import nothing of each other, and a page's _components/ are imported by the pages of its area only. The server
+// (api/, worker/) imports nothing of web/.
 //
 // Test code: tests (*.test.ts(x), *.e2e.ts), the test-support package testing/, the test helpers beside the code
 // (a test/ folder, a testing.ts(x) module), and the test and measuring suites (reliability/, bench/, web/e2e/). It
@@ -78,6 +79,22 @@ module.exports = {
       severity: "error",
       from: { path: "^web/src/(admin|learner)/" },
       to: { path: "^web/src/(admin|learner)/", pathNot: "^web/src/$1/" },
+    },
+    {
+      name: "site-imports-page-components",
+      comment:
+        "A page's _components/ serve that page: the rest of its site (routes, layout, components/, forms/ ...) imports none of them; what pages share lives in the site's components/ or in web/src/shared/.",
+      severity: "error",
+      from: { path: "^web/src/(admin|learner)/", pathNot: ["^web/src/(admin|learner)/pages/", ...TEST_CODE] },
+      to: { path: "^web/src/(admin|learner)/pages/(.*/|)_components/" },
+    },
+    {
+      name: "area-imports-other-area-components",
+      comment:
+        "A page's _components/ serve the pages of its area (web/src/<site>/pages/<area>/, CONTRIBUTING.md, Areas): a page of another area imports none of them; what two areas share lives in the site's components/ or in web/src/shared/.",
+      severity: "error",
+      from: { path: "^web/src/(admin|learner)/pages/([^/]+)/", pathNot: TEST_CODE },
+      to: { path: "^web/src/$1/pages/(.*/|)_components/", pathNot: "^web/src/$1/pages/$2/" },
     },
     {
       name: "production-imports-tests",

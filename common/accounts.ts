@@ -2,11 +2,13 @@
  * The account rules the server and the browser forms both check, written once as plain zod schemas with the exact
  * messages of docs/product.md (Validation and Texts): names, e-mail and the new-password rule. The server's domain
  * validation builds on them (api/src/domain/accounts/rules.ts, which adds the checks only it can make, such as the
- * common-password list); the forms run the same schemas, so a rule or its message cannot differ between the two.
- * Like the rest of common/, this imports nothing of ours; it is imported only by routes that load on demand (sign-up,
- * reset, profile), so zod stays out of the sites' initial bundles.
+ * common-password list); the forms run the same schemas, so a rule or its message cannot differ between the two. The
+ * messages themselves are plain strings in account-messages.ts, for the forms that check without zod. Like the rest
+ * of common/, this imports nothing of ours outside common/; it is imported only by routes that load on demand
+ * (sign-up, reset, profile), so zod stays out of the sites' initial bundles.
  */
 import { z } from "zod";
+import { ACCOUNT_MESSAGES, requiredMessage } from "./account-messages.ts";
 
 /** Names go into mails sent to any address, so they are kept short and may not carry a link. */
 export const NAME_MAX = 50;
@@ -33,21 +35,21 @@ export const isMailSafeName = (value: string) => value.length <= NAME_MAX && !LI
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const name = (label: string) =>
-  required(`${label} is required`)
+  required(requiredMessage(label))
     .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
     .refine((v) => !CONTROL.test(v), `${label} contains a character that is not allowed.`)
     .refine((v) => !LINK_LIKE.test(v), `${label} cannot contain a web or e-mail address.`);
 
-export const email = (invalid = "Email is invalid") =>
+export const email = (invalid: string = ACCOUNT_MESSAGES.emailInvalid) =>
   z
-    .string({ error: "Email is required" })
+    .string({ error: ACCOUNT_MESSAGES.emailRequired })
     .trim()
-    .min(1, "Email is required")
+    .min(1, ACCOUNT_MESSAGES.emailRequired)
     .max(254, invalid)
     .pipe(z.email({ error: invalid }))
     .transform((v) => v.toLowerCase());
 
-export const PASSWORD_RULE_MESSAGE = "Password must include uppercase, lowercase, number and special character";
+export const PASSWORD_RULE_MESSAGE = ACCOUNT_MESSAGES.passwordRule;
 
 /** The character classes a new password needs, each tested on its own (the forms show which are still missing). */
 export const PASSWORD_CLASSES = [
@@ -62,10 +64,10 @@ export const PASSWORD_CLASSES = [
  * truncation). The server adds the common-password check (its list stays on the server).
  */
 export const passwordRule = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .min(8, "Password must be at least 8 characters")
-  .max(1024, "Password must be at most 1024 characters")
+  .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+  .min(1, ACCOUNT_MESSAGES.passwordRequired)
+  .min(8, ACCOUNT_MESSAGES.passwordTooShort)
+  .max(1024, ACCOUNT_MESSAGES.passwordTooLong)
   .refine((p) => PASSWORD_CLASSES.every((c) => c.test(p)), PASSWORD_RULE_MESSAGE);
 
 /** The first message of each field a schema refuses (an empty object when it accepts the values), as forms show them. */

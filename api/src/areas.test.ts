@@ -149,3 +149,47 @@ describe("areas", () => {
     });
   });
 });
+
+// docs/ARCHITECTURE.md's map of areas by layer is this table, made from the tree: the test fails, printing the table
+// the tree gives, when a folder comes or goes and the doc was not updated.
+const MAP_START = "<!-- areas-map:start (api/src/areas.test.ts checks it) -->";
+const MAP_END = "<!-- areas-map:end -->";
+
+function areaMap(root: string): string {
+  const cell = (path: string) => (existsSync(join(root, path)) ? `\`${path.replace(/^(api\/src|web\/src)\//, "")}/\`` : "-");
+  const rows = AREAS.map((area) =>
+    [
+      area,
+      cell(`api/src/domain/${area}`),
+      cell(`api/src/graphql/${area}`),
+      cell(`api/src/rest/${area}`),
+      cell(`web/src/admin/pages/${area}`),
+      cell(`web/src/learner/pages/${area}`),
+    ].join(" | "),
+  );
+  return [
+    "| area | domain | GraphQL | REST | admin pages | learner pages |",
+    "|---|---|---|---|---|---|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+describe("docs/ARCHITECTURE.md's map of areas", () => {
+  it("is the table the tree gives", () => {
+    const doc = readFileSync(join(ROOT, "docs/ARCHITECTURE.md"), "utf8");
+    const start = doc.indexOf(MAP_START);
+    const end = doc.indexOf(MAP_END);
+    expect(start, `docs/ARCHITECTURE.md has no ${MAP_START}`).toBeGreaterThan(-1);
+    expect(doc.slice(start + MAP_START.length, end).trim()).toBe(areaMap(ROOT));
+  });
+
+  it("shows a folder that is missing as a dash", () => {
+    const dir = mkdtempSync(join(tmpdir(), "areas-map-"));
+    try {
+      mkdirSync(join(dir, "api/src/domain/accounts"), { recursive: true });
+      expect(areaMap(dir).split("\n")[2]).toBe("| accounts | `domain/accounts/` | - | - | - | - |");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

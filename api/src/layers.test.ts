@@ -85,10 +85,38 @@ describe("layers", () => {
     write("web/src/learner/uses-admin.tsx", "import { AdminPage } from '../admin/Page.tsx';\nexport const q = AdminPage;\n");
     write("web/src/shared/uses-site.ts", "import { LearnerPage } from '../learner/Page.tsx';\nexport const r = LearnerPage;\n");
     write("web/src/shared/uses-sites.test.tsx", "import { AdminPage } from '../admin/Page.tsx';\nexport const s = AdminPage;\n");
+    // A page's parts: the pages of its area may import them; another area's pages and the site's shared components
+    // may not (their tests may).
+    write("web/src/admin/pages/catalogue/track/_components/TrackTile.tsx", "export const TrackTile = () => <p>tile</p>;\n");
+    write(
+      "web/src/admin/pages/catalogue/track/TrackPage.tsx",
+      "import { TrackTile } from './_components/TrackTile.tsx';\nexport const u = TrackTile;\n",
+    );
+    write(
+      "web/src/admin/pages/catalogue/courses/CoursesPage.tsx",
+      "import { TrackTile } from '../track/_components/TrackTile.tsx';\nexport const u2 = TrackTile;\n",
+    );
+    write(
+      "web/src/admin/pages/invoices/invoice/InvoicePage.tsx",
+      "import { TrackTile } from '../../catalogue/track/_components/TrackTile.tsx';\nexport const u3 = TrackTile;\n",
+    );
+    write(
+      "web/src/admin/pages/invoices/invoice/InvoicePage.test.tsx",
+      "import { TrackTile } from '../../catalogue/track/_components/TrackTile.tsx';\nexport const u4 = TrackTile;\n",
+    );
+    write(
+      "web/src/admin/components/uses-page-part.tsx",
+      "import { TrackTile } from '../pages/catalogue/track/_components/TrackTile.tsx';\nexport const v = TrackTile;\n",
+    );
+    write(
+      "web/src/admin/components/uses-page-part.test.tsx",
+      "import { TrackTile } from '../pages/catalogue/track/_components/TrackTile.tsx';\nexport const w = TrackTile;\n",
+    );
     write("api/src/http/uses-web.ts", "import { today } from '../../../web/src/shared/format/dates.ts';\nexport const t = today;\n");
 
     it("reports each wrong-way import and each circle, and nothing else", async () => {
       expect((await violations(["api", "common", "web", "testing"], dir)).sort()).toEqual([
+        "area-imports-other-area-components: web/src/admin/pages/invoices/invoice/InvoicePage.tsx -> web/src/admin/pages/catalogue/track/_components/TrackTile.tsx",
         "common-imports-nothing: common/uses-domain.ts -> api/src/domain/uses-db.ts",
         "domain-imports-outer: api/src/domain/uses-contract.ts -> api/src/jobs/contract.ts",
         "domain-imports-outer: api/src/domain/uses-graphql.ts -> api/src/graphql/context.ts",
@@ -104,6 +132,7 @@ describe("layers", () => {
         "server-imports-web: api/src/http/uses-web.ts -> web/src/shared/format/dates.ts",
         "shared-imports-site: web/src/shared/uses-site.ts -> web/src/learner/Page.tsx",
         "site-imports-other-site: web/src/learner/uses-admin.tsx -> web/src/admin/Page.tsx",
+        "site-imports-page-components: web/src/admin/components/uses-page-part.tsx -> web/src/admin/pages/catalogue/track/_components/TrackTile.tsx",
       ]);
     }, 60_000);
   });

@@ -1,18 +1,16 @@
 import { fileTypeFromBuffer } from "file-type";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "../../../common/images.ts";
 import type { FileStorage } from "../storage/storage.ts";
 import { ValidationError } from "./errors.ts";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ALLOWED = new Map([
   ["image/jpeg", "jpg"],
   ["image/png", "png"],
   ["image/webp", "webp"],
 ]);
 
-export const IMAGE_MESSAGES = {
-  notImage: "Image must be a JPEG, PNG or WebP file.",
-  tooLarge: "Image must be 5 MB or smaller.",
-} as const;
+// Shared with the forms that check an image first (common/images.ts).
+export { IMAGE_MESSAGES, MAX_IMAGE_BYTES };
 
 /**
  * Stores an uploaded image after checking its real type from its first bytes (the name and the declared type are

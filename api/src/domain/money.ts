@@ -10,9 +10,6 @@ export const toDollars = (cents: number) => cents / 100;
 
 export { DECIMAL_TEXT, decimalText, toMajorUnits };
 
-/** What a message calls the currency's major unit: "dollars", "naira", "cedis", "shillings", "rand". */
-export const unitWords = (currency: string) => currencyRules(currency).unit;
-
 /**
  * An amount >= 0 in `currency`'s major units with at most its minor-unit digits (a number, or text as DECIMAL_TEXT
  * allows), as minor units; `required` when it is missing or blank, `invalid` when it is not such an amount or above

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "../../../../common/account-messages.ts";
 import type { Prisma } from "../../db/client.ts";
 import { recordJob } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
@@ -23,12 +24,15 @@ export const LOGIN_MESSAGES = {
 
 const loginInput = z.object({
   email: z
-    .string({ error: "Email is required" })
+    .string({ error: ACCOUNT_MESSAGES.emailRequired })
     .trim()
-    .min(1, "Email is required")
+    .min(1, ACCOUNT_MESSAGES.emailRequired)
     .max(254, LOGIN_MESSAGES.invalid)
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024, LOGIN_MESSAGES.invalid),
+  password: z
+    .string({ error: ACCOUNT_MESSAGES.passwordRequired })
+    .min(1, ACCOUNT_MESSAGES.passwordRequired)
+    .max(1024, LOGIN_MESSAGES.invalid),
 });
 
 // Verified against when the e-mail is unknown, so both failures take the same time.

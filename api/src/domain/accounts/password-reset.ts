@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "../../../../common/account-messages.ts";
 import { recordJob, toJobId } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -19,7 +20,7 @@ import { forgetSessions } from "./sessions.ts";
 export const FORGOT_MESSAGE = "If an account exists for this email, a reset link has been sent.";
 export const RESET_MESSAGE = "Your password has been reset. You can now log in.";
 
-const forgotInput = z.object({ email: rules.email("Please enter a valid email address") });
+const forgotInput = z.object({ email: rules.email(ACCOUNT_MESSAGES.resetEmailInvalid) });
 
 /**
  * Asks for a reset link (mailed by a job, see mailResetLink); answers the same whether or not the account exists.
@@ -77,9 +78,9 @@ const resetInput = z
   .object({
     token: z.string({ error: "The reset link is incomplete." }).min(10, "The reset link is incomplete.").max(200),
     password: rules.newPassword,
-    confirmPassword: z.string({ error: "Passwords do not match" }),
+    confirmPassword: z.string({ error: ACCOUNT_MESSAGES.passwordMismatch.ADMIN }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: ACCOUNT_MESSAGES.passwordMismatch.ADMIN });
 
 /** Sets a new password with an e-mailed token, once; every session and every other reset link of the account dies. */
 export async function resetPassword(deps: Services, raw: unknown) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PROFILE_MESSAGES } from "../../../../common/account-messages.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { replaceImage } from "../images.ts";
@@ -10,12 +11,8 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import * as rules from "./rules.ts";
 import { forgetSessions } from "./sessions.ts";
 
-export const PROFILE_MESSAGES = {
-  descriptionRequired: "Description is required.",
-  mismatch: "New passwords do not match.",
-  wrongCurrent: "Current password is incorrect.",
-  success: "Profile updated successfully!",
-} as const;
+// Shared with the portal's settings form (common/account-messages.ts).
+export { PROFILE_MESSAGES };
 
 const optionalText = (max: number) =>
   z

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "../../../../common/account-messages.ts";
 import { recordJob, toJobId } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -29,7 +30,7 @@ const signUpInput = (mismatch: string) =>
     .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: mismatch });
 
 // The admin and learner forms word the mismatch differently (docs/product.md, Validation).
-const MISMATCH = { ADMIN: "Passwords do not match", LEARNER: "Passwords do not match." } as const;
+const MISMATCH = ACCOUNT_MESSAGES.passwordMismatch;
 
 /**
  * Creates an unverified account and mails it a 6-digit code. An e-mail that already has a verified account gets a

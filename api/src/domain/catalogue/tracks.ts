@@ -1,12 +1,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { TRACK_MESSAGES } from "../../../../common/catalogue.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { siteUrl } from "../../sites.ts";
 import { newToken } from "../accounts/sessions.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
-import { amountToMinor, unitWords } from "../money.ts";
+import { amountToMinor } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
@@ -77,16 +78,8 @@ export function catalogueOrder(sort: CatalogueSort | null | undefined) {
   }
 }
 
-export const TRACK_MESSAGES = {
-  required: "Please fill in all required fields.",
-  notFound: "Track not found.",
-  invalidPrice: "Price must be a number of dollars, 0 or more.",
-  /** invalidPrice in the business currency's unit: "Price must be a number of naira, 0 or more." */
-  invalidPriceIn: (currency: string) => `Price must be a number of ${unitWords(currency)}, 0 or more.`,
-  invalidStatus: 'Status must be "draft" or "published".',
-  previewPublished: "This track is published: its page is public, no preview link is needed.",
-  noLongerSold: "This track is no longer sold.",
-} as const;
+// Shared with the track form (common/catalogue.ts).
+export { TRACK_MESSAGES };
 
 const text = (max: number) =>
   z.string({ error: TRACK_MESSAGES.required }).trim().min(1, TRACK_MESSAGES.required).max(max, `At most ${max} characters.`);

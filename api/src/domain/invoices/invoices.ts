@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { INVOICE_LIMITS, INVOICE_MESSAGES } from "../../../../common/invoices.ts";
 import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
-import { amountToMinor, unitWords } from "../money.ts";
+import { amountToMinor } from "../money.ts";
 import { afterSettlement, settleWithin } from "../payments/settle.ts";
 import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
@@ -11,30 +12,8 @@ import { type FormInput, parseInput } from "../validation.ts";
 import { nextInvoiceNumber } from "./numbers.ts";
 import { isPaidRecord, netCents, PAID_RECORD_STATUSES } from "./status.ts";
 
-export const INVOICE_MESSAGES = {
-  learner: "Learner is required.",
-  learnerNotFound: "The selected learner does not exist.",
-  amount: "Amount is required.",
-  invalidAmount: "Amount must be a number of dollars, 0 or more.",
-  /** invalidAmount in the invoice's currency: "Amount must be a number of cedis, 0 or more." */
-  invalidAmountIn: (currency: string) => `Amount must be a number of ${unitWords(currency)}, 0 or more.`,
-  currency: "Choose the invoice's currency: NGN, GHS, KES, ZAR or USD.",
-  status: "Status is required.",
-  notFound: "Invoice not found.",
-  trackNotFound: "The selected track does not exist.",
-  description: "Describe what the invoice is for.",
-  descriptionTooLong: "The description can be at most 200 characters.",
-  trackOrDescription: "Choose a track or describe the line (Other), not both.",
-  paidLocked: "This invoice is paid: its amount, learner, track and status can't change. Record a refund instead.",
-  paidNotDeleted: "Paid invoices can't be deleted; they stay for the books. Record a refund instead.",
-  voidLocked: "This invoice is void: it can't be changed or deleted.",
-  couponLocked:
-    "This invoice was priced with a coupon at checkout: its amount, learner, track and status can't be changed by hand. Void it and write a new invoice.",
-  voidReason: "Give a reason for voiding the invoice.",
-  voidReasonTooLong: "The reason can be at most 500 characters.",
-  voidPaid: "Paid invoices can't be voided. Record a refund instead.",
-  voidNotPending: "Only pending invoices can be voided.",
-} as const;
+// Shared with the admin's forms (common/invoices.ts).
+export { INVOICE_MESSAGES };
 
 const currencyInput = z.object({ currency: z.enum(CURRENCY_CODES, { error: INVOICE_MESSAGES.currency }).nullish() }).loose();
 
@@ -59,7 +38,7 @@ const invoiceInput = (currency: string) =>
     description: z
       .string()
       .trim()
-      .max(200, INVOICE_MESSAGES.descriptionTooLong)
+      .max(INVOICE_LIMITS.description, INVOICE_MESSAGES.descriptionTooLong)
       .nullable()
       .optional()
       .transform((v) => (v === undefined ? undefined : v || null)),
@@ -264,7 +243,7 @@ const voidInput = z.object({
     .string({ error: INVOICE_MESSAGES.voidReason })
     .trim()
     .min(1, INVOICE_MESSAGES.voidReason)
-    .max(500, INVOICE_MESSAGES.voidReasonTooLong),
+    .max(INVOICE_LIMITS.voidReason, INVOICE_MESSAGES.voidReasonTooLong),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CERTIFICATE_LIMITS } from "../../../../common/learning.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { recordJob } from "../../job-contract.ts";
 import { siteUrl } from "../../sites.ts";
@@ -86,7 +87,7 @@ const revokeInput = z.object({
     .string({ error: CERTIFICATE_MESSAGES.reason })
     .trim()
     .min(1, CERTIFICATE_MESSAGES.reason)
-    .max(500, CERTIFICATE_MESSAGES.reasonTooLong),
+    .max(CERTIFICATE_LIMITS.revokeReason, CERTIFICATE_MESSAGES.reasonTooLong),
 });
 
 /** Staff who manage learners revoke a certificate with a reason (audited `certificate.revoke`). */

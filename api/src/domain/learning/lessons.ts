@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LESSON_LIMITS, LESSON_MESSAGES } from "../../../../common/learning.ts";
 import { parseVideoLink } from "../../../../common/video.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { NOT_ASSIGNED_MESSAGE } from "../catalogue/courses.ts";
@@ -16,17 +17,6 @@ import { removeMediaObjects } from "./media.ts";
  * reorders run one after the other. docs/ARCHITECTURE.md, "Learning".
  */
 
-export const LESSON_MESSAGES = {
-  title: "Title is required.",
-  kind: "Choose the kind of lesson: text, video, files or quiz.",
-  minutes: "Minutes must be a whole number from 0 to 600.",
-  body: "The lesson's text is too long.",
-  video: "Paste a YouTube or Vimeo link.",
-  course: "The selected course does not exist.",
-  reorder: "The new order must list every lesson of the course once.",
-  outcomes: "Up to 12 bullets of at most 200 characters.",
-} as const;
-
 /** The kinds authored: a QUIZ lesson's questions are saved by saveQuiz, a FILE lesson's attachments are uploaded (learning/media.ts). */
 const AUTHORED_KINDS = ["TEXT", "VIDEO", "FILE", "QUIZ"] as const;
 
@@ -37,8 +27,8 @@ const lessonInput = z
     minutes: z
       .number({ error: LESSON_MESSAGES.minutes })
       .int(LESSON_MESSAGES.minutes)
-      .min(0, LESSON_MESSAGES.minutes)
-      .max(600, LESSON_MESSAGES.minutes),
+      .min(LESSON_LIMITS.minutes.min, LESSON_MESSAGES.minutes)
+      .max(LESSON_LIMITS.minutes.max, LESSON_MESSAGES.minutes),
     freePreview: z
       .boolean()
       .nullish()

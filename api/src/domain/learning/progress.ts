@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { QUIZ_MESSAGES } from "../../../../common/learning.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, ValidationError } from "../errors.ts";
@@ -84,8 +85,6 @@ async function enrolledLesson(deps: Services, viewer: Viewer, lessonId: string) 
   return row;
 }
 
-export const QUIZ_COMPLETE_MESSAGE = "Pass the quiz to complete this lesson.";
-
 /**
  * Marks a lesson done for an enrolled learner (once: marking again keeps the first time), makes it the lesson
  * Continue resumes, and marks the enrollment COMPLETED when every counted lesson of the track is done.
@@ -93,7 +92,7 @@ export const QUIZ_COMPLETE_MESSAGE = "Pass the quiz to complete this lesson.";
 export async function completeLesson(deps: Services, viewer: Viewer, lessonId: string) {
   const row = await enrolledLesson(deps, viewer, lessonId);
   // Only a passed attempt completes a quiz (quizzes.ts): Mark complete would skip it.
-  if (row.kind === "QUIZ") throw new ValidationError(QUIZ_COMPLETE_MESSAGE);
+  if (row.kind === "QUIZ") throw new ValidationError(QUIZ_MESSAGES.completeQuiz);
   const trackId = row.course.trackId;
   return deps.db.prisma.$transaction((tx) => markLessonDoneWithin(tx, viewer.accountId, lessonId, trackId));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { QUIZ_LIMITS, QUIZ_MESSAGES } from "../../../../common/learning.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
@@ -9,7 +10,7 @@ import type { Viewer } from "../staff/permissions.ts";
 import { parseInput } from "../validation.ts";
 import { LESSON_LOCKED, LESSON_NOT_FOUND, readableLesson } from "./access.ts";
 import { editableCourse } from "./lessons.ts";
-import { markLessonDoneWithin, QUIZ_COMPLETE_MESSAGE } from "./progress.ts";
+import { markLessonDoneWithin } from "./progress.ts";
 
 /**
  * Quizzes of QUIZ lessons (docs/ARCHITECTURE.md, "Learning"). Staff replace a quiz whole (under the course's row
@@ -18,26 +19,6 @@ import { markLessonDoneWithin, QUIZ_COMPLETE_MESSAGE } from "./progress.ts";
  * attempt makes the lesson done through markLessonDoneWithin in the same transaction; Mark complete is refused for a
  * quiz. Which options are correct never leaves this module except for staff who may edit the track.
  */
-
-export const QUIZ_MESSAGES = {
-  noQuestion: "Add at least one question.",
-  tooManyQuestions: "A quiz holds at most 50 questions.",
-  prompt: "Write the question.",
-  promptLong: "A question is at most 1,000 characters.",
-  options: "A question has 2 to 10 options.",
-  optionText: "Write the option's text.",
-  optionLong: "An option is at most 500 characters.",
-  noneCorrect: "Mark at least one option as correct.",
-  singleCorrect: "A single-choice question has exactly one correct option.",
-  passMark: "The pass mark is a whole percent from 1 to 100.",
-  notQuiz: "This lesson is not a quiz.",
-  noQuiz: "This quiz has no questions yet.",
-  answerEvery: "Answer every question.",
-  unknownAnswer: "An answer does not match this quiz; reload the lesson and try again.",
-  oneChoice: "Choose one option for a single-choice question.",
-  completeQuiz: QUIZ_COMPLETE_MESSAGE,
-  flood: "You have tried this quiz many times in the last hour. Please wait before trying again.",
-} as const;
 
 /** How many attempts a learner may record per quiz in an hour (answers cannot be brute-forced quickly). */
 export const QUIZ_ATTEMPTS_PER_HOUR = 20;
@@ -70,7 +51,7 @@ export function storedAnswers(value: Prisma.JsonValue): AttemptAnswer[] {
 
 const questionInput = z
   .object({
-    prompt: z.string({ error: QUIZ_MESSAGES.prompt }).trim().min(1, QUIZ_MESSAGES.prompt).max(1000, QUIZ_MESSAGES.promptLong),
+    prompt: z.string({ error: QUIZ_MESSAGES.prompt }).trim().min(1, QUIZ_MESSAGES.prompt).max(QUIZ_LIMITS.prompt, QUIZ_MESSAGES.promptLong),
     multiple: z
       .boolean()
       .nullish()
@@ -78,7 +59,11 @@ const questionInput = z
     options: z
       .array(
         z.object({
-          text: z.string({ error: QUIZ_MESSAGES.optionText }).trim().min(1, QUIZ_MESSAGES.optionText).max(500, QUIZ_MESSAGES.optionLong),
+          text: z
+            .string({ error: QUIZ_MESSAGES.optionText })
+            .trim()
+            .min(1, QUIZ_MESSAGES.optionText)
+            .max(QUIZ_LIMITS.option, QUIZ_MESSAGES.optionLong),
           correct: z
             .boolean()
             .nullish()
@@ -86,8 +71,8 @@ const questionInput = z
         }),
         { error: QUIZ_MESSAGES.options },
       )
-      .min(2, QUIZ_MESSAGES.options)
-      .max(10, QUIZ_MESSAGES.options),
+      .min(QUIZ_LIMITS.options.min, QUIZ_MESSAGES.options)
+      .max(QUIZ_LIMITS.options.max, QUIZ_MESSAGES.options),
   })
   .superRefine((q, ctx) => {
     const correct = q.options.filter((o) => o.correct).length;
@@ -99,14 +84,14 @@ const quizInput = z.object({
   passMark: z
     .number({ error: QUIZ_MESSAGES.passMark })
     .int(QUIZ_MESSAGES.passMark)
-    .min(1, QUIZ_MESSAGES.passMark)
-    .max(100, QUIZ_MESSAGES.passMark)
+    .min(QUIZ_LIMITS.passMark.min, QUIZ_MESSAGES.passMark)
+    .max(QUIZ_LIMITS.passMark.max, QUIZ_MESSAGES.passMark)
     .nullish()
     .transform((v) => v ?? 70),
   questions: z
     .array(questionInput, { error: QUIZ_MESSAGES.noQuestion })
     .min(1, QUIZ_MESSAGES.noQuestion)
-    .max(50, QUIZ_MESSAGES.tooManyQuestions),
+    .max(QUIZ_LIMITS.questions, QUIZ_MESSAGES.tooManyQuestions),
 });
 
 export type QuizInput = z.input<typeof quizInput>;

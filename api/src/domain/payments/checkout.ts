@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "../../../../common/money.ts";
+import { CHECKOUT_MESSAGES } from "../../../../common/payments.ts";
 import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
 import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
-import { lockSoldTrack, TRACK_MESSAGES } from "../catalogue/tracks.ts";
+import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError } from "../errors.ts";
@@ -14,18 +15,8 @@ import { type FormInput, parseInput } from "../validation.ts";
 import { createCheckoutInvoice, startOfflineCheckout } from "./offline.ts";
 import { afterSettlement, PaymentStillPendingError, settlePayment, settleWithin } from "./settle.ts";
 
-export const CHECKOUT_MESSAGES = {
-  contact: "Contact is required.",
-  gender: "Please select your gender (Male or Female).",
-  noTrack: "No track specified.",
-  trackNotFound: "Track not found.",
-  alreadyEnrolled: "You are already enrolled in this track.",
-  enrolled: "Successfully Enrolled!",
-  providerDown: "Payment could not be started. Please try again in a moment.",
-  noLongerSold: TRACK_MESSAGES.noLongerSold,
-  method: "Choose how to pay: card or bank transfer / mobile money.",
-  currency: "Choose a currency: NGN, GHS, KES, ZAR or USD.",
-} as const;
+// Shared with the checkout form (common/payments.ts).
+export { CHECKOUT_MESSAGES };
 
 /** The payment provider failed; nothing was charged. */
 export class PaymentProviderError extends AppError {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { OFFLINE_LIMITS, OFFLINE_MESSAGES } from "../../../../common/payments.ts";
 import type { Prisma } from "../../db/client.ts";
 import { recordJob } from "../../job-contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
@@ -15,18 +16,8 @@ import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { afterSettlement, settleWithin } from "./settle.ts";
 
-export const OFFLINE_MESSAGES = {
-  unavailable: "Bank transfer / mobile money is not available at the moment. Please pay by card.",
-  notFound: "Invoice not found.",
-  alreadyPaid: "This invoice is already paid; nothing was changed.",
-  voided: "This invoice was voided; it cannot be paid.",
-  expired: "This invoice expired unpaid; it cannot be confirmed.",
-  notPending: "Only a pending invoice can be confirmed.",
-  method: "Choose how the payment was received: bank transfer, mobile money, cash or other.",
-  receivedOn: "Date received is required.",
-  futureDate: "The date received cannot be in the future.",
-  noteTooLong: "The note must be at most 500 characters.",
-} as const;
+// Shared with the admin's forms (common/payments.ts).
+export { OFFLINE_MESSAGES };
 
 /** What a pending offline invoice says it is, in its payment details. */
 export const OFFLINE_DETAILS = "Bank transfer / mobile money";
@@ -137,7 +128,7 @@ const confirmInput = z.object({
   note: z
     .string()
     .trim()
-    .max(500, OFFLINE_MESSAGES.noteTooLong)
+    .max(OFFLINE_LIMITS.note, OFFLINE_MESSAGES.noteTooLong)
     .nullish()
     .transform((v) => v || null),
 });

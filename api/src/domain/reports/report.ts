@@ -1,6 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { CURRENCY_CODES, type CurrencyCode, plainAmount } from "../../../../common/money.ts";
+import { REPORT_MESSAGES } from "../../../../common/reports.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { parseInput } from "../validation.ts";
 import { type CalendarMonth, calendarMonth, NET_CENTS, PAID_RECORD, sqlInstant, utcMonthStart } from "./dashboard.ts";
@@ -13,12 +14,8 @@ import { type CalendarMonth, calendarMonth, NET_CENTS, PAID_RECORD, sqlInstant, 
  * statements, whatever the range or the amount of data (the business currency is read inside the first).
  */
 
-export const REPORT_MESSAGES = {
-  from: "Start date (from) is required, as a date like 2026-01-31.",
-  to: "End date (to) is required, as a date like 2026-01-31.",
-  order: "The start date must be on or before the end date.",
-  tooLong: "A report covers at most 5 years; choose a shorter range.",
-} as const;
+// Shared with the report page (common/reports.ts).
+export { REPORT_MESSAGES };
 
 /** Revenue without a track: invoices recorded by hand, or whose track was deleted. */
 export const NO_TRACK = "No track";

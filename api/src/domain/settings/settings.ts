@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../../../common/accounts.ts";
 import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
+import { CURRENCY_CHANGE_NOTE, INVOICE_PREFIX_PATTERN, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../common/settings.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ValidationError } from "../errors.ts";
@@ -8,34 +9,8 @@ import { storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
-export const SETTINGS_MESSAGES = {
-  instructionsRequired: "Payment instructions are required when bank transfer / mobile money is enabled.",
-  instructionsTooLong: "Payment instructions must be at most 2000 characters.",
-  expiryDays: "Offline payments must expire after 1 to 365 days.",
-  abandonHours: "Card checkouts must be abandoned after 1 to 720 hours.",
-  businessName: "Business name is required.",
-  businessNameTooLong: "Business name must be at most 120 characters.",
-  postalAddressTooLong: "Postal address must be at most 500 characters.",
-  taxNumberTooLong: "Tax number must be at most 50 characters.",
-  supportEmail: "Enter a valid support e-mail address.",
-  businessNameCharacters: "Business name contains a character that is not allowed.",
-  taxNumberCharacters: "Tax number contains a character that is not allowed.",
-  textCharacters: "This text contains a character that is not allowed.",
-  footerContactTooLong: "Footer contact details must be at most 500 characters.",
-  invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
-  taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
-  currency: "Choose the business currency: NGN, GHS, KES, ZAR or USD.",
-  /** A track priced explicitly in the currency that is to become the business one: its main price would clash. */
-  currencyPriced: (count: number, currency: string) =>
-    `${count === 1 ? "A track has" : `${count} tracks have`} their own ${currency} price: remove ${count === 1 ? "it" : "them"} before making ${currency} the business currency.`,
-} as const;
-
-/**
- * What a change of the business currency does, as the settings form and the API say it: like Thinkific or Teachable,
- * the numbers stay and only their currency changes.
- */
-export const CURRENCY_CHANGE_NOTE =
-  "Changing the currency re-labels every track's main price in the new currency without converting it (a price of 450 stays 450); invoices keep their own currency.";
+// The limits and messages are shared with the settings form (common/settings.ts), as is what a currency change does.
+export { CURRENCY_CHANGE_NOTE, SETTINGS_MESSAGES };
 
 /**
  * Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). No control
@@ -59,30 +34,30 @@ const identityInput = {
     .string({ error: SETTINGS_MESSAGES.businessName })
     .trim()
     .min(1, SETTINGS_MESSAGES.businessName)
-    .max(120, SETTINGS_MESSAGES.businessNameTooLong)
+    .max(SETTINGS_LIMITS.businessName, SETTINGS_MESSAGES.businessNameTooLong)
     // It is the sender's name in every mail's subject line: one line, nothing that could end a header.
     .refine((v) => !hasControlCharacters(v), SETTINGS_MESSAGES.businessNameCharacters)
     .optional(),
-  postalAddress: optionalText(500, SETTINGS_MESSAGES.postalAddressTooLong, true),
-  taxNumber: optionalText(50, SETTINGS_MESSAGES.taxNumberTooLong, false, SETTINGS_MESSAGES.taxNumberCharacters),
+  postalAddress: optionalText(SETTINGS_LIMITS.postalAddress, SETTINGS_MESSAGES.postalAddressTooLong, true),
+  taxNumber: optionalText(SETTINGS_LIMITS.taxNumber, SETTINGS_MESSAGES.taxNumberTooLong, false, SETTINGS_MESSAGES.taxNumberCharacters),
   supportEmail: z
     .string({ error: SETTINGS_MESSAGES.supportEmail })
     .trim()
-    .max(254, SETTINGS_MESSAGES.supportEmail)
+    .max(SETTINGS_LIMITS.supportEmail, SETTINGS_MESSAGES.supportEmail)
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null))
     .refine((v) => !v || z.email().safeParse(v).success, SETTINGS_MESSAGES.supportEmail),
-  footerContact: optionalText(500, SETTINGS_MESSAGES.footerContactTooLong, true),
+  footerContact: optionalText(SETTINGS_LIMITS.footerContact, SETTINGS_MESSAGES.footerContactTooLong, true),
   invoicePrefix: z
     .string({ error: SETTINGS_MESSAGES.invoicePrefix })
     .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/, SETTINGS_MESSAGES.invoicePrefix)
+    .regex(INVOICE_PREFIX_PATTERN, SETTINGS_MESSAGES.invoicePrefix)
     .optional(),
   /** Percent with at most 2 decimals, kept as basis points (7.5 -> 750). */
   taxRatePercent: z
     .number({ error: SETTINGS_MESSAGES.taxRate })
-    .min(0, SETTINGS_MESSAGES.taxRate)
-    .max(100, SETTINGS_MESSAGES.taxRate)
+    .min(SETTINGS_LIMITS.taxRatePercent.min, SETTINGS_MESSAGES.taxRate)
+    .max(SETTINGS_LIMITS.taxRatePercent.max, SETTINGS_MESSAGES.taxRate)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.taxRate)
     .optional(),
   taxInclusive: z.boolean().optional(),
@@ -98,20 +73,20 @@ const settingsInput = z
     offlineInstructions: z
       .string()
       .trim()
-      .max(2000, SETTINGS_MESSAGES.instructionsTooLong)
+      .max(SETTINGS_LIMITS.offlineInstructions, SETTINGS_MESSAGES.instructionsTooLong)
       .refine((v) => !hasControlCharacters(v, true), SETTINGS_MESSAGES.textCharacters)
       .nullish()
       .transform((v) => v || null),
     offlineExpiryDays: z
       .number({ error: SETTINGS_MESSAGES.expiryDays })
       .int(SETTINGS_MESSAGES.expiryDays)
-      .min(1, SETTINGS_MESSAGES.expiryDays)
-      .max(365, SETTINGS_MESSAGES.expiryDays),
+      .min(SETTINGS_LIMITS.offlineExpiryDays.min, SETTINGS_MESSAGES.expiryDays)
+      .max(SETTINGS_LIMITS.offlineExpiryDays.max, SETTINGS_MESSAGES.expiryDays),
     checkoutAbandonHours: z
       .number({ error: SETTINGS_MESSAGES.abandonHours })
       .int(SETTINGS_MESSAGES.abandonHours)
-      .min(1, SETTINGS_MESSAGES.abandonHours)
-      .max(720, SETTINGS_MESSAGES.abandonHours),
+      .min(SETTINGS_LIMITS.checkoutAbandonHours.min, SETTINGS_MESSAGES.abandonHours)
+      .max(SETTINGS_LIMITS.checkoutAbandonHours.max, SETTINGS_MESSAGES.abandonHours),
     ...identityInput,
   })
   .superRefine((v, ctx) => {

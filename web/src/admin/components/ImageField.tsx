@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef } from "react";
+import { MAX_IMAGE_BYTES } from "../../../../common/images.ts";
 import { Button } from "../../shared/ui/Button.tsx";
 import { ImageIcon } from "../../shared/ui/icons.tsx";
 import styles from "./ImageField.module.css";
@@ -8,12 +9,10 @@ export const IMAGE_MESSAGES = {
   tooLarge: "The image must be at most 5 MB.",
 } as const;
 
-const MAX_BYTES = 5 * 1024 * 1024;
-
 /** Why a chosen file cannot be a track or course image, or null when it can. */
 export function imageFileError(file: File): string | null {
   if (!file.type.startsWith("image/")) return IMAGE_MESSAGES.notImage;
-  if (file.size > MAX_BYTES) return IMAGE_MESSAGES.tooLarge;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
   return null;
 }
 

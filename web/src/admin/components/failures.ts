@@ -4,13 +4,13 @@ type FieldErrorList = readonly { readonly field: string; readonly message: strin
 
 /**
  * What a mutation's result union looks like from the client: the payload, or one of the typed errors, selected with
- * `...mutationError_error @alias(as: "failure") @relay(mask: false)` (message and field errors under `failure`) or,
- * where a form shows no field errors, with `... on Error { message }`.
+ * `...mutationError_error @alias(as: "failure") @relay(mask: false)` (message and field errors under `failure`; every
+ * mutation selects its errors so, `web/src/shared/relay/mutationError.test.ts`). `failure` is required, as Relay
+ * types it, so a result read without the fragment does not type-check here.
  */
 export interface ResultLike {
   readonly __typename: string;
-  readonly message?: string;
-  readonly failure?: { readonly message: string; readonly fieldErrors?: FieldErrorList } | null;
+  readonly failure: { readonly message: string; readonly fieldErrors?: FieldErrorList } | null | undefined;
 }
 
 /** A failed form submission: one message for the form and one per field the server named. */
@@ -22,10 +22,9 @@ export interface Failure {
 /** The typed error a mutation answered with (every error type's name ends in "Error"), or null for its payload. */
 export function failureOf(result: ResultLike, fallback: string): Failure | null {
   if (!result.__typename.endsWith("Error")) return null;
-  const error: { message?: string; fieldErrors?: FieldErrorList } = result.failure ?? result;
   const fieldErrors: Record<string, string> = {};
-  for (const { field, message } of error.fieldErrors ?? []) fieldErrors[field] ??= message;
-  return { message: error.message || fallback, fieldErrors };
+  for (const { field, message } of result.failure?.fieldErrors ?? []) fieldErrors[field] ??= message;
+  return { message: result.failure?.message || fallback, fieldErrors };
 }
 
 /** The request never got an answer (offline, server down): `fetch` rejects with a TypeError. */

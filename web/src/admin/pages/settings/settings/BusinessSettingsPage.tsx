@@ -1,5 +1,6 @@
 import { type FormEvent, Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
+import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
@@ -62,10 +63,10 @@ const mutation = graphql`
 `;
 
 export const SETTINGS_FORM_MESSAGES = {
-  instructions: "Payment instructions are required when bank transfer / mobile money is enabled.",
-  instructionsLong: "Payment instructions must be at most 2000 characters.",
-  expiryDays: "Offline payments must expire after 1 to 365 days.",
-  abandonHours: "Card checkouts must be abandoned after 1 to 720 hours.",
+  instructions: SETTINGS_MESSAGES.instructionsRequired,
+  instructionsLong: SETTINGS_MESSAGES.instructionsTooLong,
+  expiryDays: SETTINGS_MESSAGES.expiryDays,
+  abandonHours: SETTINGS_MESSAGES.abandonHours,
   failed: "Failed to save the settings.",
   saved: "Settings saved.",
 } as const;
@@ -79,13 +80,15 @@ interface Values {
 
 const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
 
-/** The rules of the API's settings (checked again there). */
+/** The rules of the API's settings (checked again there), with its limits and messages (common/settings.ts). */
 export function validateSettings(values: Values): Record<string, string> {
   const errors: Record<string, string> = {};
   if (values.offlinePaymentsEnabled && !values.offlineInstructions.trim()) errors.offlineInstructions = SETTINGS_FORM_MESSAGES.instructions;
-  if (values.offlineInstructions.trim().length > 2000) errors.offlineInstructions = SETTINGS_FORM_MESSAGES.instructionsLong;
-  if (!wholeIn(values.offlineExpiryDays, 1, 365)) errors.offlineExpiryDays = SETTINGS_FORM_MESSAGES.expiryDays;
-  if (!wholeIn(values.checkoutAbandonHours, 1, 720)) errors.checkoutAbandonHours = SETTINGS_FORM_MESSAGES.abandonHours;
+  if (values.offlineInstructions.trim().length > SETTINGS_LIMITS.offlineInstructions)
+    errors.offlineInstructions = SETTINGS_FORM_MESSAGES.instructionsLong;
+  const { offlineExpiryDays: days, checkoutAbandonHours: hours } = SETTINGS_LIMITS;
+  if (!wholeIn(values.offlineExpiryDays, days.min, days.max)) errors.offlineExpiryDays = SETTINGS_FORM_MESSAGES.expiryDays;
+  if (!wholeIn(values.checkoutAbandonHours, hours.min, hours.max)) errors.checkoutAbandonHours = SETTINGS_FORM_MESSAGES.abandonHours;
   return errors;
 }
 
@@ -171,7 +174,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
           label="Payment instructions"
           hint="Account or wallet details, shown to the learner and mailed to them as plain text (line breaks are kept)."
           rows={6}
-          maxLength={2000}
+          maxLength={SETTINGS_LIMITS.offlineInstructions}
           required={values.offlinePaymentsEnabled}
           value={values.offlineInstructions}
           onChange={(e) => set("offlineInstructions", e.target.value)}
@@ -182,8 +185,8 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
           hint="A pending bank transfer / mobile money invoice lapses after this many days (1 to 365)."
           type="number"
           inputMode="numeric"
-          min={1}
-          max={365}
+          min={SETTINGS_LIMITS.offlineExpiryDays.min}
+          max={SETTINGS_LIMITS.offlineExpiryDays.max}
           value={values.offlineExpiryDays}
           onChange={(e) => set("offlineExpiryDays", e.target.value)}
           error={errors.offlineExpiryDays}
@@ -198,8 +201,8 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
           hint="1 to 720 hours."
           type="number"
           inputMode="numeric"
-          min={1}
-          max={720}
+          min={SETTINGS_LIMITS.checkoutAbandonHours.min}
+          max={SETTINGS_LIMITS.checkoutAbandonHours.max}
           value={values.checkoutAbandonHours}
           onChange={(e) => set("checkoutAbandonHours", e.target.value)}
           error={errors.checkoutAbandonHours}

@@ -15,9 +15,7 @@ const mutation = graphql`
   mutation ForgotPasswordPageMutation($input: EmailInput!) {
     requestPasswordReset(input: $input) {
       __typename
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -46,7 +44,7 @@ export default function ForgotPasswordPage() {
         localStorage.setItem("resetEmail", address);
         setState({ step: "sent", email: address });
       } else {
-        setState({ step: "error", message: result.message || "Failed to send reset email. Please try again." });
+        setState({ step: "error", message: result.failure?.message || "Failed to send reset email. Please try again." });
       }
     } catch {
       setState({ step: "error", message: "Network error. Please check your connection and try again." });

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useRelayEnvironment } from "react-relay/hooks";
 import { Link, useLocation, useNavigate } from "react-router-dom";
+import { ACCOUNT_MESSAGES } from "../../../../../../common/account-messages.ts";
 import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
@@ -78,8 +79,8 @@ export default function LoginPage() {
     event.preventDefault();
     setMessage(null);
     const found: FieldErrors<Field> = {
-      email: values.email.trim() ? undefined : "Email is required",
-      password: values.password ? undefined : "Password is required",
+      email: values.email.trim() ? undefined : ACCOUNT_MESSAGES.emailRequired,
+      password: values.password ? undefined : ACCOUNT_MESSAGES.passwordRequired,
     };
     if (showErrors(found)) return;
     try {

@@ -23,9 +23,7 @@ const verifyMutation = graphql`
         message
         choosePassword
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -37,9 +35,7 @@ const resendMutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -89,7 +85,7 @@ export default function OtpPage() {
         navigate("/learner-login", { state: { email } satisfies LoginPageState });
         return;
       }
-      setNotice({ tone: "error", text: result.message || "Verification failed." });
+      setNotice({ tone: "error", text: result.failure?.message || "Verification failed." });
     } catch {
       setNotice({ tone: "error", text: "An error occurred. Please try again." });
     }
@@ -99,9 +95,9 @@ export default function OtpPage() {
     setNotice(null);
     try {
       const { resendVerificationCode: result } = await resend({ variables: { input: { email } } });
-      const text = result.message;
-      if (result.__typename === "MessagePayload") setNotice({ tone: "success", text: text || "New OTP sent! Please check your email." });
-      else setNotice({ tone: "error", text: text || "Failed to resend OTP." });
+      if (result.__typename === "MessagePayload")
+        setNotice({ tone: "success", text: result.message || "New OTP sent! Please check your email." });
+      else setNotice({ tone: "error", text: result.failure?.message || "Failed to resend OTP." });
     } catch {
       setNotice({ tone: "error", text: "An error occurred. Please try again." });
     }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES, requiredMessage } from "../../../../../../common/account-messages.ts";
 import { email, fieldMessages, name, passwordRule } from "../../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { rememberSignup } from "../../../../shared/session/signup.ts";
@@ -31,11 +32,11 @@ const fields = ["firstName", "lastName", "email", "contact", "password", "confir
 type Field = (typeof fields)[number];
 
 const requiredMessages: Record<Field, string> = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Email is required",
-  contact: "Contact number is required",
-  password: "Password is required",
+  firstName: requiredMessage("First name"),
+  lastName: requiredMessage("Last name"),
+  email: ACCOUNT_MESSAGES.emailRequired,
+  contact: ACCOUNT_MESSAGES.contactRequired,
+  password: ACCOUNT_MESSAGES.passwordRequired,
   confirmPassword: "Please confirm your password",
 };
 
@@ -55,7 +56,7 @@ export function validateSignup(values: Record<Field, string>): FieldErrors<Field
     if (message && !errors[field]) errors[field] = message;
   }
   if (!errors.password && !errors.confirmPassword && values.password !== values.confirmPassword) {
-    errors.confirmPassword = "Passwords do not match.";
+    errors.confirmPassword = ACCOUNT_MESSAGES.passwordMismatch.LEARNER;
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { ACCOUNT_MESSAGES } from "../../../../../../common/account-messages.ts";
 import { fieldMessages, passwordRule } from "../../../../../../common/accounts.ts";
 import { NewPasswordFields } from "../../../../shared/auth/AuthFields.tsx";
 import { AuthForm } from "../../../../shared/auth/AuthForm.tsx";
@@ -46,7 +47,7 @@ export default function ResetPasswordPage() {
     const found: FieldErrors<Field> = {};
     // The server's password rule and messages (common/accounts.ts).
     found.password = fieldMessages(passwordRule, values.password).input;
-    if (!found.password && values.password !== values.confirmPassword) found.confirmPassword = "Passwords do not match.";
+    if (!found.password && values.password !== values.confirmPassword) found.confirmPassword = ACCOUNT_MESSAGES.passwordMismatch.LEARNER;
     setErrors(found);
     if (found.password || found.confirmPassword) return;
     try {

@@ -22,9 +22,7 @@ const verifyMutation = graphql`
         status
         message
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -94,7 +92,7 @@ function Verification({ reference }: { reference: string }) {
     verify({ variables: { reference } }).then(
       ({ verifyPayment: result }) => {
         if (result.__typename !== "VerifyPaymentPayload") {
-          settle({ kind: "failure", message: failureMessage(result.message) });
+          settle({ kind: "failure", message: failureMessage(result.failure?.message) });
         } else if (result.success) {
           settle({ kind: "success" });
         } else if (result.status === "EXPIRED") {

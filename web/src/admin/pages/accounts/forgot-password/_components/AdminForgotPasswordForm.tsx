@@ -24,9 +24,7 @@ const mutation = graphql`
   mutation AdminForgotPasswordFormMutation($input: EmailInput!) {
     requestPasswordReset(input: $input) {
       __typename
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -59,7 +57,7 @@ export function AdminForgotPasswordForm() {
       const { requestPasswordReset: result } = await requestReset({ variables: { input: { email } } });
       const failure = failureOf(result, "");
       if (failure) {
-        if (failure.fieldErrors.email) form.showErrors({ email: failure.fieldErrors.email });
+        // The server's message only, in the form's alert: the form never showed its field errors under the field.
         setError(`${FORGOT_MESSAGES.failedPrefix}${failure.message}`);
         return;
       }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { CERTIFICATE_LIMITS } from "../../../../../../../common/learning.ts";
 import { formatInstant } from "../../../../../shared/format/dates.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Badge } from "../../../../../shared/ui/Badge.tsx";
@@ -29,9 +30,7 @@ const revokeMutation = graphql`
           revokeReason
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -112,7 +111,13 @@ export function LearnerCertificates({ learnerKey }: { learnerKey: LearnerCertifi
             <p>
               {revoking.trackName} · <code>{revoking.code}</code>
             </p>
-            <TextArea label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+            <TextArea
+              label="Reason"
+              required
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={CERTIFICATE_LIMITS.revokeReason}
+            />
           </>
         )}
       </ConfirmDialog>

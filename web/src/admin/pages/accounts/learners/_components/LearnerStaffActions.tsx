@@ -8,7 +8,7 @@ import { Badge } from "../../../../../shared/ui/Badge.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { Select } from "../../../../../shared/ui/Field.tsx";
 import { Spinner } from "../../../../../shared/ui/Spinner.tsx";
-import { failureOf, thrownMessage } from "../../../../components/failures.ts";
+import { failureOf, type ResultLike, thrownMessage } from "../../../../components/failures.ts";
 import { can, useViewer } from "../../../../staff/AdminViewer.ts";
 import type { LearnerStaffActions_learner$key } from "./__generated__/LearnerStaffActions_learner.graphql.ts";
 import type { LearnerStaffActionsDisableMutation } from "./__generated__/LearnerStaffActionsDisableMutation.graphql.ts";
@@ -40,9 +40,7 @@ const enrollMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -57,9 +55,7 @@ const disableMutation = graphql`
           disabled
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -74,9 +70,7 @@ const enableMutation = graphql`
           disabled
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -88,9 +82,7 @@ const resetMutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -125,7 +117,7 @@ export function LearnerStaffActions({ learnerKey }: { learnerKey: LearnerStaffAc
   const [enable, enabling] = useAsyncMutation<LearnerStaffActionsEnableMutation>(enableMutation);
   const [reset, resetting] = useAsyncMutation<LearnerStaffActionsResetMutation>(resetMutation);
 
-  const run = async (action: () => Promise<{ __typename: string; message?: string }>, success: (message?: string) => string) => {
+  const run = async (action: () => Promise<ResultLike & { message?: string }>, success: (message?: string) => string) => {
     setOutcome(null);
     try {
       const result = await action();

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link, useNavigate } from "react-router-dom";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { adminSession, saveSession } from "../../../../../shared/session/session.ts";
@@ -48,9 +49,9 @@ type Fields = { email: string; password: string };
 
 function validate({ email, password }: Fields): FieldErrors<Fields> {
   const errors: FieldErrors<Fields> = {};
-  if (!email.trim()) errors.email = "Email is required";
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = "Email is invalid";
-  if (!password) errors.password = "Password is required";
+  if (!email.trim()) errors.email = ACCOUNT_MESSAGES.emailRequired;
+  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = ACCOUNT_MESSAGES.emailInvalid;
+  if (!password) errors.password = ACCOUNT_MESSAGES.passwordRequired;
   return errors;
 }
 

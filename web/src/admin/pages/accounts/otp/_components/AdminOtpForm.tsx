@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { OtpCodeField } from "../../../../../shared/auth/AuthFields.tsx";
 import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
@@ -12,7 +13,7 @@ import type { AdminOtpFormVerifyMutation } from "./__generated__/AdminOtpFormVer
 import styles from "./AdminOtpForm.module.css";
 
 export const OTP_MESSAGES = {
-  invalid: "OTP must be 6 digits",
+  invalid: ACCOUNT_MESSAGES.otp,
   noEmail: "Email not found. Please try signing up again.",
   failed: "Failed to verify OTP.",
   network: "An error occurred. Please check your connection.",
@@ -33,9 +34,7 @@ const verifyMutation = graphql`
         message
         choosePassword
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -47,9 +46,7 @@ const resendMutation = graphql`
       ... on MessagePayload {
         message
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { fieldMessages, passwordRule } from "../../../../../../../common/accounts.ts";
 import { NewPasswordFields } from "../../../../../shared/auth/AuthFields.tsx";
 import { AuthForm } from "../../../../../shared/auth/AuthForm.tsx";
@@ -15,9 +16,9 @@ import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../../co
 import type { AdminResetPasswordFormMutation } from "./__generated__/AdminResetPasswordFormMutation.graphql.ts";
 
 export const RESET_MESSAGES = {
-  password: "Password is required",
-  passwordShort: "Password must be at least 8 characters",
-  mismatch: "Passwords do not match",
+  password: ACCOUNT_MESSAGES.passwordRequired,
+  passwordShort: ACCOUNT_MESSAGES.passwordTooShort,
+  mismatch: ACCOUNT_MESSAGES.passwordMismatch.ADMIN,
   failed: "Failed to reset password.",
   network: "Network error. Please check your connection and try again.",
   success: "Your password has been reset. You can now log in.",

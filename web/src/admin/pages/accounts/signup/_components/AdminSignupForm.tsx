@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES, requiredMessage } from "../../../../../../../common/account-messages.ts";
 import { email, fieldMessages, name, passwordRule } from "../../../../../../../common/accounts.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { rememberSignup } from "../../../../../shared/session/signup.ts";
@@ -15,14 +16,14 @@ import { type FieldErrors, pickFieldErrors, useFormFields } from "../../../../co
 import type { AdminSignupFormMutation } from "./__generated__/AdminSignupFormMutation.graphql.ts";
 
 export const SIGNUP_MESSAGES = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  email: "Email is required",
-  emailInvalid: "Email is invalid",
-  contact: "Contact number is required",
-  password: "Password is required",
-  passwordShort: "Password must be at least 8 characters",
-  mismatch: "Passwords do not match",
+  firstName: requiredMessage("First name"),
+  lastName: requiredMessage("Last name"),
+  email: ACCOUNT_MESSAGES.emailRequired,
+  emailInvalid: ACCOUNT_MESSAGES.emailInvalid,
+  contact: ACCOUNT_MESSAGES.contactRequired,
+  password: ACCOUNT_MESSAGES.passwordRequired,
+  passwordShort: ACCOUNT_MESSAGES.passwordTooShort,
+  mismatch: ACCOUNT_MESSAGES.passwordMismatch.ADMIN,
   failed: "Sign up failed.",
   network: "An unexpected error occurred.",
   success: "Account created successfully! Please check your email to verify.",

@@ -15,9 +15,7 @@ const mutation = graphql`
         deletedId @deleteEdge(connections: $connections)
         archived
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -16,9 +16,7 @@ const mutation = graphql`
         deletedId @deleteEdge(connections: $connections)
         archived
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -23,9 +23,7 @@ const restoreMutation = graphql`
           archivedAt
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { TRACK_MESSAGES } from "../../../../../../../common/catalogue.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
@@ -13,7 +14,7 @@ import type { TrackFormDialogCreateMutation } from "./__generated__/TrackFormDia
 import type { TrackFormDialogUpdateMutation } from "./__generated__/TrackFormDialogUpdateMutation.graphql.ts";
 
 export const TRACK_FORM_MESSAGES = {
-  required: "Please fill in all required fields.",
+  required: TRACK_MESSAGES.required,
   fieldRequired: "Required",
   price: "Price must be a number of dollars, 0 or more, with at most 2 decimals.",
   createFailed: "Failed to create track. Please try again.",

@@ -22,9 +22,7 @@ const mutation = graphql`
           outcomes
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

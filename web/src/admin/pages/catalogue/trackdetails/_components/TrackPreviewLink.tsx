@@ -18,9 +18,7 @@ const previewLinkMutation = graphql`
       ... on TrackPreviewLinkPayload {
         url
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

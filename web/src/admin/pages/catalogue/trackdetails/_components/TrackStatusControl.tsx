@@ -23,9 +23,7 @@ const publishMutation = graphql`
           status
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -40,9 +38,7 @@ const unpublishMutation = graphql`
           status
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

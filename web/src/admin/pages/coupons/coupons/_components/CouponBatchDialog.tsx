@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql } from "react-relay/hooks";
+import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
 import { downloadCsv } from "../../../../components/downloadCsv.ts";
@@ -52,7 +53,7 @@ export function CouponBatchDialog({ tracksKey, ...opening }: CouponDialogOpening
       check={() => {
         const local: Record<string, string> = {};
         if (!trackId) local.trackId = "Choose a track.";
-        if (!/^\d{1,4}$/.test(count.trim())) local.count = "Generate 1 to 1000 codes.";
+        if (!/^\d{1,4}$/.test(count.trim())) local.count = COUPON_MESSAGES.count;
         if (!/^\d{1,3}$/.test(percent.trim())) local.percent = PERCENT_RULE;
         return local;
       }}

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { FormDialog } from "../../../../../shared/ui/FormDialog.tsx";
 import { toast } from "../../../../../shared/ui/Toast.tsx";
@@ -24,7 +25,7 @@ export function useCouponTracks(tracksKey: CouponDialog_query$key) {
   return useFragment(tracksFragment, tracksKey).tracks.edges.map((edge) => edge.node);
 }
 
-export const PERCENT_RULE = "A percentage is a whole number from 1 to 100.";
+export const PERCENT_RULE = COUPON_MESSAGES.percent;
 
 /** A message per field, by the field's name in the mutation's input (the server's names too). */
 type FieldMessages = Record<string, string>;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql } from "react-relay/hooks";
+import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
@@ -66,9 +67,8 @@ export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening)
       check={() => {
         const local: Record<string, string> = {};
         const number = Number(value);
-        if (!value.trim() || !Number.isFinite(number))
-          local.value = kind === "PERCENT" ? PERCENT_RULE : "Enter an amount of at least 0.01.";
-        if (cap.trim() && !/^\d+$/.test(cap.trim())) local.maxRedemptions = "The redemption limit is a whole number from 1 to 1,000,000.";
+        if (!value.trim() || !Number.isFinite(number)) local.value = kind === "PERCENT" ? PERCENT_RULE : COUPON_MESSAGES.amount;
+        if (cap.trim() && !/^\d+$/.test(cap.trim())) local.maxRedemptions = COUPON_MESSAGES.cap;
         return local;
       }}
       send={async () => {

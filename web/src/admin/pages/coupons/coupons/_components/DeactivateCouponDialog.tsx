@@ -15,9 +15,7 @@ const mutation = graphql`
           active
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { OFFLINE_LIMITS, OFFLINE_MESSAGES } from "../../../../../../../common/payments.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
@@ -85,9 +86,9 @@ export function ConfirmPaymentDialog({
     event.preventDefault();
     if (!invoice) return;
     const found: Record<string, string> = {};
-    if (!receivedOn) found.receivedOn = "Date received is required.";
-    else if (receivedOn > today()) found.receivedOn = "The date received cannot be in the future.";
-    if (note.length > 500) found.note = "The note must be at most 500 characters.";
+    if (!receivedOn) found.receivedOn = OFFLINE_MESSAGES.receivedOn;
+    else if (receivedOn > today()) found.receivedOn = OFFLINE_MESSAGES.futureDate;
+    if (note.length > OFFLINE_LIMITS.note) found.note = OFFLINE_MESSAGES.noteTooLong;
     setErrors(found);
     if (Object.keys(found).length) return;
     setPending(true);
@@ -155,7 +156,7 @@ export function ConfirmPaymentDialog({
         label="Note"
         hint="Optional, e.g. the bank's transaction number. Staff only: the learner does not see it."
         rows={3}
-        maxLength={500}
+        maxLength={OFFLINE_LIMITS.note}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         error={errors.note}

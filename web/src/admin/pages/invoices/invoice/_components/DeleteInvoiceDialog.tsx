@@ -16,9 +16,7 @@ const mutation = graphql`
       ... on DeletePayload {
         deletedId @deleteEdge(connections: $connections)
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { INVOICE_LIMITS } from "../../../../../../../common/invoices.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
 import { EntityFormDialog, useEntityForm } from "../../../../components/EntityFormDialog.tsx";
@@ -97,7 +98,7 @@ export function validateInvoice(values: InvoiceFields): FieldErrors<InvoiceField
   const errors: FieldErrors<InvoiceFields> = {};
   if (!values.learnerId) errors.learnerId = INVOICE_FORM_MESSAGES.learner;
   if (!values.trackId) errors.trackId = INVOICE_FORM_MESSAGES.track;
-  if (values.trackId === OTHER_LINE && values.description.trim().length > 200) {
+  if (values.trackId === OTHER_LINE && values.description.trim().length > INVOICE_LIMITS.description) {
     errors.description = INVOICE_FORM_MESSAGES.descriptionTooLong;
   }
   const amount = Number(values.amount);
@@ -197,7 +198,13 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
         }}
       />
       {form.values.trackId === OTHER_LINE && (
-        <TextField label="Description" placeholder="e.g. Printed workbook" hint="Optional" maxLength={200} {...form.field("description")} />
+        <TextField
+          label="Description"
+          placeholder="e.g. Printed workbook"
+          hint="Optional"
+          maxLength={INVOICE_LIMITS.description}
+          {...form.field("description")}
+        />
       )}
       <div className={formStyles.row}>
         <TextField

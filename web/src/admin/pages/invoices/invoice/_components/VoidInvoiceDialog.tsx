@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import { INVOICE_LIMITS, INVOICE_MESSAGES } from "../../../../../../../common/invoices.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
@@ -12,7 +13,7 @@ import type { VoidInvoiceDialog_invoice$key } from "./__generated__/VoidInvoiceD
 import type { VoidInvoiceDialogMutation } from "./__generated__/VoidInvoiceDialogMutation.graphql.ts";
 
 export const VOID_MESSAGES = {
-  reason: "Give a reason for voiding the invoice.",
+  reason: INVOICE_MESSAGES.voidReason,
   reasonTooLong: "At most 500 characters",
   failed: "Failed to void invoice.",
   voided: "Invoice voided.",
@@ -76,7 +77,7 @@ function VoidForm({
     event.preventDefault();
     if (pending) return;
     const text = reason.trim();
-    const problem = !text ? VOID_MESSAGES.reason : text.length > 500 ? VOID_MESSAGES.reasonTooLong : null;
+    const problem = !text ? VOID_MESSAGES.reason : text.length > INVOICE_LIMITS.voidReason ? VOID_MESSAGES.reasonTooLong : null;
     setReasonError(problem);
     setError(null);
     if (problem) {
@@ -121,7 +122,7 @@ function VoidForm({
         label="Reason"
         required
         rows={3}
-        maxLength={500}
+        maxLength={INVOICE_LIMITS.voidReason}
         placeholder="e.g. Sent twice by mistake"
         value={reason}
         error={reasonError}

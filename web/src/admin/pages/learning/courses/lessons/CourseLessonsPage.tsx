@@ -71,9 +71,7 @@ const reorderMutation = graphql`
   mutation CourseLessonsPageReorderMutation($courseId: ID!, $ids: [ID!]!) {
     reorderLessons(courseId: $courseId, ids: $ids) {
       __typename
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -85,9 +83,7 @@ const deleteMutation = graphql`
       ... on DeletePayload {
         archived
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

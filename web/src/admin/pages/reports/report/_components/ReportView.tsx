@@ -1,6 +1,7 @@
 import { useState, useTransition } from "react";
 import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
+import { REPORT_MESSAGES } from "../../../../../../../common/reports.ts";
 import { formatCalendarDate } from "../../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
 import { trackPages } from "../../../../../shared/routing/trackIds.ts";
@@ -77,7 +78,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
     setRange(next);
     setDownloadError(null);
     if (!next.from || !next.to) return setRangeError("Choose both dates.");
-    if (next.from > next.to) return setRangeError("The start date must be on or before the end date.");
+    if (next.from > next.to) return setRangeError(REPORT_MESSAGES.order);
     setRangeError(null);
     startTransition(() => {
       refetch(next, { fetchPolicy: "store-and-network" });

@@ -1,21 +1,13 @@
 import { useState } from "react";
+import { INVOICE_PREFIX_PATTERN, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../../../../common/settings.ts";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
 import { ImageField } from "../../../../components/ImageField.tsx";
 import styles from "../BusinessSettingsPage.module.css";
 
-/** The API's messages for the identity fields (checked again there). */
-export const IDENTITY_MESSAGES = {
-  businessName: "Business name is required.",
-  businessNameTooLong: "Business name must be at most 120 characters.",
-  postalAddressTooLong: "Postal address must be at most 500 characters.",
-  taxNumberTooLong: "Tax number must be at most 50 characters.",
-  supportEmail: "Enter a valid support e-mail address.",
-  footerContactTooLong: "Footer contact details must be at most 500 characters.",
-  invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
-  taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
-} as const;
+/** The API's messages for the identity fields (checked again there): common/settings.ts. */
+export const IDENTITY_MESSAGES = SETTINGS_MESSAGES;
 
 /** The identity as the page query reads it. */
 export interface SavedIdentity {
@@ -54,20 +46,21 @@ const valuesOf = (saved: SavedIdentity): IdentityValues => ({
   taxInclusive: saved.taxInclusive,
 });
 
-/** The API's rules for the identity (checked again there). */
+/** The API's rules for the identity (checked again there), with its limits (common/settings.ts). */
 export function validateIdentity(values: IdentityValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = values.businessName.trim();
   if (!name) errors.businessName = IDENTITY_MESSAGES.businessName;
-  else if (name.length > 120) errors.businessName = IDENTITY_MESSAGES.businessNameTooLong;
-  if (values.postalAddress.trim().length > 500) errors.postalAddress = IDENTITY_MESSAGES.postalAddressTooLong;
-  if (values.taxNumber.trim().length > 50) errors.taxNumber = IDENTITY_MESSAGES.taxNumberTooLong;
+  else if (name.length > SETTINGS_LIMITS.businessName) errors.businessName = IDENTITY_MESSAGES.businessNameTooLong;
+  if (values.postalAddress.trim().length > SETTINGS_LIMITS.postalAddress) errors.postalAddress = IDENTITY_MESSAGES.postalAddressTooLong;
+  if (values.taxNumber.trim().length > SETTINGS_LIMITS.taxNumber) errors.taxNumber = IDENTITY_MESSAGES.taxNumberTooLong;
   const email = values.supportEmail.trim();
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.supportEmail = IDENTITY_MESSAGES.supportEmail;
-  if (values.footerContact.trim().length > 500) errors.footerContact = IDENTITY_MESSAGES.footerContactTooLong;
-  if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,11}$/.test(values.invoicePrefix.trim())) errors.invoicePrefix = IDENTITY_MESSAGES.invoicePrefix;
+  if (values.footerContact.trim().length > SETTINGS_LIMITS.footerContact) errors.footerContact = IDENTITY_MESSAGES.footerContactTooLong;
+  if (!INVOICE_PREFIX_PATTERN.test(values.invoicePrefix.trim())) errors.invoicePrefix = IDENTITY_MESSAGES.invoicePrefix;
   const rate = values.taxRatePercent.trim();
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(rate) || Number(rate) > 100) errors.taxRatePercent = IDENTITY_MESSAGES.taxRate;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(rate) || Number(rate) > SETTINGS_LIMITS.taxRatePercent.max)
+    errors.taxRatePercent = IDENTITY_MESSAGES.taxRate;
   return errors;
 }
 
@@ -121,7 +114,7 @@ export function BusinessIdentityFields({ form, errors }: { form: IdentityForm; e
           label="Business name"
           hint="On invoices, receipts, mails and the learner site's footer."
           required
-          maxLength={120}
+          maxLength={SETTINGS_LIMITS.businessName}
           value={values.businessName}
           onChange={(e) => set("businessName", e.target.value)}
           error={errors.businessName}
@@ -148,14 +141,14 @@ export function BusinessIdentityFields({ form, errors }: { form: IdentityForm; e
           label="Postal address"
           hint="The seller's address on invoices and receipts."
           rows={3}
-          maxLength={500}
+          maxLength={SETTINGS_LIMITS.postalAddress}
           value={values.postalAddress}
           onChange={(e) => set("postalAddress", e.target.value)}
           error={errors.postalAddress}
         />
         <TextField
           label="Tax number"
-          maxLength={50}
+          maxLength={SETTINGS_LIMITS.taxNumber}
           value={values.taxNumber}
           onChange={(e) => set("taxNumber", e.target.value)}
           error={errors.taxNumber}
@@ -172,7 +165,7 @@ export function BusinessIdentityFields({ form, errors }: { form: IdentityForm; e
           label="Footer contact lines"
           hint="One per line (phone, address, opening hours...): the learner site's footer and the invoices show them."
           rows={3}
-          maxLength={500}
+          maxLength={SETTINGS_LIMITS.footerContact}
           value={values.footerContact}
           onChange={(e) => set("footerContact", e.target.value)}
           error={errors.footerContact}
@@ -186,7 +179,7 @@ export function BusinessIdentityFields({ form, errors }: { form: IdentityForm; e
           label="Invoice number prefix"
           hint={`New invoices are numbered ${values.invoicePrefix.trim() || "INV"}-${new Date().getFullYear()}-000123 (1 to 12 letters, digits or dashes).`}
           required
-          maxLength={12}
+          maxLength={SETTINGS_LIMITS.invoicePrefix}
           value={values.invoicePrefix}
           onChange={(e) => set("invoicePrefix", e.target.value)}
           error={errors.invoicePrefix}

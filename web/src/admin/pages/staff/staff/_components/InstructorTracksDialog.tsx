@@ -18,9 +18,7 @@ const mutation = graphql`
       ... on Admin {
         ...StaffTable_staff @alias
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

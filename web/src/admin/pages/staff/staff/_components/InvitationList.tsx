@@ -31,9 +31,7 @@ const resendMutation = graphql`
           expiresAt
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

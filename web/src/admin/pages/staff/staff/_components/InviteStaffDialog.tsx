@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { graphql } from "react-relay/hooks";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { TextField } from "../../../../../shared/ui/Field.tsx";
@@ -54,7 +55,7 @@ export function InviteStaffDialog({
     setError(null);
     setSent(null);
     const address = email.trim();
-    const invalid = !address ? "Email is required" : EMAIL_PATTERN.test(address) ? undefined : "Email is invalid";
+    const invalid = !address ? ACCOUNT_MESSAGES.emailRequired : EMAIL_PATTERN.test(address) ? undefined : ACCOUNT_MESSAGES.emailInvalid;
     setEmailError(invalid);
     if (invalid) return;
     try {

@@ -19,9 +19,7 @@ const approveMutation = graphql`
       ... on Admin {
         ...StaffTable_staff @alias
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

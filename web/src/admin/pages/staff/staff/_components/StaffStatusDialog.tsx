@@ -16,9 +16,7 @@ export const updateStaffMutation = graphql`
       ... on Admin {
         ...StaffTable_staff @alias
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;

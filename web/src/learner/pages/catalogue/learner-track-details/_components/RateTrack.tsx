@@ -22,9 +22,7 @@ const mutation = graphql`
           reviewCount
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -58,7 +56,7 @@ export function RateTrack({ trackKey }: { trackKey: RateTrack_track$key }) {
       if (result.__typename === "TrackPayload") {
         setOutcome({ tone: "success", text: `Thanks! You rated this track ${stars} out of 5.` });
       } else {
-        setOutcome({ tone: "error", text: result.message || "Your rating could not be saved." });
+        setOutcome({ tone: "error", text: result.failure?.message || "Your rating could not be saved." });
       }
     } catch {
       setOutcome({ tone: "error", text: "An error occurred. Please try again." });

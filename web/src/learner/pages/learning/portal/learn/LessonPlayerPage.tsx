@@ -81,9 +81,7 @@ const completeMutation = graphql`
           completed
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -93,6 +91,7 @@ const openMutation = graphql`
   mutation LessonPlayerPageOpenMutation($id: ID!) {
     saveLessonPosition(id: $id) {
       __typename
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -139,8 +138,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
     try {
       const result = await complete({ variables: { id: lesson.id } });
       if (result.completeLesson.__typename !== "LessonProgressPayload") {
-        const refusal = "message" in result.completeLesson ? result.completeLesson.message : undefined;
-        toast.error(refusal ?? PLAYER_MESSAGES.completeFailed);
+        toast.error(result.completeLesson.failure?.message ?? PLAYER_MESSAGES.completeFailed);
         return;
       }
       toast.success(`${PLAYER_MESSAGES.completed} Track progress: ${result.completeLesson.progress ?? 0}%.`);

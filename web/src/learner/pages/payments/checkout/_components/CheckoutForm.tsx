@@ -2,7 +2,9 @@ import { type FormEvent, useEffect, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { ConnectionHandler } from "relay-runtime";
+import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
+import { CHECKOUT_MESSAGES } from "../../../../../../../common/payments.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button, ButtonLink } from "../../../../../shared/ui/Button.tsx";
@@ -66,9 +68,9 @@ export interface CheckoutValues {
 export function validateCheckout(values: CheckoutValues): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   const contact = values.contact.trim();
-  if (!contact) errors.contact = "Contact is required.";
-  else if (!PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
-  if (values.gender !== "MALE" && values.gender !== "FEMALE") errors.gender = "Please select your gender (Male or Female).";
+  if (!contact) errors.contact = CHECKOUT_MESSAGES.contact;
+  else if (!PHONE_PATTERN.test(contact)) errors.contact = ACCOUNT_MESSAGES.invalidPhone;
+  if (values.gender !== "MALE" && values.gender !== "FEMALE") errors.gender = CHECKOUT_MESSAGES.gender;
   return errors;
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay/hooks";
+import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../../shared/ui/Field.tsx";
 import type { CouponFieldQuery } from "./__generated__/CouponFieldQuery.graphql.ts";
@@ -75,7 +76,7 @@ export function CouponField({ trackId, applied, onApplied, error, disabled }: Co
           amountCents: quote.amountCents,
         });
       } else {
-        setRefusal((quote && "message" in quote ? quote.message : null) || "This coupon code is not valid.");
+        setRefusal((quote && "message" in quote ? quote.message : null) || COUPON_MESSAGES.unknown);
       }
     } catch {
       setRefusal("The coupon could not be checked. Please try again.");

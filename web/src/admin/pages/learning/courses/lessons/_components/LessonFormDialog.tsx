@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { graphql } from "react-relay/hooks";
+import { LESSON_LIMITS, LESSON_MESSAGES } from "../../../../../../../../common/learning.ts";
 import { parseVideoLink } from "../../../../../../../../common/video.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { Select, TextArea, TextField } from "../../../../../../shared/ui/Field.tsx";
@@ -15,8 +16,8 @@ import styles from "./LessonFormDialog.module.css";
 import { LessonMediaUpload } from "./LessonMediaUpload.tsx";
 
 export const LESSON_FORM_MESSAGES = {
-  title: "Title is required.",
-  video: "Paste a YouTube or Vimeo link.",
+  title: LESSON_MESSAGES.title,
+  video: LESSON_MESSAGES.video,
   saveFailed: "Failed to save the lesson.",
   created: "Lesson added.",
   updated: "Lesson saved.",
@@ -152,8 +153,8 @@ export function LessonFormDialog({ courseId, lesson, onClose, onSaved }: LessonF
           id="lesson-minutes"
           label="Minutes"
           type="number"
-          min={0}
-          max={600}
+          min={LESSON_LIMITS.minutes.min}
+          max={LESSON_LIMITS.minutes.max}
           value={values.minutes}
           error={errors.minutes}
           onChange={(e) => set("minutes", Number(e.target.value))}

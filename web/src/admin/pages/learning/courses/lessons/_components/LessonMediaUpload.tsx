@@ -38,9 +38,7 @@ const deleteMutation = graphql`
   mutation LessonMediaUploadDeleteMutation($id: ID!) {
     deleteLessonFile(id: $id) {
       __typename
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -127,7 +125,7 @@ function Uploads({ lessonId, target }: { lessonId: string; target: "video" | "fi
   async function deleteFile(id: string) {
     const result = await remove({ variables: { id } }).catch(() => null);
     if (result?.deleteLessonFile.__typename !== "DeletePayload") {
-      toast.error(result && "message" in result.deleteLessonFile ? (result.deleteLessonFile.message ?? "") : MEDIA_UPLOAD_MESSAGES.failed);
+      toast.error(result?.deleteLessonFile.failure?.message ?? MEDIA_UPLOAD_MESSAGES.failed);
       return;
     }
     toast.success(MEDIA_UPLOAD_MESSAGES.deleted);

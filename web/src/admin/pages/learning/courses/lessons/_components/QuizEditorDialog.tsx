@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay/hooks";
+import { QUIZ_LIMITS, QUIZ_MESSAGES } from "../../../../../../../../common/learning.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../../../shared/ui/Button.tsx";
@@ -20,12 +21,12 @@ export const QUIZ_EDITOR_MESSAGES = {
   loadFailed: "Could not load the quiz. Please try again.",
   saveFailed: "Failed to save the quiz.",
   saved: "Quiz saved.",
-  noQuestion: "Add at least one question.",
-  prompt: "Write the question.",
-  optionText: "Write the option's text.",
-  options: "A question has 2 to 10 options.",
-  noneCorrect: "Mark at least one option as correct.",
-  passMark: "The pass mark is a whole percent from 1 to 100.",
+  noQuestion: QUIZ_MESSAGES.noQuestion,
+  prompt: QUIZ_MESSAGES.prompt,
+  optionText: QUIZ_MESSAGES.optionText,
+  options: QUIZ_MESSAGES.options,
+  noneCorrect: QUIZ_MESSAGES.noneCorrect,
+  passMark: QUIZ_MESSAGES.passMark,
 } as const;
 
 const query = graphql`
@@ -86,11 +87,13 @@ const newQuestion = (): QuestionValues => ({ key: nextKey++, prompt: "", multipl
 export function validateQuiz(passMark: string, questions: QuestionValues[]): Record<string, string> {
   const errors: Record<string, string> = {};
   const mark = Number(passMark);
-  if (!Number.isInteger(mark) || mark < 1 || mark > 100) errors.passMark = QUIZ_EDITOR_MESSAGES.passMark;
+  if (!Number.isInteger(mark) || mark < QUIZ_LIMITS.passMark.min || mark > QUIZ_LIMITS.passMark.max)
+    errors.passMark = QUIZ_EDITOR_MESSAGES.passMark;
   if (questions.length === 0) errors.questions = QUIZ_EDITOR_MESSAGES.noQuestion;
   questions.forEach((q, i) => {
     if (!q.prompt.trim()) errors[`questions.${i}.prompt`] = QUIZ_EDITOR_MESSAGES.prompt;
-    if (q.options.length < 2 || q.options.length > 10) errors[`questions.${i}.options`] = QUIZ_EDITOR_MESSAGES.options;
+    if (q.options.length < QUIZ_LIMITS.options.min || q.options.length > QUIZ_LIMITS.options.max)
+      errors[`questions.${i}.options`] = QUIZ_EDITOR_MESSAGES.options;
     else if (!q.options.some((o) => o.correct)) errors[`questions.${i}.options`] = QUIZ_EDITOR_MESSAGES.noneCorrect;
     q.options.forEach((o, j) => {
       if (!o.text.trim()) errors[`questions.${i}.options.${j}.text`] = QUIZ_EDITOR_MESSAGES.optionText;
@@ -212,8 +215,8 @@ function QuizForm({ lessonId, onClose }: { lessonId: string; onClose: () => void
         id="quiz-pass-mark"
         label="Pass mark (%)"
         type="number"
-        min={1}
-        max={100}
+        min={QUIZ_LIMITS.passMark.min}
+        max={QUIZ_LIMITS.passMark.max}
         required
         value={passMark}
         error={errors.passMark}
@@ -310,7 +313,7 @@ function QuizForm({ lessonId, onClose }: { lessonId: string; onClose: () => void
                 <Button
                   variant="ghost"
                   size="sm"
-                  disabled={q.options.length >= 10}
+                  disabled={q.options.length >= QUIZ_LIMITS.options.max}
                   onClick={() => update(i, (x) => ({ ...x, options: [...x.options, newOption()] }))}
                 >
                   <PlusIcon size={14} aria-hidden="true" />
@@ -321,7 +324,11 @@ function QuizForm({ lessonId, onClose }: { lessonId: string; onClose: () => void
           </li>
         ))}
       </ol>
-      <Button variant="secondary" onClick={() => setQuestions((list) => [...list, newQuestion()])} disabled={questions.length >= 50}>
+      <Button
+        variant="secondary"
+        onClick={() => setQuestions((list) => [...list, newQuestion()])}
+        disabled={questions.length >= QUIZ_LIMITS.questions}
+      >
         <PlusIcon size={16} aria-hidden="true" />
         Add question
       </Button>

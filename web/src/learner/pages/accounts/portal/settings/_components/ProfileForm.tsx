@@ -2,8 +2,10 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { graphql, useFragment } from "react-relay/hooks";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "../../../../../../../../common/account-messages.ts";
 import { fieldMessages, name, passwordRule } from "../../../../../../../../common/accounts.ts";
 import { PHONE_PATTERN } from "../../../../../../../../common/formats.ts";
+import { IMAGE_MESSAGES } from "../../../../../../../../common/images.ts";
 import { imageTypeOf } from "../../../../../../shared/format/imageBytes.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { learnerSession, saveSession } from "../../../../../../shared/session/session.ts";
@@ -92,10 +94,10 @@ export function validateProfile(values: ProfileValues): FieldErrors<Field> {
     if (rule) errors.newPassword = rule;
   }
   const contact = values.contact.trim();
-  if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = "Please enter a valid phone number.";
-  if (!values.description.trim()) errors.description = "Description is required.";
+  if (!contact || !PHONE_PATTERN.test(contact)) errors.contact = ACCOUNT_MESSAGES.invalidPhone;
+  if (!values.description.trim()) errors.description = PROFILE_MESSAGES.descriptionRequired;
   if ((values.newPassword || values.confirmNewPassword) && values.newPassword !== values.confirmNewPassword) {
-    errors.confirmNewPassword = "New passwords do not match.";
+    errors.confirmNewPassword = PROFILE_MESSAGES.mismatch;
   }
   return errors;
 }
@@ -108,7 +110,7 @@ export function passwordChange(values: ProfileValues) {
 }
 
 /** A picture whose content is not an image the server takes (its words for the same refusal). */
-export const NOT_AN_IMAGE = "Image must be a JPEG, PNG or WebP file.";
+export const NOT_AN_IMAGE = IMAGE_MESSAGES.notImage;
 
 type Outcome = { tone: "success" | "error"; text: string };
 
@@ -219,7 +221,7 @@ export function ProfileForm({ learnerKey }: { learnerKey: ProfileForm_learner$ke
         setPreview(null);
         if (fileRef.current) fileRef.current.value = "";
         // A toast, seen wherever the learner is on this long form (the Save button is at its bottom).
-        toast.success("Profile updated successfully!");
+        toast.success(PROFILE_MESSAGES.success);
         return;
       }
       if (result.failure?.fieldErrors) {

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
+import * as learning from "../../../../../../../../common/learning.ts";
 import { formatInstantWithTime } from "../../../../../../shared/format/dates.ts";
 import { useAsyncMutation } from "../../../../../../shared/relay/useAsyncMutation.ts";
 import { Button } from "../../../../../../shared/ui/Button.tsx";
@@ -10,8 +11,8 @@ import type { QuizLessonSubmitMutation } from "./__generated__/QuizLessonSubmitM
 import styles from "./QuizLesson.module.css";
 
 export const QUIZ_MESSAGES = {
-  empty: "This quiz has no questions yet.",
-  answerEvery: "Answer every question.",
+  empty: learning.QUIZ_MESSAGES.noQuiz,
+  answerEvery: learning.QUIZ_MESSAGES.answerEvery,
   submitFailed: "Could not submit your answers. Please try again.",
   notKept: "Your answers were checked but not kept: enroll in the track to record attempts and progress.",
 } as const;
@@ -76,9 +77,7 @@ const submitMutation = graphql`
           }
         }
       }
-      ... on Error {
-        message
-      }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -141,7 +140,7 @@ export function QuizLesson({ lesson: key }: { lesson: QuizLesson_lesson$key }) {
       const answers = questions.map((q) => ({ questionId: q.id, optionIds: chosen[q.id] ?? [] }));
       const { submitQuizAttempt: answer } = await submit({ variables: { lessonId: lesson.id, answers } });
       if (answer.__typename !== "SubmitQuizAttemptPayload" || answer.score === undefined) {
-        toast.error(answer.message || QUIZ_MESSAGES.submitFailed);
+        toast.error(answer.failure?.message || QUIZ_MESSAGES.submitFailed);
         return;
       }
       setResult({

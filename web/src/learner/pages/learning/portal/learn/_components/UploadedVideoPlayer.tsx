@@ -20,6 +20,7 @@ const positionMutation = graphql`
   mutation UploadedVideoPlayerPositionMutation($id: ID!, $seconds: Int) {
     saveLessonPosition(id: $id, seconds: $seconds) {
       __typename
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
@@ -34,6 +35,7 @@ const watchedMutation = graphql`
           completed
         }
       }
+      ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
   }
 `;
