@@ -50,3 +50,45 @@ describe("load shedding by requests in progress", () => {
     expect((await next).status).toBe(200);
   });
 });
+
+describe("load shedding by event loop delay", () => {
+  /** Keeps the event loop busy in slices of `sliceMs`: the delay a CPU-bound burst of work causes. */
+  function busyLoop(sliceMs: number) {
+    const timer = setInterval(() => {
+      const until = performance.now() + sliceMs;
+      while (performance.now() < until);
+    }, 1);
+    return () => clearInterval(timer);
+  }
+  const block = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+  };
+
+  it("does not count the start's own work, then refuses while the loop stays busy", async () => {
+    const app = Fastify({ forceCloseConnections: true });
+    await registerOverloadProtection(app, { eventLoopDelayMs: 20, maxInFlight: 0, sampleIntervalMs: 50 });
+    app.get("/api/ping", async () => ({ ok: true }));
+    // A start that blocks the loop (migrations, seeding) before and just after it listens.
+    block(300);
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    block(300);
+    try {
+      expect((await fetch(`${url}/api/ping`)).status).toBe(200);
+      const stop = busyLoop(80);
+      try {
+        let refused: Response | undefined;
+        for (let i = 0; i < 50 && !refused; i++) {
+          const res = await fetch(`${url}/api/ping`);
+          if (res.status === 503) refused = res;
+        }
+        expect(refused?.headers.get("retry-after")).toBe("5");
+        expect(await refused?.json()).toMatchObject({ message: "The server is busy. Please try again in a few seconds." });
+      } finally {
+        stop();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -29,9 +29,34 @@ export function leaveInFlight(req: FastifyRequest): void {
  * sends its body a byte at a time costs nothing but a connection (capped per address, and cut by the request timeout)
  * and must not take the slots everyone else's requests need.
  */
-export async function registerOverloadProtection(app: FastifyInstance, limits: { eventLoopDelayMs: number; maxInFlight: number }) {
+export async function registerOverloadProtection(
+  app: FastifyInstance,
+  limits: { eventLoopDelayMs: number; maxInFlight: number; sampleIntervalMs?: number },
+) {
   if (limits.eventLoopDelayMs > 0) {
-    await app.register(underPressure, { maxEventLoopDelay: limits.eventLoopDelayMs, retryAfter: RETRY_AFTER_SECONDS, message: BUSY });
+    const sampleInterval = limits.sampleIntervalMs ?? 1000;
+    // The first samples measure the start itself (loading modules, migrating, seeding block the loop around the moment
+    // the server starts listening), not load: a freshly started instance must not refuse its first requests for it.
+    // The delay counts once two sample intervals have passed, one after the other, since the server listens.
+    let warm = false;
+    app.addHook("onListen", async () => {
+      let intervals = 0;
+      const tick = () => {
+        if (++intervals >= 2) warm = true;
+        else setTimeout(tick, sampleInterval).unref();
+      };
+      setTimeout(tick, sampleInterval).unref();
+    });
+    await app.register(underPressure, {
+      maxEventLoopDelay: limits.eventLoopDelayMs,
+      sampleInterval,
+      pressureHandler: (_req, reply, type) => {
+        if (type === "eventLoopDelay" && !warm) return;
+        // Refused as the plugin refuses: a 503 error the error handlers answer with its message.
+        reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+        return Promise.reject(Object.assign(new Error(BUSY), { statusCode: 503 }));
+      },
+    });
   }
   if (limits.maxInFlight > 0) {
     let inFlight = 0;
