@@ -25,4 +25,8 @@ export const COUPON_MESSAGES = {
   organisation: "Organisation is required (at most 120 characters).",
   count: "Generate 1 to 1000 codes.",
   batchNotFound: "This coupon is not part of a batch of codes.",
+  currency: "Choose the currency of the fixed amount: NGN, GHS, KES, ZAR or USD.",
+  /** A fixed-amount coupon tried on a checkout in another currency; `off` is its amount, formatted. */
+  otherCurrency: (off: string, currency: string) =>
+    `This coupon takes ${off} off payments in its currency only; this checkout is in ${currency}.`,
 } as const;

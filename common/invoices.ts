@@ -2,6 +2,7 @@
  * The invoices' limits and messages: what the API's rules check and answer (api/src/domain/invoices/invoices.ts) and
  * what the admin's invoice forms check first, written once. Plain values, like the rest of common/.
  */
+import { currencyRules } from "./money.ts";
 
 export const INVOICE_LIMITS = {
   /** Characters of an invoice's own line (a description instead of a track). */
@@ -15,6 +16,9 @@ export const INVOICE_MESSAGES = {
   learnerNotFound: "The selected learner does not exist.",
   amount: "Amount is required.",
   invalidAmount: "Amount must be a number of dollars, 0 or more.",
+  /** invalidAmount in the invoice's currency: "Amount must be a number of cedis, 0 or more." */
+  invalidAmountIn: (currency: string) => `Amount must be a number of ${currencyRules(currency).unit}, 0 or more.`,
+  currency: "Choose the invoice's currency: NGN, GHS, KES, ZAR or USD.",
   status: "Status is required.",
   notFound: "Invoice not found.",
   trackNotFound: "The selected track does not exist.",

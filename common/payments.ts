@@ -15,6 +15,7 @@ export const CHECKOUT_MESSAGES = {
   providerDown: "Payment could not be started. Please try again in a moment.",
   noLongerSold: TRACK_MESSAGES.noLongerSold,
   method: "Choose how to pay: card or bank transfer / mobile money.",
+  currency: "Choose a currency: NGN, GHS, KES, ZAR or USD.",
 } as const;
 
 export const OFFLINE_LIMITS = {

@@ -41,4 +41,15 @@ export const SETTINGS_MESSAGES = {
   footerContactTooLong: "Footer contact details must be at most 500 characters.",
   invoicePrefix: "Invoice prefix must be 1 to 12 letters, digits or dashes, starting with a letter or digit.",
   taxRate: "Tax rate must be a percentage from 0 to 100 with at most 2 decimals.",
+  currency: "Choose the business currency: NGN, GHS, KES, ZAR or USD.",
+  /** A track priced explicitly in the currency that is to become the business one: its main price would clash. */
+  currencyPriced: (count: number, currency: string) =>
+    `${count === 1 ? "A track has" : `${count} tracks have`} their own ${currency} price: remove ${count === 1 ? "it" : "them"} before making ${currency} the business currency.`,
 } as const;
+
+/**
+ * What a change of the business currency does, as the settings form and the API say it: like Thinkific or Teachable,
+ * the numbers stay and only their currency changes.
+ */
+export const CURRENCY_CHANGE_NOTE =
+  "Changing the currency re-labels every track's main price in the new currency without converting it (a price of 450 stays 450); invoices keep their own currency.";

@@ -21,6 +21,9 @@ export const TRACK_KEYS = [
   "_id",
   "name",
   "price",
+  // Local currency (issue 32): the main price's currency and every price the track is sold at.
+  "currency",
+  "prices",
   "duration",
   "instructor",
   "description",
@@ -40,6 +43,7 @@ export const INVOICE_KEYS = [
   "learner",
   "track",
   "amount",
+  "currency",
   "dueDate",
   "status",
   "paymentDetails",
@@ -62,6 +66,8 @@ export const LEARNER_KEYS = [
   "enrollments",
   "courseCount",
   "totalPaid",
+  "currency",
+  "totalsPaid",
 ];
 export const ENROLLMENT_KEYS = ["_id", "status", "track", "progress", "createdAt"];
 

@@ -51,6 +51,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.updateAdminProfile": "staff",
   "Mutation.createTrack": "editCatalogue",
   "Mutation.updateTrack": "editCatalogue",
+  "Mutation.setTrackPrice": "editCatalogue",
+  "Mutation.removeTrackPrice": "editCatalogue",
   "Mutation.deleteTrack": "editCatalogue",
   "Mutation.publishTrack": "editCatalogue",
   "Mutation.unpublishTrack": "editCatalogue",

@@ -1,4 +1,6 @@
+import type { CurrencyCode } from "../../../common/money.ts";
 import type { Viewer } from "../domain/accounts/sessions.ts";
+import { businessCurrency } from "../domain/settings/settings.ts";
 import { type Actor, staffActor } from "../domain/staff/audit.ts";
 import type { Logger } from "../logger.ts";
 import type { Services } from "../services.ts";
@@ -28,7 +30,18 @@ export interface Context {
    * query of their own (a relation selected twice with different filters) may read them too.
    */
   previewTrackIds?: Set<string>;
+  /** The business currency, read once per request and only by a field that needs it (businessCurrencyOf). */
+  businessCurrency?: Promise<CurrencyCode>;
 }
 
 /** The staff member a staff-only resolver acts for, as the audit log records them. */
 export const actor = (ctx: Context): Actor => staffActor(ctx.viewer, ctx.client.ip);
+
+/**
+ * The business currency for this request: read at the first field that needs it, then kept for the request's other
+ * fields (a learner's total needs it only when they paid in several currencies, or in none).
+ */
+export const businessCurrencyOf = (ctx: Context): Promise<CurrencyCode> => {
+  ctx.businessCurrency ??= businessCurrency(ctx.services);
+  return ctx.businessCurrency;
+};

@@ -25,6 +25,8 @@ export const REST_ACCESS: Record<string, Audience> = {
   "PUT /api/tracks/{id}": "editCatalogue",
   "DELETE /api/tracks/{id}": "editCatalogue",
   "POST /api/tracks/{id}/restore": "editCatalogue",
+  "PUT /api/tracks/{id}/prices/{currency}": "editCatalogue",
+  "DELETE /api/tracks/{id}/prices/{currency}": "editCatalogue",
   "GET /api/courses": "readCatalogue",
   "POST /api/courses": "editCourses",
   "PUT /api/courses/{id}": "editCourses",

@@ -257,6 +257,20 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("POST", `/api/tracks/${kept.track._id}/restore`, 200, { token: owner });
     await call("POST", `/api/tracks/${kept.track._id}/restore`, 403, { token: learner });
     await call("POST", `/api/tracks/${MISSING}/restore`, 404, { token: owner });
+
+    // Prices in further currencies (local currency).
+    const priced = await call("PUT", `/api/tracks/${kept.track._id}/prices/ghs`, 200, { token: owner, body: { amount: 1200 } });
+    expect(priced.track.prices).toEqual([
+      { currency: "USD", amount: 120 },
+      { currency: "GHS", amount: 1200 },
+    ]);
+    await call("PUT", `/api/tracks/${kept.track._id}/prices/USD`, 400, { token: owner, body: { amount: 1 } });
+    await call("PUT", `/api/tracks/${kept.track._id}/prices/EUR`, 400, { token: owner, body: { amount: 1 } });
+    await call("PUT", `/api/tracks/${kept.track._id}/prices/NGN`, 403, { token: learner, body: { amount: 1 } });
+    await call("PUT", `/api/tracks/${MISSING}/prices/NGN`, 404, { token: owner, body: { amount: 1 } });
+    expect((await call("GET", `/api/tracks/${kept.track._id}`, 200)).track.prices).toHaveLength(2);
+    await call("DELETE", `/api/tracks/${kept.track._id}/prices/GHS`, 200, { token: owner });
+    await call("DELETE", `/api/tracks/${kept.track._id}/prices/GHS`, 404, { token: owner });
   });
 
   it("invoices, learners, enrollments and payments", async () => {

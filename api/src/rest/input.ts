@@ -1,6 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import type { FastifyRequest } from "fastify";
 import { UUID_PATTERN } from "../../../common/formats.ts";
+import { type CurrencyCode, isCurrencyCode } from "../../../common/money.ts";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import { decimalText } from "../domain/money.ts";
@@ -111,6 +112,15 @@ export function numberIn(value: unknown, field: string, invalid: string): number
   const number = typeof value === "number" ? value : typeof value === "string" ? decimalText(value) : Number.NaN;
   if (!Number.isFinite(number)) throw ValidationError.forField(field, invalid);
   return number;
+}
+
+/** An optional ISO 4217 code of the five (any case); blank is "not given"; anything else is refused with `invalid`. */
+export function currencyIn(value: unknown, field: string, invalid: string): CurrencyCode | undefined {
+  if (value === undefined || value === null) return undefined;
+  const code = typeof value === "string" ? value.trim().toUpperCase() : value;
+  if (code === "") return undefined;
+  if (!isCurrencyCode(code)) throw ValidationError.forField(field, invalid);
+  return code;
 }
 
 /** A calendar date YYYY-MM-DD (an ISO date-time is cut to its date); blank is "not given". */

@@ -1,13 +1,17 @@
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { Static } from "typebox";
 import { UUID_PATTERN } from "../../../common/formats.ts";
+import type { CurrencyCode } from "../../../common/money.ts";
+import { trackPrices } from "../domain/catalogue/prices.ts";
 import { averageRating } from "../domain/catalogue/ratings.ts";
 import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
+import { toMajorUnits } from "../domain/money.ts";
 import type { StaffInvitationSchema, StaffSchema } from "./schemas.ts";
 
 /**
  * The GraphQL selections of the REST routes and their mapping to the JSON the web clients read (docs/product.md,
- * Entities): database ids as `_id`, dollars as numbers, enum values spelled as there. The answers' schemas are in
+ * Entities): database ids as `_id`, amounts as numbers in major units with their `currency` beside them, enum values
+ * spelled as there. The answers' schemas are in
  * rest/schemas.ts.
  */
 
@@ -61,17 +65,18 @@ export function userJson(account: Node) {
 
 // --- catalogue and back office -----------------------------------------------------------------------------------
 
-export const TRACK_FIELDS = `id name price duration instructor description image status averageRating reviewCount
-  createdAt updatedAt courses { id title }`;
+export const TRACK_FIELDS = `id name price currency prices { currency amount } duration instructor description image status averageRating
+  reviewCount createdAt updatedAt courses { id title }`;
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
 
-export const INVOICE_FIELDS = `id number amount dueDate status paymentDetails description createdAt updatedAt
+export const INVOICE_FIELDS = `id number amount currency dueDate status paymentDetails description createdAt updatedAt
   learner { id firstName lastName email image } track { id name }`;
 
 /** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
 export const LEARNER_ROW_FIELDS = `id firstName lastName email image contact location gender description: bio disabled createdAt
-  courseCount: trackCount totalPaid enrollments(first: 100) { edges { node { id track { id name } } } }`;
+  courseCount: trackCount totalPaid totalPaidMoney { currency } totalsPaid { currency amount }
+  enrollments(first: 100) { edges { node { id track { id name } } } }`;
 
 /** A course's lessons for GET /api/tracks/{id}: the outline only, never the content. */
 export const LESSON_OUTLINE_FIELDS = "lessons(first: 100) { edges { node { id title kind minutes freePreview } } }";
@@ -112,7 +117,8 @@ export function trackJson(track: Node, ratings: number[]) {
 export function trackRowJson(track: TrackWithCourses) {
   return trackShape({
     ...track,
-    price: track.priceCents / 100,
+    price: toMajorUnits(track.priceCents, track.currency),
+    prices: trackPrices(track).map((p) => ({ currency: p.currency, amount: toMajorUnits(p.priceCents, p.currency) })),
     averageRating: averageRating(track),
     reviewCount: track.ratingCount,
     ratings: track.ratings.map((r) => r.value),
@@ -123,6 +129,8 @@ interface TrackShape {
   id: string;
   name: string;
   price: number;
+  currency: string;
+  prices: { currency: string; amount: number }[];
   duration: string;
   instructor: string;
   description: string;
@@ -141,6 +149,8 @@ function trackShape(track: TrackShape) {
     _id: track.id,
     name: track.name,
     price: track.price,
+    currency: track.currency as CurrencyCode,
+    prices: track.prices.map((p) => ({ currency: p.currency as CurrencyCode, amount: p.amount })),
     duration: track.duration,
     instructor: track.instructor,
     description: track.description,
@@ -173,6 +183,7 @@ export function invoiceJson(invoice: Node) {
     learner: ref(invoice.learner, "firstName", "lastName", "email", "image"),
     track: ref(invoice.track, "name"),
     amount: invoice.amount,
+    currency: invoice.currency as CurrencyCode,
     dueDate: invoice.dueDate ?? null,
     status: String(invoice.status).toLowerCase() as
       | "pending"
@@ -208,6 +219,8 @@ export function learnerRowJson(learner: Node) {
     })),
     courseCount: learner.courseCount,
     totalPaid: learner.totalPaid,
+    currency: learner.totalPaidMoney.currency as CurrencyCode,
+    totalsPaid: (learner.totalsPaid as Node[]).map((t) => ({ currency: t.currency as CurrencyCode, amount: t.amount as number })),
   };
 }
 

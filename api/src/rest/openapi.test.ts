@@ -329,6 +329,8 @@ describe("answers are serialized by the route schemas", () => {
       _id: "00000000-0000-4000-8000-000000000000",
       name: "Track",
       price: 10,
+      currency: "USD",
+      prices: [{ currency: "USD", amount: 10 }],
       duration: "1 week",
       instructor: "Ada",
       description: "About.",

@@ -76,7 +76,9 @@ export async function registerOpenApi(scope: FastifyInstance) {
         version: "1.0.0",
         description:
           "The REST facade the web clients call. Every route runs the GraphQL API (/graphql) in-process, so both share " +
-          "one set of rules and one authorization. Ids are database UUIDs (`_id`); money is dollars with 2 decimals. " +
+          "one set of rules and one authorization. Ids are database UUIDs (`_id`); amounts are numbers in major units " +
+          "(2 decimals) with their ISO 4217 `currency` beside them: dollars on a default install (docs/payments.md, " +
+          "Amounts and references). " +
           "Refusals answer `{message, errors?}` with a 4xx status; a method a path does not have answers 405 with an " +
           "`Allow` header.",
         license: { name: "Proprietary (all rights reserved)", identifier: "LicenseRef-Proprietary" },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, type TSchema, Type } from "typebox";
+import { CURRENCY_CODES } from "../../../common/money.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 
 /**
@@ -42,6 +43,13 @@ function choice<const T extends string>(values: readonly T[], options: Described
 function choiceOrNull<const T extends string>(values: readonly T[], options: Described = {}) {
   return Type.Unsafe<T | null>({ type: ["string", "null"], enum: [...values, null], ...options });
 }
+
+/** An ISO 4217 code of the currencies a business may sell in (common/money.ts). */
+const currency = (description = "ISO 4217 currency code of the amount beside it.") => choice(CURRENCY_CODES, { description });
+
+/** An amount with its currency: `amount` in major units (naira, cedis, shillings, rand, dollars), at most 2 decimals. */
+const moneyItem = (description: string) =>
+  object({ currency: currency("ISO 4217 code."), amount: number("Major units of that currency, at most 2 decimals.") }, { description });
 
 /** A reference to a shared component (`#/components/schemas/<name>` in the document). */
 export function ref<S extends TSchema>(component: S, description?: string) {
@@ -136,7 +144,12 @@ export const TrackSchema = object(
   {
     _id: uuid(),
     name: text(),
-    price: number("Dollars, at most 2 decimals."),
+    price: number("The main price in major units of `currency` (dollars on a default install), at most 2 decimals."),
+    currency: currency("The main price's currency: always the business currency (GET /api/settings), e.g. USD."),
+    prices: Type.Array(moneyItem("A price the track is sold at."), {
+      description:
+        "Every price the track is sold at: the main one (`price`, `currency`) first, then its own prices in further currencies (set by staff; no exchange rates). A checkout may pay in any of these currencies.",
+    }),
     duration: text("Free text, e.g. '2 weeks'."),
     instructor: text(),
     description: text(),
@@ -179,7 +192,8 @@ export const InvoiceSchema = object(
       oneOf: [{ $ref: "TrackRef#" }, { type: "null" }],
       description: "The track the invoice is for (card payments, and manual invoices written for a track); null otherwise.",
     }),
-    amount: number("Dollars, at most 2 decimals."),
+    amount: number("Major units of `currency` (dollars on a default install), at most 2 decimals."),
+    currency: currency("The invoice's own currency; it never changes once paid."),
     dueDate: nullableText("YYYY-MM-DD; when null the screens show createdAt.", { format: "date" }),
     status: choice(["pending", "paid", "failed", "partially_refunded", "refunded", "void", "abandoned"], {
       description:
@@ -210,7 +224,13 @@ export const LearnerSchema = object(
       description: "Tracks the learner is enrolled in (newest first, at most 100).",
     }),
     courseCount: integer("How many tracks the learner is enrolled in (the COURSES column)."),
-    totalPaid: number("Dollars: the sum of the learner's paid invoices."),
+    totalPaid: number(
+      "What the learner paid (paid invoices less refunds) in major units of `currency`: the currency they paid in, or the business currency when they paid in several including it, or nothing.",
+    ),
+    currency: currency("The currency of totalPaid."),
+    totalsPaid: Type.Array(moneyItem("What the learner paid in one currency."), {
+      description: "What the learner paid per currency (only currencies paid in); amounts in different currencies are never added.",
+    }),
   },
   { $id: "Learner" },
 );
@@ -296,7 +316,9 @@ export const AdminSignUpInputSchema = form({
 });
 export const TrackFormSchema = form({
   name: text(),
-  price: text("Dollars, 0 or more, at most 2 decimals (a number in JSON)."),
+  price: text(
+    "The main price in the business currency's major units (dollars by default), 0 or more, at most 2 decimals (a number in JSON).",
+  ),
   duration: text(),
   instructor: text(),
   description: text(),
@@ -313,7 +335,15 @@ export const CourseFormSchema = form({
 });
 export const InvoiceInputSchema = form({
   learner: text("The learner's _id.", { format: "uuid" }),
-  amount: number("Dollars, 0 or more, at most 2 decimals (a numeric string is accepted)."),
+  amount: number(
+    "Major units of the invoice's currency (dollars by default), 0 or more, at most 2 decimals (a numeric string is accepted).",
+  ),
+  currency: text(
+    "The invoice's currency (NGN, GHS, KES, ZAR or USD); optional: a new invoice takes the business currency, an update keeps its own.",
+    {
+      enum: [...CURRENCY_CODES],
+    },
+  ),
   status: text("pending or paid, in any case."),
   dueDate: nullableText("YYYY-MM-DD; optional. On update, omitted or empty keeps the current due date.", { format: "date" }),
   paymentDetails: nullableText("Free text; optional."),
@@ -442,5 +472,5 @@ export function withMessageAndData<K extends string, S extends TSchema>(key: K, 
 /** The multipart or JSON body of the catalogue and profile forms. */
 export const MULTIPART_OR_JSON = ["multipart/form-data", "application/json"];
 
-export { choice, form, integer, message, nullableText, number, object, text, uuid };
+export { choice, currency, form, integer, message, moneyItem, nullableText, number, object, text, uuid };
 export const STAFF_ROLES_OUT = STAFF_ROLE;

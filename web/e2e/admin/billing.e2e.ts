@@ -193,17 +193,17 @@ describe("invoices and learners", () => {
     expect(file.suggestedFilename()).toMatch(/^report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     // One table per file, each with exactly one header row: per month here, per track from the second button.
     const monthRows = (await readFile(await file.path(), "utf8")).trim().split("\n");
-    // The completions column is a deliberate addition (README, "Where we follow the spec").
-    expect(monthRows[0]).toBe("month,revenue,enrollments,completions");
+    // The completions and currency columns are deliberate additions (README, "Where we follow the spec", "Money").
+    expect(monthRows[0]).toBe("month,revenue,enrollments,completions,currency");
     expect(monthRows.filter((row) => /^(month|track),revenue,enrollments/.test(row))).toHaveLength(1);
-    expect(monthRows.slice(1).every((row) => /^\d{4}-\d{2},\d+\.\d{2},\d+,\d+$/.test(row))).toBe(true);
+    expect(monthRows.slice(1).every((row) => /^\d{4}-\d{2},\d+\.\d{2},\d+,\d+,USD$/.test(row))).toBe(true);
     const tracksDownload = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download per-track CSV" }).click();
     const tracksFile = await tracksDownload;
     expect(tracksFile.suggestedFilename()).toMatch(/^report-by-track-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const trackRows = (await readFile(await tracksFile.path(), "utf8")).trim().split("\n");
-    expect(trackRows[0]).toBe("track,revenue,enrollments");
-    expect(trackRows.filter((row) => /^(month|track),revenue,enrollments$/.test(row))).toHaveLength(1);
+    expect(trackRows[0]).toBe("track,revenue,enrollments,currency");
+    expect(trackRows.filter((row) => /^(month|track),revenue,enrollments,currency$/.test(row))).toHaveLength(1);
     await page.getByRole("button", { name: "Last 12 months" }).click();
     expect(await page.getByRole("button", { name: "Last 12 months" }).getAttribute("aria-pressed")).toBe("true");
     expect(consoleErrors(app)).toEqual([]);

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { type CurrencyCode, plainAmount } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import { recordJob, toJobId } from "../../job-contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
-import { PAID_INVOICES, paidCents } from "../invoices/invoices.ts";
-import { toDollars } from "../money.ts";
+import { learnerTotal, PAID_INVOICES, paidTotals } from "../invoices/invoices.ts";
 import { NEWEST_FIRST } from "../order.ts";
 import { csv } from "../reports/report.ts";
+import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { revokeAllSessions } from "./login.ts";
@@ -119,7 +120,10 @@ export const LEARNERS_CSV_LIMIT = 10_000;
 
 /**
  * The learners (those `where` selects, newest first) as CSV, one header row, for the back office's export. Every cell
- * a learner typed goes through `csv`, which neutralises spreadsheet formulas (a cell starting with = + - @).
+ * a learner typed goes through `csv`, which neutralises spreadsheet formulas (a cell starting with = + - @). "total
+ * paid" is the learner's one total (`learnerTotal`) with its currency beside it; a learner who paid in further
+ * currencies has those totals in "other totals paid" ("GHS 1200.00; KES 500.00"): amounts are never added across
+ * currencies. The new columns come last, so readers of the older file keep working.
  */
 export async function learnersCsv(deps: Pick<Services, "db">, where: Prisma.LearnerWhereInput): Promise<string> {
   const rows = await deps.db.prisma.learner.findMany({
@@ -139,9 +143,32 @@ export async function learnersCsv(deps: Pick<Services, "db">, where: Prisma.Lear
       enrollments: { select: { track: { select: { name: true } } }, orderBy: NEWEST_FIRST },
     },
   });
+  let business: Promise<CurrencyCode> | undefined;
+  const businessOnce = () => (business ??= businessCurrency(deps));
+  const lines = await Promise.all(
+    rows.map(async (r) => {
+      const totals = paidTotals(r.invoices);
+      const total = await learnerTotal(totals, businessOnce);
+      const others = totals.filter((t) => t.currency !== total.currency).map((t) => `${t.currency} ${plainAmount(t.cents, t.currency)}`);
+      return { r, total, others };
+    }),
+  );
   return csv([
-    ["first name", "last name", "email", "contact", "location", "gender", "status", "joined", "tracks", "total paid"],
-    ...rows.map((r) => [
+    [
+      "first name",
+      "last name",
+      "email",
+      "contact",
+      "location",
+      "gender",
+      "status",
+      "joined",
+      "tracks",
+      "total paid",
+      "currency",
+      "other totals paid",
+    ],
+    ...lines.map(({ r, total, others }) => [
       r.firstName,
       r.lastName,
       r.email,
@@ -151,7 +178,9 @@ export async function learnersCsv(deps: Pick<Services, "db">, where: Prisma.Lear
       r.disabled ? "disabled" : "active",
       r.createdAt.toISOString(),
       r.enrollments.map((e) => e.track.name).join("; "),
-      toDollars(paidCents(r.invoices)).toFixed(2),
+      plainAmount(total.cents, total.currency),
+      total.currency,
+      others.join("; "),
     ]),
   ]);
 }

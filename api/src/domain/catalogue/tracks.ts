@@ -7,8 +7,9 @@ import { newToken } from "../accounts/sessions.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError } from "../errors.ts";
 import { replaceImage, storeImage } from "../images.ts";
-import { dollarsToCents } from "../money.ts";
+import { amountToMinor } from "../money.ts";
 import { NEWEST_FIRST } from "../order.ts";
+import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { can, type Viewer } from "../staff/permissions.ts";
 import { type FormInput, parseInput } from "../validation.ts";
@@ -83,21 +84,23 @@ export { TRACK_MESSAGES };
 const text = (max: number) =>
   z.string({ error: TRACK_MESSAGES.required }).trim().min(1, TRACK_MESSAGES.required).max(max, `At most ${max} characters.`);
 
-const trackInput = z.object({
-  name: text(120),
-  price: dollarsToCents(TRACK_MESSAGES.required, TRACK_MESSAGES.invalidPrice),
-  duration: text(60),
-  instructor: text(120),
-  description: text(5000),
-  /** Only when the track is created: omitted, it is published at once. */
-  status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
-});
+/** A track's form; its price is the main price, in the business currency (`currency`), read in that currency's units. */
+const trackInput = (currency: string) =>
+  z.object({
+    name: text(120),
+    price: amountToMinor(TRACK_MESSAGES.required, TRACK_MESSAGES.invalidPriceIn(currency), currency),
+    duration: text(60),
+    instructor: text(120),
+    description: text(5000),
+    /** Only when the track is created: omitted, it is published at once. */
+    status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
+  });
 
-export type TrackInput = FormInput<z.input<typeof trackInput>> & { image?: File | null };
+export type TrackInput = FormInput<z.input<ReturnType<typeof trackInput>>> & { image?: File | null };
 
 export async function createTrack(deps: Services, actor: Actor, raw: TrackInput) {
   const { image, ...fields } = raw;
-  const input = parseInput(trackInput, fields);
+  const input = parseInput(trackInput(await businessCurrency(deps)), fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
   const { price, status, ...rest } = input;
   const track = await deps.db.prisma.$transaction(async (tx) => {
@@ -111,7 +114,7 @@ export async function createTrack(deps: Services, actor: Actor, raw: TrackInput)
 
 export async function updateTrack(deps: Services, actor: Actor, id: string, raw: TrackInput) {
   const { image, ...fields } = raw;
-  const input = parseInput(trackInput, fields);
+  const input = parseInput(trackInput(await businessCurrency(deps)), fields);
   const { prisma } = deps.db;
   const existing = await prisma.track.findUnique({ where: { id } });
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
@@ -273,6 +276,8 @@ export function listTracksWithCourses(deps: Pick<Services, "db">) {
         orderBy: COURSE_ORDER,
       },
       ratings: { select: { value: true }, orderBy: RATING_ORDER },
+      // Its prices in further currencies, joined in the same statement (catalogue/prices.ts).
+      prices: { select: { currency: true, amountCents: true }, orderBy: { currency: "asc" } },
     },
   });
 }

@@ -1,14 +1,16 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { COUPON_MESSAGES } from "../../../../common/coupons.ts";
+import { CURRENCIES, CURRENCY_CODES, formatMoney } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Coupon } from "../../generated/prisma/client.ts";
+import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { priceParts } from "../money.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { csv } from "../reports/report.ts";
-import { businessIdentity } from "../settings/settings.ts";
+import { businessCurrency, businessIdentity } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
@@ -26,7 +28,7 @@ export const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 const CODE = /^[A-Z0-9][A-Z0-9-]{1,38}[A-Z0-9]$/;
 
-/** What a coupon takes off a list price, in cents (never more than the price). */
+/** What a coupon takes off a list price, in minor units of the price's currency (never more than the price). */
 export function couponDiscount(coupon: Pick<Coupon, "kind" | "value">, listCents: number): number {
   const off = coupon.kind === "PERCENT" ? Math.round((listCents * coupon.value) / 100) : coupon.value;
   return Math.min(off, listCents);
@@ -37,17 +39,25 @@ const refuse = (message: string) => ValidationError.forField("coupon", message);
 
 type Db = Prisma.TransactionClient | Services["db"]["prisma"];
 
+/** What a coupon is tried on: a track, sold in a currency (a fixed amount applies only in its own currency). */
+export interface Sale {
+  trackId: string;
+  currency: string;
+}
+
 /**
- * The coupon a learner may apply to a track now, or the refusal (each a 4xx with its message). With `lock` (inside a
- * checkout transaction) the coupon's row is locked first, so the counts it reads hold until the invoice is made.
+ * The coupon a learner may apply to a track in a currency now, or the refusal (each a 4xx with its message). With
+ * `lock` (inside a checkout transaction) the coupon's row is locked first, so the counts it reads hold until the
+ * invoice is made.
  */
 export async function usableCoupon(
   db: Db,
   rawCode: string,
-  trackId: string,
+  sale: Sale,
   learnerId: string | null,
   options: { lock?: boolean } = {},
 ): Promise<Coupon> {
+  const { trackId } = sale;
   const code = normaliseCode(rawCode);
   if (!code || code.length > 40) throw refuse(COUPON_MESSAGES.unknown);
   if (options.lock) await db.$executeRaw`SELECT 1 FROM "Coupon" WHERE "code" = ${code} FOR UPDATE`;
@@ -58,6 +68,8 @@ export async function usableCoupon(
   if (coupon.startsAt && coupon.startsAt.getTime() > now) throw refuse(COUPON_MESSAGES.notStarted);
   if (coupon.endsAt && coupon.endsAt.getTime() <= now) throw refuse(COUPON_MESSAGES.expired);
   if (!coupon.allTracks && !coupon.tracks.some((t) => t.trackId === trackId)) throw refuse(COUPON_MESSAGES.notForTrack);
+  if (coupon.kind === "FIXED" && coupon.currency !== sale.currency)
+    throw refuse(COUPON_MESSAGES.otherCurrency(formatMoney(coupon.value, coupon.currency ?? "USD"), sale.currency));
   const counting = { couponId: coupon.id, state: { in: ["RESERVED", "REDEEMED"] as const } } satisfies Prisma.CouponRedemptionWhereInput;
   // The learner's own open checkout of this track with this coupon is reused (or left to lapse) by a repeated
   // checkout: it does not count against them a second time.
@@ -85,16 +97,19 @@ export function invoicePrice(track: { priceCents: number }, coupon: Coupon | nul
 
 /**
  * Inside a checkout transaction (learner and track rows already locked): the coupon checked again under its row lock
- * and the price the invoice records. The page's figure is never used.
+ * and the price the invoice records, for the track at its price in the checkout's currency. The page's figure is
+ * never used.
  */
 export async function priceWithin(
   tx: Prisma.TransactionClient,
-  track: { id: string; priceCents: number },
+  track: { id: string; priceCents: number; currency: string },
   learnerId: string,
   code: string | null | undefined,
   tax: TaxSetting,
 ) {
-  const coupon = code?.trim() ? await usableCoupon(tx, code, track.id, learnerId, { lock: true }) : null;
+  const coupon = code?.trim()
+    ? await usableCoupon(tx, code, { trackId: track.id, currency: track.currency }, learnerId, { lock: true })
+    : null;
   return invoicePrice(track, coupon, tax);
 }
 
@@ -131,15 +146,26 @@ export const countCouponTry = (deps: Services, learnerId: string) =>
   hit(deps, `coupon-quote:learner:${learnerId}`, LIMITS.couponQuotePerLearner);
 
 /**
- * The checkout page's preview: list price, discount, tax and total for a track with an optional code, checked as the
- * checkout will check it (the checkout recomputes it; the page's figure is never trusted).
+ * The checkout page's preview: list price, discount, tax and total for a track in a currency (the business one when
+ * omitted) with an optional code, checked as the checkout will check it (the checkout recomputes it; the page's figure
+ * is never trusted). A currency the track is not sold in is refused as the checkout refuses it.
  */
-export async function checkoutQuote(deps: Services, learnerId: string | null, trackId: string, code: string | null | undefined) {
+export async function checkoutQuote(
+  deps: Services,
+  learnerId: string | null,
+  trackId: string,
+  code: string | null | undefined,
+  currency?: string | null,
+) {
   if (learnerId && code?.trim()) await countCouponTry(deps, learnerId);
-  const track = await deps.db.prisma.track.findUnique({ where: { id: trackId, status: "PUBLISHED", archivedAt: null } });
+  const track = await deps.db.prisma.track.findUnique({
+    where: { id: trackId, status: "PUBLISHED", archivedAt: null },
+    include: { prices: TRACK_PRICES },
+  });
   if (!track) throw new NotFoundError(COUPON_MESSAGES.trackNotFound);
-  const coupon = code?.trim() ? await usableCoupon(deps.db.prisma, code, track.id, learnerId) : null;
-  return { ...invoicePrice(track, coupon, await taxSetting(deps)), currency: track.currency };
+  const price = priceIn(track, currency);
+  const coupon = code?.trim() ? await usableCoupon(deps.db.prisma, code, { trackId: track.id, currency: price.currency }, learnerId) : null;
+  return { ...invoicePrice(price, coupon, await taxSetting(deps)), currency: price.currency };
 }
 
 // ---- Staff: create, deactivate, bulk codes --------------------------------------------------------------------------
@@ -150,8 +176,10 @@ const couponInput = z
   .object({
     code: z.string({ error: COUPON_MESSAGES.code }).transform(normaliseCode).pipe(z.string().regex(CODE, COUPON_MESSAGES.code)),
     kind: z.enum(["PERCENT", "FIXED"], { error: COUPON_MESSAGES.kind }),
-    /** PERCENT: the percentage; FIXED: cents. */
+    /** PERCENT: the percentage; FIXED: minor units of `currency`. */
     value: z.number({ error: COUPON_MESSAGES.amount }).int(COUPON_MESSAGES.amount),
+    /** FIXED: the currency of its amount (the business currency when omitted); a percentage ignores it (any currency). */
+    currency: z.enum(CURRENCY_CODES, { error: COUPON_MESSAGES.currency }).nullish(),
     allTracks: z.boolean().default(true),
     trackIds: z.array(z.string().uuid(COUPON_MESSAGES.trackNotFound)).max(500).nullish(),
     startsAt: optionalDate,
@@ -167,7 +195,7 @@ const couponInput = z
   .superRefine((v, ctx) => {
     if (v.kind === "PERCENT" && (v.value < 1 || v.value > 100))
       ctx.addIssue({ code: "custom", path: ["value"], message: COUPON_MESSAGES.percent });
-    if (v.kind === "FIXED" && (v.value < 1 || v.value > 100_000_000))
+    if (v.kind === "FIXED" && (v.value < 1 || v.value > CURRENCIES[v.currency ?? "USD"].maxAmount * 100))
       ctx.addIssue({ code: "custom", path: ["value"], message: COUPON_MESSAGES.amount });
     if (!v.allTracks && !v.trackIds?.length) ctx.addIssue({ code: "custom", path: ["trackIds"], message: COUPON_MESSAGES.tracks });
     if (v.startsAt && v.endsAt && v.startsAt >= v.endsAt)
@@ -183,9 +211,14 @@ async function checkTracks(tx: Prisma.TransactionClient, trackIds: string[]) {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === "P2002";
 
-/** Finance or an owner creates a coupon (audited `coupon.create`). */
+/**
+ * Finance or an owner creates a coupon (audited `coupon.create`). A fixed amount is in one currency (the business
+ * currency unless named) and applies only to checkouts in it; a percentage applies in any currency.
+ */
 export async function createCoupon(deps: Services, actor: Actor, raw: CouponInput) {
-  const input = parseInput(couponInput, raw);
+  const fixedIn = raw.kind === "FIXED" ? (raw.currency ?? (await businessCurrency(deps))) : null;
+  const input = parseInput(couponInput, { ...raw, currency: fixedIn });
+  const currency = input.kind === "FIXED" ? (input.currency ?? null) : null;
   const trackIds = input.allTracks ? [] : [...new Set(input.trackIds ?? [])];
   try {
     return await deps.db.prisma.$transaction(async (tx) => {
@@ -195,6 +228,7 @@ export async function createCoupon(deps: Services, actor: Actor, raw: CouponInpu
           code: input.code,
           kind: input.kind,
           value: input.value,
+          currency,
           allTracks: input.allTracks,
           startsAt: input.startsAt ?? null,
           endsAt: input.endsAt ?? null,

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { INVOICE_LIMITS, INVOICE_MESSAGES } from "../../../../common/invoices.ts";
+import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
-import { dollarsToCents } from "../money.ts";
+import { amountToMinor } from "../money.ts";
 import { afterSettlement, settleWithin } from "../payments/settle.ts";
+import { businessCurrency } from "../settings/settings.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { nextInvoiceNumber } from "./numbers.ts";
@@ -13,41 +15,78 @@ import { isPaidRecord, netCents, PAID_RECORD_STATUSES } from "./status.ts";
 // Shared with the admin's forms (common/invoices.ts).
 export { INVOICE_MESSAGES };
 
-const invoiceInput = z.object({
-  learnerId: z.string({ error: INVOICE_MESSAGES.learner }).uuid(INVOICE_MESSAGES.learnerNotFound),
-  amount: dollarsToCents(INVOICE_MESSAGES.amount, INVOICE_MESSAGES.invalidAmount),
-  dueDate: z.date().nullable().optional(),
-  status: z.enum(["PENDING", "PAID"], { error: INVOICE_MESSAGES.status }),
-  paymentDetails: z
-    .string()
-    .trim()
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((v) => v || null),
-  // Omitted (undefined) keeps an existing invoice's track or description; null or blank clears it.
-  trackId: z.string().uuid(INVOICE_MESSAGES.trackNotFound).nullable().optional(),
-  description: z
-    .string()
-    .trim()
-    .max(INVOICE_LIMITS.description, INVOICE_MESSAGES.descriptionTooLong)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
-});
+const currencyInput = z.object({ currency: z.enum(CURRENCY_CODES, { error: INVOICE_MESSAGES.currency }).nullish() }).loose();
+
+/** The invoice form; its amount is in major units of the invoice's currency (`currency`), read by that currency's rules. */
+const invoiceInput = (currency: string) =>
+  z.object({
+    learnerId: z.string({ error: INVOICE_MESSAGES.learner }).uuid(INVOICE_MESSAGES.learnerNotFound),
+    amount: amountToMinor(INVOICE_MESSAGES.amount, INVOICE_MESSAGES.invalidAmountIn(currency), currency),
+    /** The invoice's currency: the business currency for a new invoice, the invoice's own for an edit, when omitted. */
+    currency: z.enum(CURRENCY_CODES, { error: INVOICE_MESSAGES.currency }).nullish(),
+    dueDate: z.date().nullable().optional(),
+    status: z.enum(["PENDING", "PAID"], { error: INVOICE_MESSAGES.status }),
+    paymentDetails: z
+      .string()
+      .trim()
+      .max(500)
+      .nullable()
+      .optional()
+      .transform((v) => v || null),
+    // Omitted (undefined) keeps an existing invoice's track or description; null or blank clears it.
+    trackId: z.string().uuid(INVOICE_MESSAGES.trackNotFound).nullable().optional(),
+    description: z
+      .string()
+      .trim()
+      .max(INVOICE_LIMITS.description, INVOICE_MESSAGES.descriptionTooLong)
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
+  });
 
 /**
- * What a learner has paid: their paid records (as a Prisma relation selection), and the sum of them in cents, net of
- * refunds (docs/ARCHITECTURE.md, "Money").
+ * What a learner has paid: their paid records (as a Prisma relation selection), and the sums of them in minor units,
+ * net of refunds, one per currency (docs/ARCHITECTURE.md, "Money"): amounts in different currencies are never added.
  */
 export const PAID_INVOICES = {
   where: { status: { in: [...PAID_RECORD_STATUSES] } },
-  select: { amountCents: true, refundedCents: true, status: true },
+  select: { amountCents: true, refundedCents: true, status: true, currency: true },
 };
-export const paidCents = (invoices: Parameters<typeof netCents>[0][]) => invoices.reduce((sum, i) => sum + netCents(i), 0);
+
+type PaidInvoice = Parameters<typeof netCents>[0] & { currency: string };
+
+/** An amount of one currency: minor units (`cents`, whatever the currency calls them) and its ISO code. */
+export interface CurrencyCents {
+  currency: CurrencyCode;
+  cents: number;
+}
+
+/** The net sum of paid records per currency, in the order of CURRENCY_CODES; only currencies paid in appear. */
+export function paidTotals(invoices: PaidInvoice[]): CurrencyCents[] {
+  const sums = new Map<string, number>();
+  for (const invoice of invoices) {
+    if (!isPaidRecord(invoice.status)) continue;
+    sums.set(invoice.currency, (sums.get(invoice.currency) ?? 0) + netCents(invoice));
+  }
+  return [...sums]
+    .map(([currency, cents]) => ({ currency: currency as CurrencyCode, cents }))
+    .sort((a, b) => CURRENCY_CODES.indexOf(a.currency) - CURRENCY_CODES.indexOf(b.currency));
+}
+
+/**
+ * A learner's one "total paid" figure (the spec's, beside which the per-currency list stands): the total of the one
+ * currency they paid in; of the business currency when they paid in several including it (else the first of them);
+ * 0 in the business currency when they paid nothing. `business` is asked for only in those last two cases, so a list
+ * of learners who each paid in one currency costs no read of the settings.
+ */
+export async function learnerTotal(totals: CurrencyCents[], business: () => Promise<CurrencyCode>): Promise<CurrencyCents> {
+  if (totals.length === 1) return totals[0] as CurrencyCents;
+  const currency = await business();
+  return totals.find((t) => t.currency === currency) ?? totals[0] ?? { currency, cents: 0 };
+}
 
 /** The invoice form: any status may be sent (the schema's enum has FAILED too); the rules accept pending and paid. */
-export type InvoiceInput = FormInput<Omit<z.input<typeof invoiceInput>, "status">> & { status?: string | null };
+export type InvoiceInput = FormInput<Omit<z.input<ReturnType<typeof invoiceInput>>, "status">> & { status?: string | null };
 
 async function requireLearner(deps: Services, learnerId: string) {
   const learner = await deps.db.prisma.learner.findUnique({ where: { id: learnerId }, select: { id: true } });
@@ -76,9 +115,13 @@ async function lockInvoice(tx: Prisma.TransactionClient, id: string) {
   return existing;
 }
 
-/** Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen (paid: settled as OTHER). */
+/**
+ * Admins record invoices by hand (bank transfer, mobile money...); either status may be chosen (paid: settled as
+ * OTHER). The invoice is in the currency named, else the business currency, and keeps it for ever.
+ */
 export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceInput) {
-  const input = parseInput(invoiceInput, raw);
+  const currency = parseInput(currencyInput, raw).currency ?? (await businessCurrency(deps));
+  const input = parseInput(invoiceInput(currency), raw);
   const trackId = input.trackId ?? null;
   const description = input.description ?? null;
   requireOneSubject(trackId, description);
@@ -93,6 +136,7 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
         trackId,
         description,
         amountCents: input.amount,
+        currency,
         dueDate: input.dueDate ?? null,
         status: "PENDING",
         paymentDetails: input.paymentDetails,
@@ -113,9 +157,11 @@ export async function createInvoice(deps: Services, actor: Actor, raw: InvoiceIn
  * details, description) and due date may change; a void invoice does not change at all.
  */
 export async function updateInvoice(deps: Services, actor: Actor, id: string, raw: InvoiceInput) {
-  const input = parseInput(invoiceInput, raw);
   const { prisma } = deps.db;
-  if (!(await prisma.invoice.findUnique({ where: { id }, select: { id: true } }))) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  const found = await prisma.invoice.findUnique({ where: { id }, select: { id: true, currency: true } });
+  if (!found) throw new NotFoundError(INVOICE_MESSAGES.notFound);
+  const currency = parseInput(currencyInput, raw).currency ?? found.currency;
+  const input = parseInput(invoiceInput(currency), raw);
   await requireLearner(deps, input.learnerId);
   await requireTrack(deps, input.trackId);
   let settling = false;
@@ -129,6 +175,7 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
     if (
       paidRecord &&
       (input.amount !== existing.amountCents ||
+        currency !== existing.currency ||
         input.learnerId !== existing.learnerId ||
         trackId !== existing.trackId ||
         input.status !== "PAID")
@@ -141,6 +188,7 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
       !paidRecord &&
       existing.couponId &&
       (input.amount !== existing.amountCents ||
+        currency !== existing.currency ||
         input.learnerId !== existing.learnerId ||
         trackId !== existing.trackId ||
         existing.status !== "PENDING")
@@ -148,7 +196,8 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
       throw new ConflictError(INVOICE_MESSAGES.couponLocked);
     }
     // A new amount typed by staff is the whole price: the checkout's price parts (list price, tax) no longer describe it.
-    const repriced = input.amount !== existing.amountCents ? { subtotalCents: null, discountCents: 0, taxCents: 0 } : {};
+    const repriced =
+      input.amount !== existing.amountCents || currency !== existing.currency ? { subtotalCents: null, discountCents: 0, taxCents: 0 } : {};
     // An unpaid invoice marked paid goes through the one settlement (method OTHER): enrolled once, receipt mailed.
     settling = !paidRecord && input.status === "PAID";
     let invoice = await tx.invoice.update({
@@ -158,6 +207,7 @@ export async function updateInvoice(deps: Services, actor: Actor, id: string, ra
         trackId,
         description,
         amountCents: input.amount,
+        currency,
         ...repriced,
         ...(input.dueDate ? { dueDate: input.dueDate } : {}),
         // A paid record keeps its status (a refunded one stays refunded: the form only knows pending and paid).

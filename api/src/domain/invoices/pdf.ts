@@ -1,3 +1,4 @@
+import { formatMoney } from "../../../../common/money.ts";
 import type { Mail } from "../../mail/transport.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError } from "../errors.ts";
@@ -64,11 +65,6 @@ export async function invoicePdf(deps: Pick<Services, "db" | "storage">, id: str
 /** The file name a PDF is offered under: the invoice number (letters, digits and dashes only, as the prefix rule keeps it). */
 export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/g, "_")}.pdf`;
 
-export function formatMoney(cents: number, currency: string) {
-  const amount = (cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return currency === "USD" ? `$${amount}` : `${currency} ${amount}`;
-}
-
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
 /** The tax rate the invoice's parts imply, in percent (2 decimals), and whether it was inside the price. */
@@ -85,6 +81,7 @@ export async function renderInvoicePdf(deps: Pick<Services, "db" | "storage">, i
   const logo = await logoBytes(deps, identity);
   const paid = isPaidRecord(invoice.status);
   const title = paid ? "Receipt" : "Invoice";
+  // Every amount in the invoice's own currency, with its symbol (DejaVu Sans has ₦ and ₵).
   const money = (cents: number) => formatMoney(cents, invoice.currency);
 
   const { doc, bytes } = startPdf({
@@ -124,6 +121,7 @@ export async function renderInvoicePdf(deps: Pick<Services, "db" | "storage">, i
   doc.text(`Issued: ${day(invoice.createdAt)}`);
   if (invoice.dueDate && !paid) doc.text(`Due: ${day(invoice.dueDate)}`);
   if (invoice.paidAt) doc.text(`Paid: ${day(invoice.paidAt)}`);
+  doc.text(`Currency: ${invoice.currency}`);
 
   // Buyer.
   const buyerTop = top;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currencyRules, formatMoney, toMinorUnits } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Refund } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob, recordRerunnableJob, toJobId } from "../../job-contract.ts";
@@ -10,7 +11,6 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { REVOKE_REASONS, revokeTrackCertificateWithin } from "../learning/certificates.ts";
 import { composeMail } from "../mails/compose.ts";
 import { refund as refundTemplate } from "../mails/templates.ts";
-import { decimalText } from "../money.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { isPaidRecord, PAID_RECORD_STATUSES } from "./status.ts";
@@ -20,30 +20,43 @@ export const REFUND_MESSAGES = {
   notPaid: "Only a paid invoice can be refunded.",
   nothingLeft: "Nothing is left to refund on this invoice.",
   invalidAmount: "Amount must be a number of dollars, more than 0, with at most 2 decimals.",
-  tooMuch: (leftCents: number) => `At most $${(leftCents / 100).toFixed(2)} can be refunded on this invoice.`,
+  /** invalidAmount in the invoice's currency: "Amount must be a number of naira, more than 0, with at most 2 decimals." */
+  invalidAmountIn: (currency: string) => {
+    const { unit, digits } = currencyRules(currency);
+    return `Amount must be a number of ${unit}, more than 0, with at most ${digits} decimals.`;
+  },
+  /** What is left to refund, in the invoice's currency: "At most ₦9,000.00 can be refunded on this invoice." */
+  tooMuch: (leftCents: number, currency = "USD") => `At most ${formatMoney(leftCents, currency)} can be refunded on this invoice.`,
   reason: "A reason is required.",
   reasonTooLong: "The reason is at most 500 characters.",
   paystackRefused: (message: string) => `Paystack refused the refund: ${message}`,
 } as const;
 
-const refundInput = z.object({
-  invoiceId: z.string().uuid(REFUND_MESSAGES.notFound),
-  /** Dollars; null or left out: all that is left. */
-  amount: z
-    .union([z.number(), z.string()], { error: REFUND_MESSAGES.invalidAmount })
-    .transform((v) => (typeof v === "string" ? decimalText(v.trim()) : v))
-    .pipe(
-      z
-        .number({ error: REFUND_MESSAGES.invalidAmount })
-        .refine(Number.isFinite, REFUND_MESSAGES.invalidAmount)
-        .gt(0, REFUND_MESSAGES.invalidAmount)
-        .max(1_000_000, REFUND_MESSAGES.invalidAmount)
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, REFUND_MESSAGES.invalidAmount),
-    )
-    .transform((v) => Math.round(v * 100))
-    .nullish(),
-  reason: z.string({ error: REFUND_MESSAGES.reason }).trim().min(1, REFUND_MESSAGES.reason).max(500, REFUND_MESSAGES.reasonTooLong),
-});
+/** A refund's form; its amount is in major units of the invoice's currency (`currency`), read by that currency's rules. */
+const refundInput = (currency: string) => {
+  const invalid = REFUND_MESSAGES.invalidAmountIn(currency);
+  return z.object({
+    invoiceId: z.string().uuid(REFUND_MESSAGES.notFound),
+    /** Major units; null or left out: all that is left. */
+    amount: z
+      .union([z.number(), z.string()], { error: invalid })
+      .transform((v, ctx) => {
+        const result = toMinorUnits(typeof v === "string" ? v.trim() : v, currency);
+        if ("minor" in result && result.minor > 0) return result.minor;
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      })
+      .nullish(),
+    reason: z.string({ error: REFUND_MESSAGES.reason }).trim().min(1, REFUND_MESSAGES.reason).max(500, REFUND_MESSAGES.reasonTooLong),
+  });
+};
+
+/** The currency of the invoice a refund is asked for (its amount is read in it); USD when there is no such invoice. */
+async function refundCurrency(deps: Services, raw: RefundInput): Promise<string> {
+  if (typeof raw.invoiceId !== "string" || !z.uuid().safeParse(raw.invoiceId).success) return "USD";
+  const invoice = await deps.db.prisma.invoice.findUnique({ where: { id: raw.invoiceId }, select: { currency: true } });
+  return invoice?.currency ?? "USD";
+}
 
 export type RefundInput = { invoiceId: string; amount?: number | string | null; reason?: string | null };
 
@@ -57,7 +70,7 @@ const HOLDING = ["PENDING", "PROCESSED"] as const;
  * webhook (processRefundJob); a payment made another way is recorded as processed at once.
  */
 export async function refundInvoice(deps: Services, actor: Actor, raw: RefundInput): Promise<Refund> {
-  const input = parseInput(refundInput, raw);
+  const input = parseInput(refundInput(await refundCurrency(deps, raw)), raw);
   const { prisma } = deps.db;
   const refund = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Invoice" WHERE "id" = ${input.invoiceId}::uuid FOR UPDATE`;
@@ -71,7 +84,7 @@ export async function refundInvoice(deps: Services, actor: Actor, raw: RefundInp
     const left = invoice.amountCents - (held._sum.amountCents ?? 0);
     if (left <= 0) throw new ConflictError(REFUND_MESSAGES.nothingLeft);
     const amountCents = input.amount ?? left;
-    if (amountCents > left) throw ValidationError.forField("amount", REFUND_MESSAGES.tooMuch(left));
+    if (amountCents > left) throw ValidationError.forField("amount", REFUND_MESSAGES.tooMuch(left, invoice.currency));
     // Paid with a Paystack reference and no other method recorded: a card payment.
     const byCard = invoice.reference !== null && (invoice.paymentMethod === "CARD" || invoice.paymentMethod === null);
     const created = await tx.refund.create({
@@ -201,6 +214,7 @@ async function revokeAccess(
       firstName: learner.firstName,
       trackName,
       amountCents,
+      currency: refund.currency,
       portalUrl: `${siteUrl(deps.config.publicUrl, deps.config.adminHostPrefix, "learner")}/portal`,
     }),
     `mail-refund-${refund.id}`,

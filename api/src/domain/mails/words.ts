@@ -1,7 +1,8 @@
+import { formatMoney } from "../../../../common/money.ts";
 import type { StaffRole } from "../staff/permissions.ts";
 
-/** An amount as mails write it: $12.50. */
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/** An amount as mails write it, in its own currency (common/money.ts): $12.50, ₦150,000.00, GH₵1,200.00. */
+export const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
 const ROLE_NAMES: Record<StaffRole, string> = { OWNER: "owner", MANAGER: "manager", FINANCE: "finance", INSTRUCTOR: "instructor" };
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { CURRENCY_CODES } from "../../../../common/money.ts";
 import { CHECKOUT_MESSAGES } from "../../../../common/payments.ts";
-import type { Prisma } from "../../db/client.ts";
 import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
+import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
+import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -32,14 +34,33 @@ const checkoutInput = z.object({
   method: z.enum(["CARD", "OFFLINE"], { error: CHECKOUT_MESSAGES.method }).nullish(),
   /** A coupon code (any case); the server checks it and prices the invoice itself. */
   coupon: z.string().trim().max(60, "This coupon code is not valid.").nullish(),
+  /** The currency to pay in: the business currency when omitted; one the track is not sold in is refused. */
+  currency: z.enum(CURRENCY_CODES, { error: CHECKOUT_MESSAGES.currency }).nullish(),
 });
+
+/** A track as one checkout sells it: its price in the checkout's currency (catalogue/prices.ts, `priceIn`). */
+export interface SoldTrack {
+  id: string;
+  name: string;
+  /** Minor units of `currency`. */
+  priceCents: number;
+  currency: string;
+}
 
 export type CheckoutInput = FormInput<z.input<typeof checkoutInput>>;
 
 export type CheckoutResult =
-  | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string }
+  | { kind: "redirect"; authorizationUrl: string; reference: string; invoiceId: string; amountCents: number; currency: string }
   | { kind: "enrolled"; enrollmentId: string; message: string }
-  | { kind: "offline"; reference: string; invoiceId: string; instructions: string; expiresAt: Date };
+  | {
+      kind: "offline";
+      reference: string;
+      invoiceId: string;
+      instructions: string;
+      expiresAt: Date;
+      amountCents: number;
+      currency: string;
+    };
 
 /**
  * How long after an invoice was made a repeated checkout waits for the payment page another request is still asking
@@ -62,8 +83,9 @@ export async function abandonCutoff(deps: Pick<Services, "db">, now = Date.now()
 
 /**
  * Starts a checkout: unless the learner is already enrolled, their contact details are saved, then a free track
- * enrolls at once; a paid one gets a pending invoice (price in cents, USD, unique reference) before Paystack is asked
- * for a payment page, so every payment Paystack knows of has an invoice here. Nothing is given until the payment is
+ * enrolls at once; a paid one gets a pending invoice (the track's price in the checkout's currency, in minor units,
+ * and a unique reference) before Paystack is asked for a payment page in that currency, so every payment Paystack
+ * knows of has an invoice here. A currency the track is not sold in is refused before anything is saved. Nothing is given until the payment is
  * verified server-side. A learner has at most one open checkout per track: a repeated checkout (a double click, a
  * second tab, a script) gets the same invoice and payment page, and checkouts are rate-limited per learner.
  */
@@ -71,16 +93,20 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   await hit(deps, `checkout:learner:${learnerId}`, LIMITS.checkoutPerLearner);
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
-  const track = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" } });
-  if (!track) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
-  if (track.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
+  const found = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" }, include: { prices: TRACK_PRICES } });
+  if (!found) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
+  if (found.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
-  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
+  const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: found.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+  const track: SoldTrack = { id: found.id, name: found.name, ...priceIn(found, input.currency) };
   // A code tried at checkout counts against the same tries as the page's quotes: guessing codes here is no cheaper.
   if (input.coupon?.trim()) await countCouponTry(deps, learnerId);
   // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
-  const coupon = input.coupon && track.priceCents > 0 ? await usableCoupon(prisma, input.coupon, track.id, learnerId) : null;
+  const coupon =
+    input.coupon && track.priceCents > 0
+      ? await usableCoupon(prisma, input.coupon, { trackId: track.id, currency: track.currency }, learnerId)
+      : null;
   const tax = await taxSetting(deps);
   const learner = await prisma.learner.update({
     where: { id: learnerId },
@@ -128,7 +154,7 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
 async function startCardCheckout(
   deps: Services,
   learner: { id: string; email: string },
-  track: Prisma.TrackModel,
+  track: SoldTrack,
   input: z.output<typeof checkoutInput>,
   tax: TaxSetting,
 ): Promise<CheckoutResult | null> {
@@ -162,19 +188,20 @@ async function startCardCheckout(
   if (!created) {
     const authorizationUrl = invoice.authorizationUrl ?? (await paymentPageOf(deps, invoice));
     if (!authorizationUrl) return null;
-    return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id };
+    return { kind: "redirect", authorizationUrl, reference, invoiceId: invoice.id, ...charged(invoice) };
   }
   try {
     const result = await paystackFor(deps.config).initialize({
       email: learner.email,
+      // The invoice's own amount (minor units) and currency: what the settlement checks Paystack's answer against.
       amount: invoice.amountCents,
-      currency: track.currency as "USD",
+      currency: invoice.currency as PaystackCurrency,
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
     });
     await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
-    return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id };
+    return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id, ...charged(invoice) };
   } catch (error) {
     deps.logger.error({ err: error, reference }, "Paystack initialize failed");
     await prisma.invoice.update({
@@ -185,6 +212,9 @@ async function startCardCheckout(
   }
 }
 
+/** What a started checkout charges: the invoice's amount (minor units) and currency. */
+const charged = (invoice: { amountCents: number; currency: string }) => ({ amountCents: invoice.amountCents, currency: invoice.currency });
+
 /**
  * A coupon that takes the whole price: no payment to make. Under the learner's, track's and coupon's locks the coupon is
  * checked again, a PENDING invoice of 0 is made with the coupon's redemption and settled at once through the one
@@ -194,7 +224,7 @@ async function startCardCheckout(
 async function enrollWithFullDiscount(
   deps: Services,
   learnerId: string,
-  track: { id: string; priceCents: number; currency: string },
+  track: SoldTrack,
   code: string,
   tax: TaxSetting,
 ): Promise<CheckoutResult | null> {

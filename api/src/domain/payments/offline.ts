@@ -99,6 +99,7 @@ export async function startOfflineCheckout(
         firstName: learner.firstName,
         trackName: track.name,
         amountCents: fresh.amountCents,
+        currency: fresh.currency,
         reference: fresh.reference as string,
         instructions,
         expiresAt: fresh.expiresAt as Date,
@@ -108,7 +109,14 @@ export async function startOfflineCheckout(
     return { invoice: fresh, created: true };
   });
   if (created) deps.jobs.kick();
-  return { reference: invoice.reference as string, invoiceId: invoice.id, instructions, expiresAt: invoice.expiresAt as Date };
+  return {
+    reference: invoice.reference as string,
+    invoiceId: invoice.id,
+    instructions,
+    expiresAt: invoice.expiresAt as Date,
+    amountCents: invoice.amountCents,
+    currency: invoice.currency,
+  };
 }
 
 const confirmInput = z.object({

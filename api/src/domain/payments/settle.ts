@@ -1,3 +1,4 @@
+import { formatMoneyWithCode } from "../../../../common/money.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob } from "../../job-contract.ts";
@@ -49,7 +50,7 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     return "FAILED";
   }
   if (tx.amount !== invoice.amountCents || tx.currency !== invoice.currency) {
-    const reason = `Paid ${tx.currency} ${(tx.amount / 100).toFixed(2)} but the invoice is ${invoice.currency} ${(invoice.amountCents / 100).toFixed(2)}; nobody was enrolled.`;
+    const reason = mismatchReason({ amount: tx.amount, currency: tx.currency }, invoice);
     deps.logger.warn({ reference, paid: tx.amount, expected: invoice.amountCents }, "payment amount or currency mismatch");
     await markFailed(deps, invoice.id, reference, reason);
     return "FLAGGED";
@@ -69,6 +70,14 @@ export async function settlePayment(deps: Services, reference: string): Promise<
   if (now && isPaidRecord(now.status) && now.paymentMethod !== "CARD") await flagCardAfterOther(deps, now);
   return "PAID";
 }
+
+/**
+ * The flag of a settlement whose amount or currency differs from its invoice's: each amount in its own currency's
+ * units with its ISO code ("Paid NGN 100.00 but the invoice is USD 49.99; ..."), never a figure read in another
+ * currency. Paystack's amount is in the minor units of the currency it names.
+ */
+export const mismatchReason = (paid: { amount: number; currency: string }, invoice: Pick<Invoice, "amountCents" | "currency">) =>
+  `Paid ${formatMoneyWithCode(paid.amount, paid.currency)} but the invoice is ${formatMoneyWithCode(invoice.amountCents, invoice.currency)}; nobody was enrolled.`;
 
 /** How a payment was made, in words for a flag. */
 const METHOD_WORDS: Record<PaymentMethod, string> = {
@@ -176,6 +185,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
         firstName: learner.firstName,
         trackName: track.name,
         amountCents: invoice.amountCents,
+        currency: invoice.currency,
         reference,
         portalUrl: portalUrl(deps),
       })),

@@ -349,17 +349,17 @@ describe("GET /api/reports/export.csv", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="report-2025-11-15-to-2026-02-10.csv"');
     expect(await res.text()).toBe(
       [
-        "month,revenue,enrollments",
-        "2025-11,350.00,1",
-        "2025-12,345.49,2",
-        "2026-01,0.00,0",
-        "2026-02,420.00,1",
+        "month,revenue,enrollments,currency",
+        "2025-11,350.00,1,USD",
+        "2025-12,345.49,2,USD",
+        "2026-01,0.00,0,USD",
+        "2026-02,420.00,1,USD",
         "",
-        "track,revenue,enrollments",
-        "Cloud Computing,600.50,2",
-        '"Data, Science",420.00,1',
-        "No track,75.00,0",
-        "'=1+2 Track,19.99,1",
+        "track,revenue,enrollments,currency",
+        "Cloud Computing,600.50,2,USD",
+        '"Data, Science",420.00,1,USD',
+        "No track,75.00,0,USD",
+        "'=1+2 Track,19.99,1,USD",
         "",
       ].join("\n"),
     );
@@ -375,11 +375,11 @@ describe("GET /api/reports/export.csv", () => {
     expect(months.headers.get("content-disposition")).toBe('attachment; filename="report-2025-11-15-to-2026-02-10.csv"');
     expect(await months.text()).toBe(
       [
-        "month,revenue,enrollments,completions",
-        "2025-11,350.00,1,0",
-        "2025-12,345.49,2,0",
-        "2026-01,0.00,0,0",
-        "2026-02,420.00,1,0",
+        "month,revenue,enrollments,completions,currency",
+        "2025-11,350.00,1,0,USD",
+        "2025-12,345.49,2,0,USD",
+        "2026-01,0.00,0,0,USD",
+        "2026-02,420.00,1,0,USD",
         "",
       ].join("\n"),
     );
@@ -388,11 +388,11 @@ describe("GET /api/reports/export.csv", () => {
     expect(tracks.headers.get("content-disposition")).toBe('attachment; filename="report-by-track-2025-11-15-to-2026-02-10.csv"');
     expect(await tracks.text()).toBe(
       [
-        "track,revenue,enrollments",
-        "Cloud Computing,600.50,2",
-        '"Data, Science",420.00,1',
-        "No track,75.00,0",
-        "'=1+2 Track,19.99,1",
+        "track,revenue,enrollments,currency",
+        "Cloud Computing,600.50,2,USD",
+        '"Data, Science",420.00,1,USD',
+        "No track,75.00,0,USD",
+        "'=1+2 Track,19.99,1,USD",
         "",
       ].join("\n"),
     );

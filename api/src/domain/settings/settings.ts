@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../../../common/accounts.ts";
-import { INVOICE_PREFIX_PATTERN, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../common/settings.ts";
+import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
+import { CURRENCY_CHANGE_NOTE, INVOICE_PREFIX_PATTERN, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../common/settings.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
+import { ValidationError } from "../errors.ts";
 import { storeImage } from "../images.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 
-// The limits and messages are shared with the settings form (common/settings.ts).
-export { SETTINGS_MESSAGES };
+// The limits and messages are shared with the settings form (common/settings.ts), as is what a currency change does.
+export { CURRENCY_CHANGE_NOTE, SETTINGS_MESSAGES };
 
 /**
  * Optional text: trimmed, blank or null clears it (null), omitted keeps what is saved (undefined). No control
@@ -59,6 +61,8 @@ const identityInput = {
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, SETTINGS_MESSAGES.taxRate)
     .optional(),
   taxInclusive: z.boolean().optional(),
+  /** The business currency (omitted keeps it); see CURRENCY_CHANGE_NOTE. */
+  currency: z.enum(CURRENCY_CODES, { error: SETTINGS_MESSAGES.currency }).optional(),
   /** True removes the logo (a new one is uploaded beside the input). */
   removeLogo: z.boolean().optional(),
 };
@@ -97,7 +101,32 @@ export function businessSettings(deps: Pick<Services, "db">) {
   return deps.db.prisma.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
 }
 
-/** Saves the owner's settings, with an audit entry in the same transaction. */
+/**
+ * The business currency: every track's main price is in it, and a checkout without a currency pays in it. `client` is
+ * the caller's transaction when it reads inside one.
+ */
+export async function businessCurrency(
+  deps: Pick<Services, "db">,
+  client: Prisma.TransactionClient = deps.db.prisma,
+): Promise<CurrencyCode> {
+  const settings = await client.businessSettings.findUniqueOrThrow({ where: { id: 1 }, select: { currency: true } });
+  return settings.currency as CurrencyCode;
+}
+
+/**
+ * The business currency under a share lock on the settings row, inside a transaction that writes something priced in
+ * it (a track price): a change of the business currency (which updates that row) waits for it, or it for the change.
+ */
+export async function lockBusinessCurrency(tx: Prisma.TransactionClient): Promise<CurrencyCode> {
+  const [row] = await tx.$queryRaw<{ currency: CurrencyCode }[]>`SELECT "currency" FROM "BusinessSettings" WHERE "id" = 1 FOR SHARE`;
+  return row?.currency ?? "USD";
+}
+
+/**
+ * Saves the owner's settings, with an audit entry in the same transaction. A new business currency re-labels every
+ * track's main price (CURRENCY_CHANGE_NOTE), in the same transaction: refused while a track has an explicit price in
+ * that currency, which would clash with its main price.
+ */
 export async function updateBusinessSettings(deps: Services, actor: Actor, raw: SettingsInput) {
   const { logo, ...fields } = raw;
   const { taxRatePercent, removeLogo, ...input } = parseInput(settingsInput, fields);
@@ -105,8 +134,16 @@ export async function updateBusinessSettings(deps: Services, actor: Actor, raw: 
   const logoImage = logo ? await storeImage(deps.storage, logo, "logo") : removeLogo ? null : undefined;
   const taxRateBasisPoints = taxRatePercent === undefined ? undefined : Math.round(taxRatePercent * 100);
   const saved = await deps.db.prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT 1 FROM "BusinessSettings" WHERE "id" = 1 FOR UPDATE`;
     const before = await tx.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
     const after = await tx.businessSettings.update({ where: { id: 1 }, data: { ...input, taxRateBasisPoints, logoImage } });
+    if (after.currency !== before.currency) {
+      // The row lock above makes a track price being set now wait, or this see it (lockBusinessCurrency).
+      const priced = await tx.trackPrice.count({ where: { currency: after.currency } });
+      if (priced > 0) throw ValidationError.forField("currency", SETTINGS_MESSAGES.currencyPriced(priced, after.currency));
+      // The trigger on Track writes the business currency, the one just saved, whatever is sent.
+      await tx.track.updateMany({ data: { currency: after.currency } });
+    }
     await recordAudit(tx, actor, { action: "settings.update", entityType: "BusinessSettings", entityId: "1", before, after });
     return { before, after };
   });

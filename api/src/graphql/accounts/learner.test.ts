@@ -186,4 +186,15 @@ describe("Staff actions on a learner (accounts/learner.ts, domain/accounts/learn
       "The learner's account is disabled.",
     );
   });
+
+  it("a learner's total paid comes with its currency, and per currency; a page of them costs the same statements", async () => {
+    const list = `{ learners(first: 10, search: "Last") { edges { node { totalPaid totalPaidMoney { amount currency formatted } totalsPaid { amount currency } } } } }`;
+    const { result, statements } = await statementsOf(s.app, list, {}, s.who.finance);
+    expect(statements).toBe(2);
+    expect(result.data.learners.edges[0].node).toEqual({
+      totalPaid: 200,
+      totalPaidMoney: { amount: 200, currency: "USD", formatted: "$200.00" },
+      totalsPaid: [{ amount: 200, currency: "USD" }],
+    });
+  });
 });

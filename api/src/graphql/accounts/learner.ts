@@ -1,14 +1,15 @@
 import { compEnrollment, learnersCsv, sendLearnerPasswordReset, setLearnerDisabled } from "../../domain/accounts/learner-actions.ts";
-import { PAID_INVOICES, paidCents } from "../../domain/invoices/invoices.ts";
+import { learnerTotal, PAID_INVOICES, paidTotals } from "../../domain/invoices/invoices.ts";
 import { listedInvoices } from "../../domain/invoices/status.ts";
-import { toDollars } from "../../domain/money.ts";
+import { toMajorUnits } from "../../domain/money.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
-import { actor } from "../context.ts";
+import { actor, businessCurrencyOf } from "../context.ts";
 import { NEWEST_ISSUED } from "../learning/certificates.ts";
 import { Enrollment } from "../learning/enrollment.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, refuseOversizedPage, wordsWhere } from "../schema/paging.ts";
 import { Learner } from "./account.ts";
 import { MessagePayload } from "./auth.ts";
@@ -16,9 +17,28 @@ import { MessagePayload } from "./auth.ts";
 builder.prismaObjectFields("Learner", (t) => ({
   trackCount: t.relationCount("enrollments", { description: "How many tracks the learner is enrolled in." }),
   totalPaid: t.float({
-    description: "Dollars paid: the sum of the learner's paid invoices.",
+    description:
+      "What the learner paid (paid invoices less refunds), in major units of totalPaidMoney's currency: the one they paid in, or the business currency (dollars by default) when they paid in several including it, or nothing. Other currencies: totalsPaid.",
     select: { invoices: PAID_INVOICES },
-    resolve: (learner) => toDollars(paidCents(learner.invoices)),
+    resolve: async (learner, _args, ctx) => {
+      const total = await learnerTotal(paidTotals(learner.invoices), () => businessCurrencyOf(ctx));
+      return toMajorUnits(total.cents, total.currency);
+    },
+  }),
+  totalPaidMoney: t.field({
+    type: Money,
+    description: "`totalPaid` with its currency.",
+    select: { invoices: PAID_INVOICES },
+    resolve: async (learner, _args, ctx) => {
+      const total = await learnerTotal(paidTotals(learner.invoices), () => businessCurrencyOf(ctx));
+      return money(total.cents, total.currency);
+    },
+  }),
+  totalsPaid: t.field({
+    type: [Money],
+    description: "What the learner paid per currency (paid invoices less refunds), only currencies paid in; never added across currencies.",
+    select: { invoices: PAID_INVOICES },
+    resolve: (learner) => paidTotals(learner.invoices).map((t) => money(t.cents, t.currency)),
   }),
   enrollments: t.relatedConnection(
     "enrollments",

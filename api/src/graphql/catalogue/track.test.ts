@@ -258,3 +258,57 @@ describe("A draft's preview link (catalogue/track.ts: trackPreviewLink, trackPre
 function globalIdRaw(id: string): string {
   return Buffer.from(id, "base64").toString().split(":")[1] as string;
 }
+
+describe("Track prices in currencies (catalogue/track.ts, domain/catalogue/prices.ts)", () => {
+  const s = seededApp();
+  const PRICES = "priceMoney { amount minor currency formatted } prices { amount minor currency formatted }";
+  const LIST = `{ tracks(first: 10) { edges { node { name price currency ${PRICES} courses { id } } } } }`;
+  const SET = `mutation ($id: ID!, $input: TrackPriceInput!) {
+    setTrackPrice(id: $id, input: $input) { ... on TrackPayload { track { ${PRICES} } } ... on Error { message } ... on ValidationError { fieldErrors { field message } } }
+  }`;
+  const REMOVE = `mutation ($id: ID!, $currency: CurrencyCode!) {
+    removeTrackPrice(id: $id, currency: $currency) { ... on TrackPayload { track { prices { currency } } } ... on Error { message } }
+  }`;
+
+  it("staff who edit the catalogue set and remove prices in further currencies; the track lists every price, main first", async () => {
+    const id = globalId("Track", s.seeded.trackIds[0] as string);
+    const set = await s.app.graphql(SET, { id, input: { currency: "GHS", amount: 1200 } }, s.who.manager);
+    expect(set.errors).toBeUndefined();
+    expect(set.data.setTrackPrice.track).toEqual({
+      priceMoney: { amount: 100, minor: 10_000, currency: "USD", formatted: "$100.00" },
+      prices: [
+        { amount: 100, minor: 10_000, currency: "USD", formatted: "$100.00" },
+        { amount: 1200, minor: 120_000, currency: "GHS", formatted: "GH₵1,200.00" },
+      ],
+    });
+    const main = await s.app.graphql(SET, { id, input: { currency: "USD", amount: 1 } }, s.who.owner);
+    expect(main.data.setTrackPrice).toEqual({
+      message: "USD is the business currency: change the track's main price instead.",
+      fieldErrors: [{ field: "currency", message: "USD is the business currency: change the track's main price instead." }],
+    });
+    for (const token of [s.who.finance, s.who.instructor, s.who.learner]) {
+      expect((await s.app.graphql(SET, { id, input: { currency: "NGN", amount: 1 } }, token)).data.setTrackPrice.message).toBe(
+        "You are not allowed to do this.",
+      );
+    }
+    const removed = await s.app.graphql(REMOVE, { id, currency: "GHS" }, s.who.owner);
+    expect(removed.data.removeTrackPrice.track.prices).toEqual([{ currency: "USD" }]);
+    expect((await s.app.graphql(REMOVE, { id, currency: "GHS" }, s.who.owner)).data.removeTrackPrice.message).toBe(
+      "This track has no GHS price.",
+    );
+  });
+
+  it("the catalogue with every track's prices costs the statements it cost without them", async () => {
+    for (const trackId of s.seeded.trackIds) {
+      await s.app.graphql(SET, { id: globalId("Track", trackId), input: { currency: "NGN", amount: 150_000 } }, s.who.owner);
+    }
+    const { result, statements } = await statementsOf(s.app, LIST);
+    expect(statements).toBe(1);
+    for (const { node } of result.data.tracks.edges) {
+      expect(node.prices.map((p: { currency: string }) => p.currency)).toEqual(["USD", "NGN"]);
+      expect(node.prices[1].formatted).toBe("₦150,000.00");
+      expect(node.priceMoney).toEqual(node.prices[0]);
+      expect(node.currency).toBe("USD");
+    }
+  });
+});

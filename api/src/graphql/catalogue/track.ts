@@ -1,3 +1,5 @@
+import { toMajorUnits } from "../../../../common/money.ts";
+import { removeTrackPrice, setTrackPrice, TRACK_PRICES, trackPrices } from "../../domain/catalogue/prices.ts";
 import { averageRating, rateTrack } from "../../domain/catalogue/ratings.ts";
 import {
   archivedWhere,
@@ -18,6 +20,7 @@ import {
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { refuseOversizedPage, wordsWhere } from "../schema/paging.ts";
 import { DeletePayload } from "../schema/payloads.ts";
 
@@ -53,9 +56,27 @@ export const Track = builder.prismaNode("Track", {
     description: t.exposeString("description", { description: "What the track teaches." }),
     duration: t.exposeString("duration", { description: 'How long it takes, in words (e.g. "12 weeks").' }),
     instructor: t.exposeString("instructor", { description: "Who teaches it." }),
-    price: t.float({ description: "Price in dollars (2 decimals).", resolve: (track) => track.priceCents / 100 }),
-    priceCents: t.exposeInt("priceCents", { description: "Price in cents." }),
-    currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+    price: t.float({
+      description: "The main price in major units of `currency` (2 decimals): dollars on a default install.",
+      resolve: (track) => toMajorUnits(track.priceCents, track.currency),
+    }),
+    priceCents: t.exposeInt("priceCents", { description: "The main price in minor units of `currency` (cents, kobo, pesewas)." }),
+    currency: t.exposeString("currency", {
+      description: "The main price's currency: always the business currency (BusinessSettings.currency), e.g. USD.",
+    }),
+    priceMoney: t.field({
+      type: Money,
+      description: "The main price (`price` in `currency`), in the business currency.",
+      resolve: (track) => money(track.priceCents, track.currency),
+    }),
+    prices: t.field({
+      type: [Money],
+      // Read with the track, in the same statement (a relation selection), never one query per track.
+      select: { prices: TRACK_PRICES },
+      description:
+        "Every price the track is sold at: the main one (business currency) first, then its own prices in further currencies. A checkout may pay in any of these currencies; there are no exchange rates.",
+      resolve: (track) => trackPrices(track).map((p) => money(p.priceCents, p.currency)),
+    }),
     image: t.exposeString("image", { nullable: true, description: "URL of the cover image; null when there is none." }),
     averageRating: t.float({
       nullable: true,
@@ -138,7 +159,9 @@ const TrackInput = builder.inputType("TrackInput", {
   description: "The track form.",
   fields: (t) => ({
     name: t.string({ description: "Name." }),
-    price: t.float({ description: "Dollars, 0 or more, at most 2 decimals." }),
+    price: t.float({
+      description: "The main price in the business currency's major units (dollars on a default install), 0 or more, at most 2 decimals.",
+    }),
     duration: t.string({ description: "How long it takes, in words." }),
     instructor: t.string({ description: "Who teaches it." }),
     description: t.string({ description: "What the track teaches." }),
@@ -156,6 +179,18 @@ export const TrackPayload = builder.objectRef<{ track: typeof Track.$inferType }
 });
 
 const errors = { types: commonErrors };
+
+const TrackPriceInput = builder.inputType("TrackPriceInput", {
+  description: "A track's price in a currency other than the business one.",
+  fields: (t) => ({
+    currency: t.field({
+      type: CurrencyCode,
+      required: true,
+      description: "The currency; not the business currency (that is the main price).",
+    }),
+    amount: t.float({ required: true, description: "Major units of that currency, 0 or more, at most 2 decimals." }),
+  }),
+});
 
 const TrackPreviewLinkPayload = builder.objectRef<{ url: string }>("TrackPreviewLinkPayload").implement({
   description: "A draft track's unlisted preview link.",
@@ -203,6 +238,35 @@ builder.mutationFields((t) => ({
     description: "Takes a track back to draft: it leaves the catalogue; enrolled learners keep their enrollment.",
     args: { id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }) },
     resolve: async (_root, { id }, ctx) => ({ track: await setTrackStatus(ctx.services, actor(ctx), id.id, { status: "DRAFT" }) }),
+  }),
+  setTrackPrice: t.field({
+    type: TrackPayload,
+    errors,
+    authScopes: { can: "editCatalogue" },
+    description:
+      "Sets (or replaces) a track's price in a currency other than the business one: the track is then sold in it too, at that price (no exchange rates).",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
+      input: t.arg({ type: TrackPriceInput, required: true, description: "The currency and the price in it." }),
+    },
+    resolve: async (_root, { id, input }, ctx) => {
+      await setTrackPrice(ctx.services, actor(ctx), id.id, input);
+      return { track: await ctx.services.db.prisma.track.findUniqueOrThrow({ where: { id: id.id } }) };
+    },
+  }),
+  removeTrackPrice: t.field({
+    type: TrackPayload,
+    errors,
+    authScopes: { can: "editCatalogue" },
+    description: "Removes a track's price in a currency: it is no longer sold in it (open invoices keep their price).",
+    args: {
+      id: t.arg.globalID({ required: true, for: [Track], description: "The track's ID." }),
+      currency: t.arg({ type: CurrencyCode, required: true, description: "The currency whose price goes." }),
+    },
+    resolve: async (_root, { id, currency }, ctx) => {
+      await removeTrackPrice(ctx.services, actor(ctx), id.id, { currency });
+      return { track: await ctx.services.db.prisma.track.findUniqueOrThrow({ where: { id: id.id } }) };
+    },
   }),
   trackPreviewLink: t.field({
     type: TrackPreviewLinkPayload,

@@ -1,3 +1,4 @@
+import type { CurrencyCode as Code } from "../../../../common/money.ts";
 import {
   batchCsv,
   checkoutQuote,
@@ -11,13 +12,14 @@ import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType } from "../schema/paging.ts";
 
 const CouponKind = builder.enumType("CouponKind", {
   description: "How a coupon takes money off.",
   values: {
     PERCENT: { description: "A percentage of the list price (value 1..100)." },
-    FIXED: { description: "A fixed amount (value in cents, USD)." },
+    FIXED: { description: "A fixed amount (value in minor units of the coupon's currency), for checkouts in that currency only." },
   } as const,
 });
 
@@ -42,7 +44,21 @@ export const Coupon = builder.prismaNode("Coupon", {
   fields: (t) => ({
     code: t.exposeString("code", { description: "The code (upper-case; learners may type it in any case)." }),
     kind: t.expose("kind", { type: CouponKind, description: "Percent or fixed amount." }),
-    value: t.exposeInt("value", { description: "PERCENT: the percentage (1..100); FIXED: cents." }),
+    value: t.exposeInt("value", {
+      description: "PERCENT: the percentage (1..100); FIXED: minor units of `currency` (cents, kobo, pesewas).",
+    }),
+    currency: t.field({
+      type: CurrencyCode,
+      nullable: true,
+      description: "FIXED: the currency of the amount; the coupon applies only to checkouts in it. PERCENT: null (any currency).",
+      resolve: (c) => c.currency as Code | null,
+    }),
+    fixedAmount: t.field({
+      type: Money,
+      nullable: true,
+      description: "FIXED: the amount taken off, in its currency; PERCENT: null.",
+      resolve: (c) => (c.kind === "FIXED" && c.currency ? money(c.value, c.currency) : null),
+    }),
     allTracks: t.exposeBoolean("allTracks", { description: "True: valid for every track; false: for `tracks` only." }),
     tracks: t.field({
       type: [Track],
@@ -114,12 +130,17 @@ const CheckoutQuote = builder
   .implement({
     description: "What a checkout would charge now: the preview the checkout page shows (the checkout computes it again).",
     fields: (t) => ({
-      subtotalCents: t.exposeInt("subtotalCents", { description: "The list price, in cents." }),
-      discountCents: t.exposeInt("discountCents", { description: "Taken off by the coupon, in cents." }),
+      subtotalCents: t.exposeInt("subtotalCents", { description: "The list price, in minor units of `currency` (cents, kobo, pesewas)." }),
+      discountCents: t.exposeInt("discountCents", { description: "Taken off by the coupon, in minor units of `currency`." }),
       taxCents: t.exposeInt("taxCents", { description: "The tax contained in (inclusive) or added to (exclusive) the total." }),
-      amountCents: t.exposeInt("amountCents", { description: "What the learner pays, in cents." }),
+      amountCents: t.exposeInt("amountCents", { description: "What the learner pays, in minor units of `currency`." }),
       couponCode: t.exposeString("couponCode", { nullable: true, description: "The coupon applied, as stored." }),
-      currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+      currency: t.exposeString("currency", { description: "The checkout's currency code, e.g. USD." }),
+      total: t.field({
+        type: Money,
+        description: "What the learner pays, with its currency.",
+        resolve: (q) => money(q.amountCents, q.currency),
+      }),
     }),
   });
 
@@ -173,8 +194,13 @@ builder.queryFields((t) => ({
     args: {
       trackId: t.arg.globalID({ for: [Track], required: true, description: "The track." }),
       couponCode: t.arg.string({ description: "A coupon code, any case; omitted or empty: no coupon." }),
+      currency: t.arg({
+        type: CurrencyCode,
+        description: "The currency to pay in (one of Track.prices): the business currency when omitted; another is refused.",
+      }),
     },
-    resolve: (_root, args, ctx) => checkoutQuote(ctx.services, ctx.viewer?.accountId ?? null, args.trackId.id, args.couponCode),
+    resolve: (_root, args, ctx) =>
+      checkoutQuote(ctx.services, ctx.viewer?.accountId ?? null, args.trackId.id, args.couponCode, args.currency),
   }),
 }));
 
@@ -183,7 +209,11 @@ const CouponInput = builder.inputType("CouponInput", {
   fields: (t) => ({
     code: t.string({ description: "3 to 40 letters, digits or dashes; stored upper-case." }),
     kind: t.field({ type: CouponKind, description: "Percent or fixed amount." }),
-    value: t.int({ description: "PERCENT: 1..100; FIXED: cents (at least 1)." }),
+    value: t.int({ description: "PERCENT: 1..100; FIXED: minor units of `currency` (at least 1)." }),
+    currency: t.field({
+      type: CurrencyCode,
+      description: "FIXED: the currency of the amount (the business currency when omitted); ignored for PERCENT, which applies in any.",
+    }),
     allTracks: t.boolean({ description: "Valid for every track (the default); false: give trackIds." }),
     trackIds: t.globalIDList({ for: [Track], description: "The tracks it is valid for when not all tracks." }),
     startsAt: t.field({ type: "DateTime", description: "Valid from; omitted: at once." }),

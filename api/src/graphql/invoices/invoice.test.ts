@@ -117,4 +117,21 @@ describe("Invoice (invoices/invoice.ts)", () => {
       expect(refusalOf(reason)).toBe("ForbiddenError");
     });
   });
+
+  it("each invoice carries its total with its currency", async () => {
+    const { data } = await s.app.graphql(
+      "{ invoices(first: 10) { edges { node { amount currency total { amount minor currency formatted } } } } }",
+      {},
+      s.who.finance,
+    );
+    for (const { node } of data.invoices.edges) {
+      expect(node.total).toEqual({
+        amount: node.amount,
+        minor: Math.round(node.amount * 100),
+        currency: "USD",
+        formatted: `$${node.amount.toFixed(2)}`,
+      });
+      expect(node.currency).toBe("USD");
+    }
+  });
 });

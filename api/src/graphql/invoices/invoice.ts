@@ -1,3 +1,4 @@
+import { toMajorUnits } from "../../../../common/money.ts";
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/invoices/invoices.ts";
 import { listedInvoices } from "../../domain/invoices/status.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
@@ -6,6 +7,7 @@ import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "../schema/paging.ts";
 import { DeletePayload } from "../schema/payloads.ts";
 
@@ -35,9 +37,17 @@ export const Invoice = builder.prismaNode("Invoice", {
     }),
     learner: t.relation("learner", { nullable: true, description: "Who the invoice is for." }),
     track: t.relation("track", { nullable: true, description: "The track paid for; null for an invoice written by staff." }),
-    amount: t.float({ description: "Dollars (2 decimals).", resolve: (i) => i.amountCents / 100 }),
-    amountCents: t.exposeInt("amountCents", { description: "The amount in cents." }),
-    currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+    amount: t.float({
+      description: "Major units of `currency` (2 decimals): dollars on a default install.",
+      resolve: (i) => toMajorUnits(i.amountCents, i.currency),
+    }),
+    amountCents: t.exposeInt("amountCents", { description: "The amount in minor units of `currency` (cents, kobo, pesewas)." }),
+    currency: t.exposeString("currency", { description: "The invoice's own currency code, e.g. USD; it never changes once paid." }),
+    total: t.field({
+      type: Money,
+      description: "What the invoice is for (`amount`), with its currency.",
+      resolve: (i) => money(i.amountCents, i.currency),
+    }),
     dueDate: t.expose("dueDate", { type: "Date", nullable: true, description: "When payment is due; null if no date was set." }),
     status: t.expose("status", { type: InvoiceStatus, description: "Pending, paid or failed." }),
     paymentDetails: t.exposeString("paymentDetails", { nullable: true, description: "How it was paid, in words (free text)." }),
@@ -120,7 +130,11 @@ const InvoiceInput = builder.inputType("InvoiceInput", {
   description: "The invoice form.",
   fields: (t) => ({
     learnerId: t.globalID({ for: [Learner], description: "The learner the invoice is for." }),
-    amount: t.float({ description: "Dollars, 0 or more, at most 2 decimals." }),
+    amount: t.float({ description: "Major units of the invoice's currency (dollars by default), 0 or more, at most 2 decimals." }),
+    currency: t.field({
+      type: CurrencyCode,
+      description: "The invoice's currency: omitted, the business currency for a new invoice and the invoice's own on update.",
+    }),
     dueDate: t.field({ type: "Date", description: "Optional; on update, omitted keeps the current due date." }),
     status: t.field({ type: InvoiceStatus, description: "Pending, paid or failed." }),
     paymentDetails: t.string({ description: "Free text, e.g. bank transfer or mobile money." }),

@@ -30,9 +30,9 @@ export const Refund = builder.prismaNode("Refund", {
   authScopes: { can: "readInvoices" },
   description: "Money given back on a paid invoice.",
   fields: (t) => ({
-    amount: t.float({ description: "Dollars (2 decimals).", resolve: (r) => r.amountCents / 100 }),
-    amountCents: t.exposeInt("amountCents", { description: "The amount in cents." }),
-    currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+    amount: t.float({ description: "Major units of `currency` (2 decimals): dollars by default.", resolve: (r) => r.amountCents / 100 }),
+    amountCents: t.exposeInt("amountCents", { description: "The amount in minor units of `currency`." }),
+    currency: t.exposeString("currency", { description: "The invoice's currency code, e.g. USD." }),
     method: t.expose("method", { type: RefundMethod, description: "Card (Paystack) or offline." }),
     status: t.expose("status", { type: RefundStatus, description: "Pending, processed or failed." }),
     reason: t.exposeString("reason", { description: "Why it was refunded." }),
@@ -44,7 +44,7 @@ export const Refund = builder.prismaNode("Refund", {
 
 builder.prismaObjectFields("Invoice", (t) => ({
   refundedAmount: t.float({
-    description: "Dollars refunded so far (processed refunds).",
+    description: "Refunded so far (processed refunds), in major units of the invoice's currency.",
     select: { refundedCents: true },
     resolve: (i) => i.refundedCents / 100,
   }),
@@ -59,7 +59,7 @@ const RefundInvoiceInput = builder.inputType("RefundInvoiceInput", {
   description: "The refund form.",
   fields: (t) => ({
     id: t.globalID({ required: true, for: [Invoice], description: "The paid invoice." }),
-    amount: t.float({ description: "Dollars; left out, all that is left to refund." }),
+    amount: t.float({ description: "Major units of the invoice's currency; left out, all that is left to refund." }),
     reason: t.string({ required: true, description: "Why (kept with the refund and in the audit log)." }),
   }),
 });

@@ -191,7 +191,7 @@ describe("staff progress views", () => {
     }
   });
 
-  it("the report counts completions per month (UTC), in GraphQL and as the last column of months.csv", async () => {
+  it("the report counts completions per month (UTC), in GraphQL and as the column after enrollments of months.csv", async () => {
     const { prisma } = s.app.services.db;
     const rows = await prisma.enrollment.findMany({ where: { trackId: s.seeded.trackIds[2] as string }, take: 2 });
     const more = await prisma.enrollment.findMany({ where: { trackId: s.seeded.trackIds[3] as string }, take: 1 });
@@ -218,13 +218,15 @@ describe("staff progress views", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe(
-      ["month,revenue,enrollments,completions", "2024-03,0.00,0,2", "2024-04,0.00,0,0", "2024-05,0.00,0,1", ""].join("\n"),
+      ["month,revenue,enrollments,completions,currency", "2024-03,0.00,0,2,USD", "2024-04,0.00,0,0,USD", "2024-05,0.00,0,1,USD", ""].join(
+        "\n",
+      ),
     );
-    // The combined export keeps its columns.
+    // The combined export keeps its columns (and, like every export, the amounts' currency last).
     const all = await s.app.fetch("/api/reports/export.csv?from=2024-03-01&to=2024-03-31", {
       headers: { authorization: `Bearer ${s.who.owner}` },
     });
-    expect((await all.text()).split("\n")[0]).toBe("month,revenue,enrollments");
+    expect((await all.text()).split("\n")[0]).toBe("month,revenue,enrollments,currency");
     // An instructor does not read the report.
     const refused = await s.app.graphql(`query { report(from: "2024-03-01", to: "2024-05-31") { __typename } }`, {}, s.who.instructor);
     expect(refused.data.report.__typename).toBe("ForbiddenError");

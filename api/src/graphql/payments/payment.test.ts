@@ -69,3 +69,50 @@ describe("paymentStatus and verifyPayment: one ownership and format check (domai
     }
   });
 });
+
+describe("checkout in a currency (payments/payment.ts, coupons/coupon.ts checkoutQuote)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) {
+    __typename ... on CheckoutPayload { reference total { amount minor currency formatted } }
+    ... on ValidationError { message fieldErrors { field message } } } }`;
+  const QUOTE = `query($trackId: ID!, $currency: CurrencyCode) { checkoutQuote(trackId: $trackId, currency: $currency) {
+    __typename ... on CheckoutQuote { amountCents currency total { formatted } } ... on Error { message } } }`;
+
+  it("pays in a currency the track has its own price in, and refuses one it is not sold in", async () => {
+    const { prisma } = app.services.db;
+    await prisma.businessSettings.update({ where: { id: 1 }, data: { currency: "NGN" } });
+    const track = await prisma.track.create({
+      data: { name: "Cloud", priceCents: 15_000_000, duration: "12 weeks", instructor: "I", description: "D" },
+    });
+    await prisma.trackPrice.create({ data: { trackId: track.id, currency: "GHS", amountCents: 120_000 } });
+    const trackId = Buffer.from(`Track:${track.id}`).toString("base64");
+    const { token } = await learnerWithToken(app);
+    const input = { trackId, contact: "+233 20 555 0101", gender: "FEMALE" };
+
+    expect((await app.graphql(QUOTE, { trackId, currency: "GHS" }, token)).data?.checkoutQuote).toEqual({
+      __typename: "CheckoutQuote",
+      amountCents: 120_000,
+      currency: "GHS",
+      total: { formatted: "GH₵1,200.00" },
+    });
+    expect((await app.graphql(QUOTE, { trackId }, token)).data?.checkoutQuote.total).toEqual({ formatted: "₦150,000.00" });
+
+    const paid = await app.graphql(CHECKOUT, { input: { ...input, currency: "GHS" } }, token);
+    expect(paid.data?.checkout).toMatchObject({
+      __typename: "CheckoutPayload",
+      total: { amount: 1200, minor: 120_000, currency: "GHS", formatted: "GH₵1,200.00" },
+    });
+    const refused = await app.graphql(CHECKOUT, { input: { ...input, currency: "ZAR" } }, token);
+    expect(refused.data?.checkout).toEqual({
+      __typename: "ValidationError",
+      message: "This track is not sold in ZAR; it is sold in NGN, GHS.",
+      fieldErrors: [{ field: "currency", message: "This track is not sold in ZAR; it is sold in NGN, GHS." }],
+    });
+    expect(await prisma.invoice.count({ where: { trackId: track.id } })).toBe(1);
+  });
+});

@@ -7,6 +7,7 @@ import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { Enrollment } from "../learning/enrollment.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { CurrencyCode, Money, type MoneyValue, money } from "../schema/money.ts";
 
 const PaymentStatus = builder.enumType("PaymentStatus", {
   values: {
@@ -40,6 +41,11 @@ const CheckoutInput = builder.inputType("CheckoutInput", {
     description: t.string({ description: "A short bio; optional (saved to the profile)." }),
     method: t.field({ type: CheckoutMethod, description: "Card (the default) or bank transfer / mobile money." }),
     coupon: t.string({ description: "A coupon code, any case; optional. The server checks it and prices the invoice." }),
+    currency: t.field({
+      type: CurrencyCode,
+      description:
+        "The currency to pay in: the business currency when omitted, or another the track has its own price in (Track.prices); any other is refused (ValidationError on `currency`) and nothing is made.",
+    }),
   }),
 });
 
@@ -50,6 +56,7 @@ const CheckoutPayload = builder
     reference: string | null;
     enrollmentId: string | null;
     offline?: boolean;
+    total?: MoneyValue | null;
   }>("CheckoutPayload")
   .implement({
     description: "A started checkout: where to pay, or the enrollment of a free track.",
@@ -66,6 +73,12 @@ const CheckoutPayload = builder
       offline: t.boolean({
         description: "True for a bank transfer / mobile money payment: show offlinePayment(reference) and wait for finance.",
         resolve: (p) => p.offline ?? false,
+      }),
+      total: t.field({
+        type: Money,
+        nullable: true,
+        description: "What the payment is for: the invoice's amount in its currency (Paystack is asked for it); null for a free track.",
+        resolve: (p) => p.total ?? null,
       }),
       enrollment: t.prismaField({
         type: Enrollment,
@@ -125,9 +138,16 @@ builder.mutationFields((t) => ({
           reference: result.reference,
           enrollmentId: null,
           offline: true,
+          total: money(result.amountCents, result.currency),
         };
       return result.kind === "redirect"
-        ? { message: "Redirecting to payment.", authorizationUrl: result.authorizationUrl, reference: result.reference, enrollmentId: null }
+        ? {
+            message: "Redirecting to payment.",
+            authorizationUrl: result.authorizationUrl,
+            reference: result.reference,
+            enrollmentId: null,
+            total: money(result.amountCents, result.currency),
+          }
         : { message: result.message, authorizationUrl: null, reference: null, enrollmentId: result.enrollmentId };
     },
   }),

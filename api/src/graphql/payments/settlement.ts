@@ -3,6 +3,7 @@ import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice, InvoiceStatus } from "../invoices/invoice.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { Money, money } from "../schema/money.ts";
 
 /** Payments finance confirms, and a learner's own offline payment (docs/ARCHITECTURE.md, "Money"). */
 
@@ -47,8 +48,9 @@ const OfflinePayment = builder
     fields: (t) => ({
       reference: t.exposeString("reference", { description: "The reference to write on the transfer." }),
       status: t.expose("status", { type: InvoiceStatus, description: "Pending until finance confirms it." }),
-      amount: t.float({ description: "Dollars (2 decimals).", resolve: (p) => p.amountCents / 100 }),
-      currency: t.exposeString("currency", { description: "Currency code, e.g. USD." }),
+      amount: t.float({ description: "Major units of `currency` (2 decimals): dollars by default.", resolve: (p) => p.amountCents / 100 }),
+      currency: t.exposeString("currency", { description: "The invoice's currency code, e.g. USD." }),
+      total: t.field({ type: Money, description: "What to pay, with its currency.", resolve: (p) => money(p.amountCents, p.currency) }),
       trackName: t.exposeString("trackName", { nullable: true, description: "The track it pays for." }),
       expiresAt: t.expose("expiresAt", { type: "DateTime", description: "Pay before this, or the invoice lapses." }),
       instructions: t.exposeString("instructions", { description: "Where to send the money (plain text; keep its line breaks)." }),

@@ -28,4 +28,18 @@ describe("Dashboard (reports/dashboard.ts)", () => {
     const { statements } = await statementsOf(s.app, DASHBOARD, {}, s.who.manager);
     expect(statements).toBe(6);
   });
+
+  it("a dollars-only install has one currency, USD, whose figures are the plain ones", async () => {
+    const query = `{ dashboard { currency revenue { value currentMonth } revenueByMonth { revenue revenueMoney { currency } }
+      revenueByCurrency { currency total { amount formatted } currentMonth { amount } months { revenue } } } }`;
+    const { data, errors } = await s.app.graphql(query, {}, s.who.finance);
+    expect(errors).toBeUndefined();
+    const d = data.dashboard;
+    expect(d.currency).toBe("USD");
+    expect(d.revenueByCurrency).toHaveLength(1);
+    expect(d.revenueByCurrency[0]).toMatchObject({ currency: "USD", total: { amount: d.revenue.value, formatted: "$1,200.00" } });
+    expect(d.revenueByCurrency[0].currentMonth.amount).toBe(d.revenue.currentMonth);
+    expect(d.revenueByCurrency[0].months).toEqual(d.revenueByMonth.map((m: { revenue: number }) => ({ revenue: m.revenue })));
+    expect(new Set(d.revenueByMonth.map((m: { revenueMoney: { currency: string } }) => m.revenueMoney.currency))).toEqual(new Set(["USD"]));
+  });
 });

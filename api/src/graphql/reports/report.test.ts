@@ -28,4 +28,22 @@ describe("Report (reports/report.ts)", () => {
     const { statements } = await statementsOf(s.app, REPORT, {}, s.who.finance);
     expect(statements).toBe(3);
   });
+
+  it("a dollars-only install has one currency, USD, whose figures are the plain ones", async () => {
+    const query = `{ report(from: "2026-01-01", to: "2026-06-30") { ... on Report { currency totalRevenue
+      revenueByCurrency { currency total { amount formatted } months { revenue { amount } } tracks { name revenue { amount } } }
+      months { revenue } } } }`;
+    const { data, errors } = await s.app.graphql(query, {}, s.who.finance);
+    expect(errors).toBeUndefined();
+    expect(data.report.currency).toBe("USD");
+    expect(data.report.revenueByCurrency).toHaveLength(1);
+    const [usd] = data.report.revenueByCurrency;
+    expect(usd.currency).toBe("USD");
+    expect(usd.total.amount).toBe(data.report.totalRevenue);
+    expect(usd.total.formatted).toBe("$1,200.00");
+    expect(usd.months.map((m: { revenue: { amount: number } }) => m.revenue.amount)).toEqual(
+      data.report.months.map((m: { revenue: number }) => m.revenue),
+    );
+    expect(usd.tracks).toHaveLength(SEEDED.tracks);
+  });
 });

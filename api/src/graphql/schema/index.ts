@@ -3,6 +3,7 @@ import { builder } from "../builder.ts";
 import "./errors.ts";
 import "./scalars.ts";
 import "./node.ts";
+import "./money.ts";
 // Each area's types and root fields, from the area folders beside this one.
 import "../accounts/account.ts";
 import "../accounts/auth.ts";

@@ -173,4 +173,30 @@ describe("business identity settings", () => {
     expect(await refused(token)).toEqual([null, expect.any(String), { __typename: "ForbiddenError" }]);
     expect((await row()).businessName).not.toBe("Hijacked");
   });
+
+  it("holds the business currency: dollars by default, changed by the owner, re-labelling track prices; public in paymentOptions", async () => {
+    const CURRENCY = "query { businessSettings { currency } paymentOptions { currency } }";
+    expect((await app.graphql(CURRENCY, {}, owner)).data).toEqual({
+      businessSettings: { currency: "USD" },
+      paymentOptions: { currency: "USD" },
+    });
+    const track = await app.services.db.prisma.track.create({
+      data: { name: "Naira track", priceCents: 15_000_000, duration: "12 weeks", instructor: "I", description: "D" },
+    });
+    const changed = await app.graphql(
+      `mutation($input: BusinessSettingsInput!) { updateBusinessSettings(input: $input) { ... on BusinessSettingsPayload { settings { currency } } } }`,
+      { input: { ...BASE, currency: "NGN" } },
+      owner,
+    );
+    expect(changed.data?.updateBusinessSettings.settings.currency).toBe("NGN");
+    expect((await app.graphql("query { paymentOptions { currency } }")).data?.paymentOptions.currency).toBe("NGN");
+    const read = await app.graphql("query($id: ID!) { track(id: $id) { price currency priceMoney { formatted } } }", {
+      id: Buffer.from(`Track:${track.id}`).toString("base64"),
+    });
+    expect(read.data?.track).toEqual({ price: 150_000, currency: "NGN", priceMoney: { formatted: "₦150,000.00" } });
+    const bad = await app.graphql(UPDATE, { input: { ...BASE, currency: "EUR" } }, owner);
+    expect(bad.errors?.[0]?.message).toMatch(/CurrencyCode/);
+    await app.graphql(UPDATE, { input: { ...BASE, currency: "USD" } }, owner);
+    expect((await row()).currency).toBe("USD");
+  });
 });

@@ -1,7 +1,9 @@
-import { businessSettings, updateBusinessSettings } from "../../domain/settings/settings.ts";
+import type { CurrencyCode as Code } from "../../../../common/money.ts";
+import { businessSettings, CURRENCY_CHANGE_NOTE, updateBusinessSettings } from "../../domain/settings/settings.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
+import { CurrencyCode } from "../schema/money.ts";
 
 interface Settings {
   offlinePaymentsEnabled: boolean;
@@ -17,6 +19,7 @@ interface Settings {
   invoicePrefix: string;
   taxRateBasisPoints: number;
   taxInclusive: boolean;
+  currency: string;
   updatedAt: Date;
 }
 
@@ -52,6 +55,11 @@ const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").impleme
     taxInclusive: t.exposeBoolean("taxInclusive", {
       description: "True: prices include the tax; false: the tax is added to the price at checkout.",
     }),
+    currency: t.field({
+      type: CurrencyCode,
+      description: `The business currency: every track's main price is in it, and a checkout pays in it unless the learner picks another currency the track has its own price in. ${CURRENCY_CHANGE_NOTE}`,
+      resolve: (s) => s.currency as Code,
+    }),
     offlinePaymentsEnabled: t.exposeBoolean("offlinePaymentsEnabled", {
       description: "Learners may pick bank transfer / mobile money at checkout.",
     }),
@@ -81,6 +89,12 @@ const PaymentOptions = builder.objectRef<Settings>("PaymentOptions").implement({
       description: "Where to send the money (plain text; keep its line breaks); null while offline payments are off.",
       resolve: (s) => (s.offlinePaymentsEnabled ? s.offlineInstructions : null),
     }),
+    currency: t.field({
+      type: CurrencyCode,
+      description:
+        "The business currency: prices show in it, and a checkout pays in it, unless the learner picks another a track is sold in.",
+      resolve: (s) => s.currency as Code,
+    }),
   }),
 });
 
@@ -101,6 +115,10 @@ const BusinessSettingsInput = builder.inputType("BusinessSettingsInput", {
     invoicePrefix: t.string({ description: "1..12 letters, digits or dashes, starting with a letter or digit. Omitted keeps it." }),
     taxRatePercent: t.float({ description: "0..100 with at most 2 decimals (7.5 = 7.5%). Omitted keeps it." }),
     taxInclusive: t.boolean({ description: "Prices include the tax (true) or it is added (false). Omitted keeps it." }),
+    currency: t.field({
+      type: CurrencyCode,
+      description: `The business currency. Omitted keeps it. ${CURRENCY_CHANGE_NOTE} Refused while a track has its own price in the new currency.`,
+    }),
   }),
 });
 

@@ -103,7 +103,7 @@ describe("GET /api/learners/export.csv", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="learners.csv"');
     const lines = (res.body as string).trim().split("\n");
-    expect(lines[0]).toBe("first name,last name,email,contact,location,gender,status,joined,tracks,total paid");
+    expect(lines[0]).toBe("first name,last name,email,contact,location,gender,status,joined,tracks,total paid,currency,other totals paid");
     expect(lines).toHaveLength((await app.services.db.prisma.learner.count()) + 1);
     expect(res.body).toContain(DEMO_LEARNER.email);
   });

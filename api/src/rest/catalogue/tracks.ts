@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { TRACK_PRICE_MESSAGES } from "../../domain/catalogue/prices.ts";
 import { ratingValues } from "../../domain/catalogue/ratings.ts";
 import { listTracksWithCourses, TRACK_MESSAGES } from "../../domain/catalogue/tracks.ts";
-import { NotFoundError } from "../../domain/errors.ts";
+import { NotFoundError, ValidationError } from "../../domain/errors.ts";
+import { businessCurrency } from "../../domain/settings/settings.ts";
 import type { Services } from "../../services.ts";
-import { formBody, idParam, numberIn, textIn, toGlobalId } from "../input.ts";
+import { currencyIn, formBody, idParam, jsonBody, numberIn, textIn, toGlobalId } from "../input.ts";
 import { LESSON_OUTLINE_FIELDS, lessonRefJson, TRACK_FIELDS, toRawId, trackJson, trackRowJson } from "../json.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import {
   ANY_REFUSAL,
   answer,
+  currency,
   DeletedSchema,
   errors,
   form,
@@ -19,6 +22,7 @@ import {
   ref,
   TrackFormSchema,
   TrackSchema,
+  text,
   uuidParams,
   withMessageAndData,
 } from "../schemas.ts";
@@ -30,6 +34,12 @@ const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
 }`;
 const DELETE = `mutation($id: ID!) { result: deleteTrack(id: $id) { ${ERROR_FIELDS} ... on DeletePayload { deletedId archived } } }`;
 const RESTORE = `mutation($id: ID!) { result: restoreTrack(id: $id) { ${ERROR_FIELDS} ... on TrackPayload { track { id } } } }`;
+const SET_PRICE = `mutation($id: ID!, $input: TrackPriceInput!) {
+  result: setTrackPrice(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
+}`;
+const REMOVE_PRICE = `mutation($id: ID!, $currency: CurrencyCode!) {
+  result: removeTrackPrice(id: $id, currency: $currency) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
+}`;
 
 export const TRACK_REST_MESSAGES = {
   created: "Track created successfully.",
@@ -37,12 +47,14 @@ export const TRACK_REST_MESSAGES = {
   deleted: "Track deleted successfully.",
   archived: "Track archived: it has learner history, so it was kept. Restore it to bring it back.",
   restored: "Track restored successfully.",
+  priceSaved: "Price saved.",
+  priceRemoved: "Price removed.",
 } as const;
 
-function trackInput(fields: Record<string, unknown>, image: File | null) {
+async function trackInput(services: Services, fields: Record<string, unknown>, image: File | null) {
   return {
     name: textIn(fields.name, "name"),
-    price: numberIn(fields.price, "price", TRACK_MESSAGES.invalidPrice),
+    price: await priceIn(services, fields.price),
     duration: textIn(fields.duration, "duration"),
     instructor: textIn(fields.instructor, "instructor"),
     description: textIn(fields.description, "description"),
@@ -50,6 +62,23 @@ function trackInput(fields: Record<string, unknown>, image: File | null) {
     // Only a new track reads it: "draft" keeps it from learners until it is published; omitted, it is published.
     status: fields.status === undefined || fields.status === null || fields.status === "" ? undefined : statusIn(fields.status),
   };
+}
+
+/** A main price as sent (a number, or text of plain digits); a refusal names the business currency's unit. */
+async function priceIn(services: Services, value: unknown): Promise<number | undefined> {
+  try {
+    return numberIn(value, "price", TRACK_MESSAGES.invalidPrice);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    throw ValidationError.forField("price", TRACK_MESSAGES.invalidPriceIn(await businessCurrency(services)));
+  }
+}
+
+/** The `:currency` of a track price's URL, any case; one of the five or a 400 naming them. */
+function currencyParam(req: { params: unknown }) {
+  const code = currencyIn((req.params as { currency?: unknown }).currency, "currency", TRACK_PRICE_MESSAGES.currency);
+  if (!code) throw ValidationError.forField("currency", TRACK_PRICE_MESSAGES.currency);
+  return code;
 }
 
 /** The REST spelling of a track status ("draft", "published") as the GraphQL enum value; anything else is refused by the domain. */
@@ -127,7 +156,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     },
     handle: async (call) => {
       const { fields, file } = await formBody(call.req);
-      const ok = await call.mutate(CREATE, { input: trackInput(fields, file) });
+      const ok = await call.mutate(CREATE, { input: await trackInput(call.services, fields, file) });
       // A new track has no ratings yet.
       const track = trackJson(ok.track, []);
       return call.reply.code(201).send({ message: TRACK_REST_MESSAGES.created, track, data: track });
@@ -149,7 +178,7 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     handle: async (call) => {
       const id = idParam(call.req, TRACK_MESSAGES.notFound);
       const { fields, file } = await formBody(call.req);
-      const ok = await call.mutate(UPDATE, { id: toGlobalId("Track", id), input: trackInput(fields, file) });
+      const ok = await call.mutate(UPDATE, { id: toGlobalId("Track", id), input: await trackInput(call.services, fields, file) });
       const track = trackJson(ok.track, await ratingsOf(call.services, id));
       return { message: TRACK_REST_MESSAGES.updated, track, data: track };
     },
@@ -186,6 +215,52 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     handle: async (call) => {
       await call.mutate(RESTORE, { id: toGlobalId("Track", idParam(call.req, TRACK_MESSAGES.notFound)) });
       return { message: TRACK_REST_MESSAGES.restored };
+    },
+  });
+
+  const priceParams = object({
+    id: uuidParams("track").properties.id,
+    currency: currency("The price's currency, any case; not the business currency (that is the track's main price)."),
+  });
+
+  route.graphql({
+    method: "PUT",
+    url: "/api/tracks/:id/prices/:currency",
+    schema: {
+      operationId: "setTrackPrice",
+      summary:
+        "Sets (or replaces) the track's price in a currency other than the business one: the track is then sold in it too, at that price (no exchange rates).",
+      tags: ["tracks"],
+      params: priceParams,
+      body: form({ amount: text("Major units of that currency, 0 or more, at most 2 decimals (a number in JSON).") }),
+      response: { 200: answer("Saved.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 404) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, TRACK_MESSAGES.notFound);
+      const code = currencyParam(call.req);
+      const amount = numberIn(jsonBody(call.req).amount, "amount", TRACK_PRICE_MESSAGES.invalidAmount(code));
+      if (amount === undefined) throw ValidationError.forField("amount", TRACK_PRICE_MESSAGES.amountRequired);
+      const ok = await call.mutate(SET_PRICE, { id: toGlobalId("Track", id), input: { currency: code, amount } });
+      const track = trackJson(ok.track, await ratingsOf(call.services, id));
+      return { message: TRACK_REST_MESSAGES.priceSaved, track, data: track };
+    },
+  });
+
+  route.graphql({
+    method: "DELETE",
+    url: "/api/tracks/:id/prices/:currency",
+    schema: {
+      operationId: "removeTrackPrice",
+      summary: "Removes the track's price in a currency: it is no longer sold in it (open invoices keep their price).",
+      tags: ["tracks"],
+      params: priceParams,
+      response: { 200: answer("Removed.", withMessageAndData("track", ref(TrackSchema))), ...errors(400, 404) },
+    },
+    handle: async (call) => {
+      const id = idParam(call.req, TRACK_MESSAGES.notFound);
+      const ok = await call.mutate(REMOVE_PRICE, { id: toGlobalId("Track", id), currency: currencyParam(call.req) });
+      const track = trackJson(ok.track, await ratingsOf(call.services, id));
+      return { message: TRACK_REST_MESSAGES.priceRemoved, track, data: track };
     },
   });
 }

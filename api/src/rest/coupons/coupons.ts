@@ -3,14 +3,17 @@ import { Type } from "typebox";
 import { UUID_PATTERN } from "../../../../common/formats.ts";
 import { COUPON_MESSAGES } from "../../domain/coupons/coupons.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
+import { toMajorUnits } from "../../domain/money.ts";
+import { CHECKOUT_MESSAGES } from "../../domain/payments/checkout.ts";
 import type { Services } from "../../services.ts";
 import { CSV_TYPE, sendDownload } from "../download.ts";
-import { booleanIn, idParam, jsonBody, textIn, toGlobalId } from "../input.ts";
+import { booleanIn, currencyIn, idParam, jsonBody, textIn, toGlobalId } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import {
   answer,
   choice,
   csvAnswer,
+  currency,
   errors,
   form,
   integer,
@@ -30,7 +33,7 @@ import {
  */
 
 const COUPON_FIELDS =
-  "id code kind value allTracks tracks { id name } startsAt endsAt maxRedemptions oncePerLearner active redemptionCount reservedCount batch { id organisation } createdAt";
+  "id code kind value currency allTracks tracks { id name } startsAt endsAt maxRedemptions oncePerLearner active redemptionCount reservedCount batch { id organisation } createdAt";
 
 const LIST = `query($search: String, $page: Int!, $first: Int!) {
   coupons(search: $search, page: $page, first: $first) { totalCount edges { node { ${COUPON_FIELDS} } } }
@@ -41,8 +44,8 @@ const BATCH = `mutation($input: CouponBatchInput!) {
   result: generateCouponBatch(input: $input) { ${ERROR_FIELDS} ... on CouponBatchPayload { batch { id organisation count track { id name } createdAt } } }
 }`;
 const BATCH_CSV = "query($batchId: ID!) { couponBatchCsv(batchId: $batchId) { csv } }";
-const QUOTE = `query($trackId: ID!, $couponCode: String) {
-  result: checkoutQuote(trackId: $trackId, couponCode: $couponCode) { ${ERROR_FIELDS} ... on CheckoutQuote { subtotalCents discountCents taxCents amountCents couponCode currency } }
+const QUOTE = `query($trackId: ID!, $couponCode: String, $currency: CurrencyCode) {
+  result: checkoutQuote(trackId: $trackId, couponCode: $couponCode, currency: $currency) { ${ERROR_FIELDS} ... on CheckoutQuote { subtotalCents discountCents taxCents amountCents couponCode currency } }
 }`;
 
 type Node = Record<string, any>;
@@ -54,7 +57,10 @@ const CouponSchema = object({
   _id: uuid(),
   code: text(),
   kind: choice(["percent", "fixed"]),
-  value: number("percent: the percentage; fixed: dollars."),
+  value: number("percent: the percentage; fixed: major units of `currency` (dollars by default)."),
+  currency: Type.Union([currency(), Type.Null()], {
+    description: "fixed: the currency of the amount; the coupon applies only to checkouts in it. percent: null (any currency).",
+  }),
   allTracks: Type.Boolean(),
   tracks: Type.Array(object({ _id: uuid(), name: text() }), { description: "When not all tracks." }),
   startsAt: nullableText(undefined, { format: "date-time" }),
@@ -72,7 +78,8 @@ const couponJson = (c: Node) => ({
   _id: plainId(c.id),
   code: c.code,
   kind: String(c.kind).toLowerCase(),
-  value: c.kind === "FIXED" ? c.value / 100 : c.value,
+  value: c.kind === "FIXED" ? toMajorUnits(c.value, c.currency) : c.value,
+  currency: c.currency ?? null,
   allTracks: c.allTracks,
   tracks: (c.tracks as Node[]).map((t) => ({ _id: plainId(t.id), name: t.name })),
   startsAt: c.startsAt ?? null,
@@ -136,7 +143,13 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
       body: form({
         code: text("3 to 40 letters, digits or dashes."),
         kind: choice(["percent", "fixed"]),
-        value: number("percent: 1..100; fixed: dollars (at least 0.01)."),
+        value: number("percent: 1..100; fixed: major units of `currency` (at least 0.01)."),
+        currency: text(
+          "fixed: the currency of the amount (NGN, GHS, KES, ZAR or USD), the business currency when omitted; ignored for percent.",
+          {
+            enum: ["NGN", "GHS", "KES", "ZAR", "USD"],
+          },
+        ),
         allTracks: Type.Boolean({ description: "Default true; false: give trackIds." }),
         trackIds: Type.Array(uuid(), { description: "The tracks it is valid for when not all tracks." }),
         startsAt: text("Valid from (ISO date or date-time); optional.", { format: "date-time" }),
@@ -153,7 +166,7 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
       const raw = body.value;
       const value =
         kind === "FIXED"
-          ? typeof raw === "number" || (typeof raw === "string" && /^\d{1,7}(\.\d{1,2})?$/.test(raw.trim()))
+          ? typeof raw === "number" || (typeof raw === "string" && /^\d{1,8}(\.\d{1,2})?$/.test(raw.trim()))
             ? Math.round(Number(raw) * 100)
             : Number.NaN
           : optionalInt(raw, "value", COUPON_MESSAGES.percent);
@@ -164,6 +177,7 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
           code: textIn(body.code, "code") ?? "",
           kind,
           value,
+          currency: currencyIn(body.currency, "currency", COUPON_MESSAGES.currency),
           allTracks: booleanIn(body.allTracks, "allTracks") ?? true,
           trackIds: trackIdsIn(body.trackIds),
           startsAt: dateTimeIn(body.startsAt, "startsAt"),
@@ -262,11 +276,19 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
       summary: "What a checkout of a track would charge the signed-in learner now, with an optional coupon.",
       description: "The checkout computes it again; a refused coupon answers 400 with its message.",
       tags: ["enrollments"],
-      querystring: object({ track: uuid("The track."), coupon: Type.Optional(text("A coupon code, any case.")) }),
+      querystring: object({
+        track: uuid("The track."),
+        coupon: Type.Optional(text("A coupon code, any case.")),
+        currency: Type.Optional(
+          text("The currency to pay in, any case; the business currency when omitted; one the track is not sold in answers 400.", {
+            enum: ["NGN", "GHS", "KES", "ZAR", "USD"],
+          }),
+        ),
+      }),
       response: {
         200: answer(
-          "The price parts, in dollars.",
-          object({ subtotal: number(), discount: number(), tax: number(), total: number(), coupon: nullableText(), currency: text() }),
+          "The price parts, in major units of `currency` (dollars by default).",
+          object({ subtotal: number(), discount: number(), tax: number(), total: number(), coupon: nullableText(), currency: currency() }),
         ),
         ...errors(400, 404),
       },
@@ -275,12 +297,16 @@ export async function couponRoutes(app: FastifyInstance, services: Services) {
       const query = (call.req.query ?? {}) as Record<string, unknown>;
       const track = typeof query.track === "string" ? query.track : "";
       if (!UUID_PATTERN.test(track)) throw new NotFoundError(COUPON_MESSAGES.trackNotFound);
-      const q = await call.mutate(QUOTE, { trackId: toGlobalId("Track", track), couponCode: textIn(query.coupon, "coupon") ?? null });
+      const q = await call.mutate(QUOTE, {
+        trackId: toGlobalId("Track", track),
+        couponCode: textIn(query.coupon, "coupon") ?? null,
+        currency: currencyIn(query.currency, "currency", CHECKOUT_MESSAGES.currency) ?? null,
+      });
       return {
-        subtotal: q.subtotalCents / 100,
-        discount: q.discountCents / 100,
-        tax: q.taxCents / 100,
-        total: q.amountCents / 100,
+        subtotal: toMajorUnits(q.subtotalCents, q.currency),
+        discount: toMajorUnits(q.discountCents, q.currency),
+        tax: toMajorUnits(q.taxCents, q.currency),
+        total: toMajorUnits(q.amountCents, q.currency),
         coupon: q.couponCode ?? null,
         currency: q.currency,
       };

@@ -3,6 +3,7 @@ import { Type } from "typebox";
 import { INVOICE_MESSAGES } from "../../domain/invoices/invoices.ts";
 import type { Services } from "../../services.ts";
 import {
+  currencyIn,
   dateIn,
   idIn,
   idParam,
@@ -54,9 +55,12 @@ export const INVOICE_REST_MESSAGES = {
 
 function invoiceInput(body: Record<string, unknown>) {
   const paymentDetails = textIn(body.paymentDetails, "paymentDetails");
+  const currency = currencyIn(body.currency, "currency", INVOICE_MESSAGES.currency);
   return {
     learnerId: idIn(body.learner ?? body.learnerId, "learner", "Learner"),
-    amount: numberIn(body.amount, "amount", INVOICE_MESSAGES.invalidAmount),
+    // A text that is no amount at all is refused here; named in the invoice's currency when the body names it.
+    amount: numberIn(body.amount, "amount", currency ? INVOICE_MESSAGES.invalidAmountIn(currency) : INVOICE_MESSAGES.invalidAmount),
+    currency,
     status: invoiceStatusIn(body.status),
     dueDate: dateIn(body.dueDate, "dueDate"),
     paymentDetails,

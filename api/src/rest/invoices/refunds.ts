@@ -33,7 +33,7 @@ export const REFUND_REST_MESSAGES = {
 
 const RefundSchema = object({
   _id: uuid(),
-  amount: number("Dollars."),
+  amount: number("Major units of `currency` (2 decimals)."),
   currency: text(),
   method: choice(["card", "offline"], { description: "card: through Paystack; offline: money given back another way." }),
   status: choice(["pending", "processed", "failed"], { description: "A card refund is pending until Paystack processes it." }),
@@ -72,13 +72,18 @@ export async function refundRoutes(app: FastifyInstance, services: Services) {
       tags: ["invoices"],
       params: uuidParams("invoice"),
       body: form({
-        amount: number("Dollars, more than 0, at most 2 decimals; optional: all that is left to refund."),
+        amount: number("Major units of the invoice's currency, more than 0, at most 2 decimals; optional: all that is left to refund."),
         reason: text("Required: why (kept with the refund and in the audit log)."),
       }),
       response: {
         201: answer(
           "Requested (card) or recorded (offline).",
-          object({ message, refund: RefundSchema, invoice: ref(InvoiceSchema), refundedAmount: number("Dollars refunded so far.") }),
+          object({
+            message,
+            refund: RefundSchema,
+            invoice: ref(InvoiceSchema),
+            refundedAmount: number("Refunded so far, in major units of the invoice's currency."),
+          }),
         ),
         ...errors(400, 404, 409),
       },

@@ -3,13 +3,14 @@ import { Type } from "typebox";
 import { UUID_PATTERN } from "../../../../common/formats.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
 import { enqueueRefundProcessed } from "../../domain/invoices/refunds.ts";
+import { CHECKOUT_MESSAGES } from "../../domain/payments/checkout.ts";
 import { enqueueSettlement } from "../../domain/payments/verify.ts";
 import { isPaymentReference, PAYSTACK_SIGNATURE_HEADER, REFUND_PROCESSED_EVENT } from "../../paystack/contract.ts";
 import { isValidPaystackSignature } from "../../paystack/signature.ts";
 import type { Services } from "../../services.ts";
-import { genderIn, jsonBody, textIn, toGlobalId } from "../input.ts";
+import { currencyIn, genderIn, jsonBody, textIn, toGlobalId } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
-import { answer, choice, errorAnswer, errors, form, message, object, text } from "../schemas.ts";
+import { answer, choice, currency, errorAnswer, errors, form, message, object, text } from "../schemas.ts";
 
 const NO_REFERENCE = "No payment reference was found.";
 
@@ -31,11 +32,21 @@ const checkoutSchema = {
     description: text(),
     method: Type.Optional(choice(["card", "offline"], { description: "How to pay: card (the default) or bank transfer / mobile money." })),
     coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
+    currency: text(
+      "The currency to pay in (NGN, GHS, KES, ZAR or USD, any case); optional: the business currency when omitted. One the track is not sold in (its `prices`) answers 400 and nothing is made.",
+      { enum: ["NGN", "GHS", "KES", "ZAR", "USD"] },
+    ),
   }),
   response: {
     200: answer(
       "A paid track: go to the payment page.",
-      object({ message, authorization_url: text("Paystack's payment page.", { format: "uri" }), reference: text() }),
+      object({
+        message,
+        authorization_url: text("Paystack's payment page.", { format: "uri" }),
+        reference: text(),
+        amount: Type.Number({ description: "What is to be paid, in major units of `currency` (2 decimals)." }),
+        currency: currency("The payment's currency (Paystack is asked for it)."),
+      }),
     ),
     201: answer("A free track: enrolled.", object({ message, enrolled: Type.Literal(true) })),
     202: answer(
@@ -44,8 +55,8 @@ const checkoutSchema = {
         message,
         offline: Type.Literal(true),
         reference: text("Write it on the transfer."),
-        amount: Type.Number({ description: "Dollars (2 decimals)." }),
-        currency: text(),
+        amount: Type.Number({ description: "Major units of `currency` (2 decimals): dollars by default." }),
+        currency: currency("The payment's currency."),
         instructions: text("Where to send the money (plain text; keep its line breaks)."),
         expiresAt: text("Pay before this, or the payment lapses.", { format: "date-time" }),
       }),
@@ -100,7 +111,9 @@ const webhookSchema = {
 };
 
 const CHECKOUT = `mutation($input: CheckoutInput!) {
-  result: checkout(input: $input) { ${ERROR_FIELDS} ... on CheckoutPayload { message authorizationUrl reference enrollment { id } } }
+  result: checkout(input: $input) {
+    ${ERROR_FIELDS} ... on CheckoutPayload { message authorizationUrl reference enrollment { id } total { amount currency } }
+  }
 }`;
 const OFFLINE_PAYMENT = `query($reference: String!) {
   offlinePayment(reference: $reference) { reference amount currency instructions expiresAt }
@@ -138,9 +151,17 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         description: textIn(body.description, "description"),
         method: methodIn(body.method),
         coupon: textIn(body.coupon, "coupon"),
+        currency: currencyIn(body.currency, "currency", CHECKOUT_MESSAGES.currency),
       };
       const ok = await call.mutate(CHECKOUT, { input });
-      if (ok.authorizationUrl) return { message: ok.message, authorization_url: ok.authorizationUrl, reference: ok.reference };
+      if (ok.authorizationUrl)
+        return {
+          message: ok.message,
+          authorization_url: ok.authorizationUrl,
+          reference: ok.reference,
+          amount: ok.total.amount,
+          currency: ok.total.currency,
+        };
       if (ok.reference) {
         const { offlinePayment: pay } = await call.query(OFFLINE_PAYMENT, { reference: ok.reference });
         return call.reply.code(202).send({ message: ok.message, offline: true, ...pay });

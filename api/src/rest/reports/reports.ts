@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { reportCsv, reportMonthsCsv, reportTracksCsv } from "../../domain/reports/report.ts";
+import { type CsvReport, reportCsv, reportMonthsCsv, reportTracksCsv } from "../../domain/reports/report.ts";
 import type { Services } from "../../services.ts";
 import { CSV_TYPE, sendDownload } from "../download.ts";
 import { dateParam } from "../input.ts";
@@ -9,14 +9,32 @@ import { csvAnswer, errors, object, text } from "../schemas.ts";
 const REPORT = `query($from: Date!, $to: Date!) {
   result: report(from: $from, to: $to) {
     ${ERROR_FIELDS}
-    ... on Report { months { month revenueCents enrollments completions } tracks { name revenueCents enrollments } }
+    ... on Report {
+      currency months { month revenueCents enrollments completions } tracks { name revenueCents enrollments }
+      revenueByCurrency { currency months { month revenue { minor } } tracks { name revenue { minor } } }
+    }
   }
 }`;
 
+type Node = Record<string, any>;
+
+/** The report as GraphQL answers it, shaped as the CSV files read it (each currency's revenue in minor units). */
+const csvReport = (report: Node): CsvReport => ({
+  currency: report.currency,
+  months: report.months,
+  tracks: report.tracks,
+  revenueByCurrency: (report.revenueByCurrency as Node[]).map((c) => ({
+    currency: c.currency,
+    months: (c.months as Node[]).map((m) => ({ month: m.month, revenueCents: m.revenue.minor })),
+    tracks: (c.tracks as Node[]).map((t) => ({ name: t.name, revenueCents: t.revenue.minor })),
+  })),
+});
+
 /**
  * The report's CSV exports: `export.csv` holds both tables (months, a blank line, tracks); `months.csv` and
- * `tracks.csv` hold one table each, with exactly one header row, as spreadsheets expect. The GraphQL `report` query
- * decides who may read them and validates the range.
+ * `tracks.csv` hold one table each, with exactly one header row, as spreadsheets expect. Every amount has its currency
+ * in the last column; other currencies' rows follow the business currency's, never added to them. The GraphQL `report`
+ * query decides who may read them and validates the range.
  */
 export async function reportRoutes(app: FastifyInstance, services: Services) {
   const exports = [
@@ -55,7 +73,7 @@ export async function reportRoutes(app: FastifyInstance, services: Services) {
         const report = await call.mutate(REPORT, { from, to });
         // The months table is the report over time and keeps the export's name; the tracks table says what it is.
         const name = file === "tracks" ? `report-by-track-${from}-to-${to}.csv` : `report-${from}-to-${to}.csv`;
-        return sendDownload(call.reply, CSV_TYPE, name, body(report));
+        return sendDownload(call.reply, CSV_TYPE, name, body(csvReport(report)));
       },
     });
   }

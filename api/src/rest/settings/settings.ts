@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { ValidationError } from "../../domain/errors.ts";
-import { SETTINGS_MESSAGES } from "../../domain/settings/settings.ts";
+import { CURRENCY_CHANGE_NOTE, SETTINGS_MESSAGES } from "../../domain/settings/settings.ts";
 import type { Services } from "../../services.ts";
-import { booleanIn, jsonBody, numberIn, textFields, textIn } from "../input.ts";
+import { booleanIn, currencyIn, jsonBody, numberIn, textFields, textIn } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
-import { answer, errors, form, integer, nullableText, object, ref, text } from "../schemas.ts";
+import { answer, currency, errors, form, integer, nullableText, object, ref, text } from "../schemas.ts";
 
 const SETTINGS_FIELDS = `offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours
-  businessName logo postalAddress taxNumber supportEmail footerContact invoicePrefix taxRatePercent taxInclusive`;
+  businessName logo postalAddress taxNumber supportEmail footerContact invoicePrefix taxRatePercent taxInclusive currency`;
 const IDENTITY_TEXT = ["businessName", "postalAddress", "taxNumber", "supportEmail", "footerContact", "invoicePrefix"] as const;
 const SETTINGS = `query { businessSettings { ${SETTINGS_FIELDS} } }`;
 const UPDATE_SETTINGS = `mutation($input: BusinessSettingsInput!) {
@@ -43,6 +43,9 @@ const SettingsSchema = object(
     invoicePrefix: text("The prefix of new invoice numbers, <prefix>-<year>-<000123>."),
     taxRatePercent: Type.Number({ description: "Tax rate in percent (0..100, 2 decimals); 0: no tax." }),
     taxInclusive: Type.Boolean({ description: "Prices include the tax (true) or it is added at checkout (false)." }),
+    currency: currency(
+      `The business currency: every track's main price is in it, and checkouts pay in it unless another is chosen. ${CURRENCY_CHANGE_NOTE}`,
+    ),
   },
   { $id: "BusinessSettings" },
 );
@@ -83,6 +86,12 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
         invoicePrefix: Type.Optional(text("1..12 letters, digits or dashes, starting with a letter or digit; omitted keeps it.")),
         taxRatePercent: Type.Optional(Type.Number({ description: "0..100 with at most 2 decimals; omitted keeps it." })),
         taxInclusive: Type.Optional(Type.Boolean({ description: "Prices include the tax; omitted keeps it." })),
+        currency: Type.Optional(
+          text(
+            `The business currency (NGN, GHS, KES, ZAR or USD, any case); omitted keeps it. ${CURRENCY_CHANGE_NOTE} Refused (400) while a track has its own price in the new currency.`,
+            { enum: ["NGN", "GHS", "KES", "ZAR", "USD"] },
+          ),
+        ),
       }),
       response: { 200: answer("Saved.", object({ message: text(), settings: ref(SettingsSchema) })), ...errors(400) },
     },
@@ -96,6 +105,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
         ...textFields(body, IDENTITY_TEXT),
         taxRatePercent: numberIn(body.taxRatePercent, "taxRatePercent", SETTINGS_MESSAGES.taxRate),
         taxInclusive: booleanIn(body.taxInclusive, "taxInclusive"),
+        currency: currencyIn(body.currency, "currency", SETTINGS_MESSAGES.currency),
       };
       const ok = await call.mutate(UPDATE_SETTINGS, { input });
       return { message: SETTINGS_REST_MESSAGES.saved, settings: ok.settings };

@@ -1,11 +1,12 @@
 import { greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { dollars } from "../words.ts";
+import { money } from "../words.ts";
 
 /** How to pay a pending offline invoice (bank transfer / mobile money): the owner's instructions, as plain text. */
 export const offlineInstructions: MailTemplate<{
   firstName: string;
   trackName: string;
   amountCents: number;
+  currency: string;
   reference: string;
   instructions: string;
   expiresAt: Date;
@@ -16,18 +17,19 @@ export const offlineInstructions: MailTemplate<{
     firstName: "Ada",
     trackName: "Data Analysis",
     amountCents: 12_500,
+    currency: "USD",
     reference: "LH-SAMPLE-0002",
     instructions: "Bank: Example Bank\nAccount: 0123456789\nName: Example Training Ltd",
     expiresAt: new Date("2026-12-31T12:00:00Z"),
   },
-  compose: ({ firstName, trackName, amountCents, reference, instructions, expiresAt }) => ({
+  compose: ({ firstName, trackName, amountCents, currency, reference, instructions, expiresAt }) => ({
     subject: `How to pay for ${trackName}`,
     title: "How to pay",
     greeting: greeting(firstName),
     blocks: [
       {
         kind: "p",
-        content: rich`to enroll in ${strong(trackName)}, pay ${strong(dollars(amountCents))} by bank transfer or mobile money, with the reference ${strong(reference)}:`,
+        content: rich`to enroll in ${strong(trackName)}, pay ${strong(money(amountCents, currency))} by bank transfer or mobile money, with the reference ${strong(reference)}:`,
       },
       { kind: "box", text: instructions },
       {

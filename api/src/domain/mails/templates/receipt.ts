@@ -1,23 +1,31 @@
 import { either, greeting, type MailTemplate, rich, strong } from "../compose.ts";
-import { dollars } from "../words.ts";
+import { money } from "../words.ts";
 
 /** The payment receipt; `portalUrl` is the learner site's portal page, where the new track is. */
-export const receipt: MailTemplate<{ firstName: string; trackName: string; amountCents: number; reference: string; portalUrl: string }> = {
+export const receipt: MailTemplate<{
+  firstName: string;
+  trackName: string;
+  amountCents: number;
+  currency: string;
+  reference: string;
+  portalUrl: string;
+}> = {
   name: "receipt",
   description: "A settled payment (card, offline or marked paid): receipt and enrollment",
   sample: {
     firstName: "Ada",
     trackName: "Data Analysis",
     amountCents: 12_500,
+    currency: "USD",
     reference: "LH-SAMPLE-0001",
     portalUrl: "https://learnhub.example/portal",
   },
-  compose: ({ firstName, trackName, amountCents, reference, portalUrl }) => ({
+  compose: ({ firstName, trackName, amountCents, currency, reference, portalUrl }) => ({
     subject: `Payment received: you are enrolled in ${trackName}`,
     title: "Payment received",
     greeting: greeting(firstName),
     blocks: [
-      { kind: "p", content: rich`we received your payment of ${strong(dollars(amountCents))} (reference ${reference}).` },
+      { kind: "p", content: rich`we received your payment of ${strong(money(amountCents, currency))} (reference ${reference}).` },
       { kind: "p", content: rich`You are now enrolled in ${strong(trackName)}; find it in your portal${either(`: ${portalUrl}`, ".")}` },
       { kind: "button", href: portalUrl, label: "Open my portal", inText: false },
     ],
