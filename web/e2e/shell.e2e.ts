@@ -136,6 +136,15 @@ describe("web shell", () => {
     await admin.getByRole("heading", { level: 1, name: "Welcome back, Grace" }).waitFor();
     await banner(admin).waitFor();
     expect(await banner(admin).isVisible()).toBe(true);
+
+    // A dialog taller than the phone's screen stays above the banner: its last buttons are not under it.
+    await admin.goto(app.adminUrl("/invoice"));
+    await admin.getByRole("button", { name: "Add Invoice" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Add Invoice" });
+    await dialog.getByRole("button", { name: "Add Invoice" }).waitFor();
+    // An open modal dialog hides the rest of the page from the accessibility tree: the banner is found by its element.
+    const [dialogBox, bannerBox] = await Promise.all([dialog.boundingBox(), admin.locator('aside[aria-label="Test payments"]').boundingBox()]);
+    expect(dialogBox && bannerBox && dialogBox.y + dialogBox.height <= bannerBox.y).toBe(true);
     expect(app.consoleErrors()).toEqual([]);
   });
 });
