@@ -53,6 +53,8 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.updateTrack": "editCatalogue",
   "Mutation.setTrackPrice": "editCatalogue",
   "Mutation.removeTrackPrice": "editCatalogue",
+  "Mutation.setInstalmentPlan": "editCatalogue",
+  "Mutation.removeInstalmentPlan": "editCatalogue",
   "Mutation.deleteTrack": "editCatalogue",
   "Mutation.publishTrack": "editCatalogue",
   "Mutation.unpublishTrack": "editCatalogue",
