@@ -230,6 +230,30 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     expect((await prisma.paymentPlan.findFirstOrThrow({ where: { learnerId: learner.id } })).status).toBe("COMPLETED");
   });
 
+  it("the owner sets the grace days (GraphQL and REST settings); out of range is a 400 and changes nothing; finance may not", async () => {
+    const body = (instalmentGraceDays: unknown) => ({
+      offlinePaymentsEnabled: false,
+      offlineExpiryDays: 7,
+      checkoutAbandonHours: 24,
+      instalmentGraceDays,
+    });
+    const saved = await rest(app, "PUT", "/api/settings", { token: owner, body: body(2) });
+    expect([saved.status, saved.body.settings.instalmentGraceDays]).toEqual([200, 2]);
+    for (const bad of [61, -1, 1.5, "x"])
+      expect((await rest(app, "PUT", "/api/settings", { token: owner, body: body(bad) })).status).toBe(400);
+    const finance = (await adminWithToken(app, "FINANCE")).token;
+    expect((await rest(app, "PUT", "/api/settings", { token: finance, body: body(9) })).status).toBe(403);
+    const read = await app.graphql("{ businessSettings { instalmentGraceDays } }", {}, owner);
+    expect(read.data.businessSettings.instalmentGraceDays).toBe(2);
+    // Omitted keeps it.
+    const kept = await rest(app, "PUT", "/api/settings", {
+      token: owner,
+      body: { offlinePaymentsEnabled: false, offlineExpiryDays: 7, checkoutAbandonHours: 24 },
+    });
+    expect(kept.body.settings.instalmentGraceDays).toBe(2);
+    await rest(app, "PUT", "/api/settings", { token: owner, body: body(7) });
+  });
+
   /** How many charges of saved cards the sandbox made for an invoice (its charge log: transactions with its metadata). */
   async function chargesOf(invoiceId: string): Promise<number> {
     const res = await app.fetch("/paystack-sandbox/transaction?perPage=500", {
