@@ -4,6 +4,7 @@ import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createTrack } from "#testing/catalogue.ts";
 import { globalId } from "#testing/graphql.ts";
 import { sandboxControl } from "#testing/paystack.ts";
+import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "../invoices/refunds.ts";
 import { lessonPaused } from "../learning/access.ts";
 import { dueOn, INSTALMENT_MESSAGES, planSchedule, splitAmount } from "./instalment-plans.ts";
 import { chargeInstalment, runInstalments } from "./instalments.ts";
@@ -252,6 +253,111 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     });
     expect(kept.body.settings.instalmentGraceDays).toBe(2);
     await rest(app, "PUT", "/api/settings", { token: owner, body: body(7) });
+  });
+
+  it("finance lists plans (overdue, paused), moves a due date, waives a part (access resumes) and cancels a plan, each audited; others are refused", async () => {
+    const { learner, parts } = await boughtPlan();
+    const { prisma } = app.services.db;
+    await prisma.savedCard.deleteMany({ where: { learnerId: learner.id } });
+    const finance = (await adminWithToken(app, "FINANCE")).token;
+    const manager = (await adminWithToken(app, "MANAGER")).token;
+    const part2 = parts[1] as (typeof parts)[number];
+    const part3 = parts[2] as (typeof parts)[number];
+    // Make part 2 overdue past the grace days, and pause.
+    await prisma.invoice.update({ where: { id: part2.id }, data: { dueDate: new Date(Date.now() - 10 * DAY) } });
+    await runInstalments(app.services, new Date());
+    const LIST = `query ($filter: PaymentPlanFilter) { paymentPlans(filter: $filter, first: 50) { edges { node {
+      id learner { email } partCount paidParts overdueParts nextDueOn paused total { formatted } parts { id partNumber status }
+    } } } }`;
+    for (const filter of ["OVERDUE", "PAUSED"]) {
+      const listed = await app.graphql(LIST, { filter }, finance);
+      const mine = listed.data.paymentPlans.edges.map((e: any) => e.node).find((n: any) => n.learner.email === learner.email);
+      expect(mine).toMatchObject({ partCount: 3, paidParts: 1, overdueParts: 1, paused: true, total: { formatted: "$300.01" } });
+    }
+    const { token: other } = await learnerWithToken(app);
+    expect((await app.graphql(LIST, {}, other)).data?.paymentPlans ?? null).toBeNull();
+
+    const WAIVE = `mutation ($id: ID!, $reason: String!) { waiveInstalment(id: $id, reason: $reason) { __typename ... on InstalmentPayload { invoice { status } } ... on Error { message } } }`;
+    const id2 = globalId("Invoice", part2.id);
+    expect((await app.graphql(WAIVE, { id: id2, reason: "Goodwill" }, manager)).data.waiveInstalment.__typename).toBe("ForbiddenError");
+    expect((await app.graphql(WAIVE, { id: id2, reason: " " }, finance)).data.waiveInstalment.__typename).toBe("ValidationError");
+    expect(
+      (await app.graphql(WAIVE, { id: globalId("Invoice", parts[0]?.id as string), reason: "x" }, finance)).data.waiveInstalment.__typename,
+    ).toBe("ConflictError");
+    const waived = await app.graphql(WAIVE, { id: id2, reason: "Goodwill" }, finance);
+    expect(waived.data.waiveInstalment.invoice.status).toBe("VOID");
+    expect((await prisma.enrollment.findFirstOrThrow({ where: { learnerId: learner.id } })).pausedAt).toBeNull();
+    expect(await prisma.auditEntry.count({ where: { action: "instalment.waive", entityId: part2.id } })).toBe(1);
+
+    const MOVE = `mutation ($id: ID!, $dueOn: String!) { moveInstalmentDueDate(id: $id, dueOn: $dueOn) { __typename ... on InstalmentPayload { invoice { dueDate } } ... on Error { message } } }`;
+    const later = new Date(Date.now() + 40 * DAY).toISOString().slice(0, 10);
+    expect(
+      (await app.graphql(MOVE, { id: globalId("Invoice", part3.id), dueOn: "2020-01-01" }, finance)).data.moveInstalmentDueDate.__typename,
+    ).toBe("ValidationError");
+    const moved = await app.graphql(MOVE, { id: globalId("Invoice", part3.id), dueOn: later }, finance);
+    expect(moved.data.moveInstalmentDueDate.__typename).toBe("InstalmentPayload");
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: part3.id } })).dueDate?.toISOString().slice(0, 10)).toBe(later);
+    expect(await prisma.auditEntry.count({ where: { action: "instalment.move", entityId: part3.id } })).toBe(1);
+
+    const plan = await prisma.paymentPlan.findFirstOrThrow({ where: { learnerId: learner.id } });
+    const CANCEL = `mutation ($id: ID!, $reason: String!) { cancelPaymentPlan(id: $id, reason: $reason) { __typename ... on PaymentPlanPayload { plan { status } } ... on Error { message } } }`;
+    const cancelled = await app.graphql(CANCEL, { id: globalId("PaymentPlan", plan.id), reason: "Learner left" }, finance);
+    expect(cancelled.data.cancelPaymentPlan.plan.status).toBe("CANCELLED");
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: part3.id } })).status).toBe("VOID");
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: parts[0]?.id as string } })).status).toBe("PAID");
+    expect(await prisma.auditEntry.count({ where: { action: "paymentPlan.cancel", entityId: plan.id } })).toBe(1);
+  });
+
+  it('the learner pays a due part with "Pay now" (their own only), sees their plan and card without its code', async () => {
+    const { learner, token, parts } = await boughtPlan();
+    const { prisma } = app.services.db;
+    const part2 = parts[1] as (typeof parts)[number];
+    const PAY = `mutation ($id: ID!) { payInstalment(id: $id) { __typename ... on PayInstalmentPayload { authorizationUrl reference } ... on Error { message } } }`;
+    // Not yet due (a week ahead): refused.
+    expect((await app.graphql(PAY, { id: globalId("Invoice", part2.id) }, token)).data.payInstalment.__typename).toBe("ConflictError");
+    await prisma.invoice.update({ where: { id: part2.id }, data: { dueDate: new Date(Date.now() - DAY) } });
+    const { token: other } = await learnerWithToken(app);
+    expect((await app.graphql(PAY, { id: globalId("Invoice", part2.id) }, other)).data.payInstalment.__typename).toBe("NotFoundError");
+    const paid = await app.graphql(PAY, { id: globalId("Invoice", part2.id) }, token);
+    const { reference, authorizationUrl } = paid.data.payInstalment;
+    expect(authorizationUrl).toMatch(/^http/);
+    // Again: the same page.
+    expect((await app.graphql(PAY, { id: globalId("Invoice", part2.id) }, token)).data.payInstalment.reference).toBe(reference);
+    await sandboxControl(app, "/__controls", { dropWebhooks: true });
+    await sandboxControl(app, `/__simulate/${reference}/pay`, {});
+    expect(await settlePayment(app.services, reference)).toBe("PAID");
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } })).flaggedReason).toBeNull();
+
+    const MINE = `{ myPaymentPlans { partCount paidParts nextDueOn parts { partNumber status } } mySavedCards { brand last4 expiry currency } }`;
+    const mine = await app.graphql(MINE, {}, token);
+    expect(mine.data.myPaymentPlans[0]).toMatchObject({ partCount: 3, paidParts: 2 });
+    expect(mine.data.mySavedCards[0].last4).toMatch(/^\d{4}$/);
+    const card = await prisma.savedCard.findFirstOrThrow({ where: { learnerId: learner.id } });
+    expect(JSON.stringify(mine)).not.toContain(card.authorizationCode);
+    expect((await app.graphql(MINE, {}, other)).data.myPaymentPlans).toEqual([]);
+  });
+
+  it("refunding part 1 in full takes access back and ends the plan: nothing more is charged", async () => {
+    const { learner, parts } = await boughtPlan();
+    const { prisma } = app.services.db;
+    const finance = (await adminWithToken(app, "FINANCE")).token;
+    const res = await rest(app, "POST", `/api/invoices/${parts[0]?.id}/refunds`, { token: finance, body: { reason: "Changed mind" } });
+    expect(res.status).toBeLessThan(300);
+    await app.settleJobs();
+    // The refund.processed webhook is dropped (boughtPlan): past REFUND_CHECK_AFTER_MS housekeeping asks Paystack.
+    await prisma.refund.updateMany({
+      where: { invoiceId: parts[0]?.id },
+      data: { createdAt: new Date(Date.now() - REFUND_CHECK_AFTER_MS - 1000) },
+    });
+    await checkPendingRefunds(app.services);
+    await app.settleJobs();
+    expect(await prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(0);
+    const plan = await prisma.paymentPlan.findFirstOrThrow({ where: { learnerId: learner.id } });
+    expect(plan.status).toBe("CANCELLED");
+    expect((await prisma.invoice.findMany({ where: { paymentPlanId: plan.id, partNumber: { gt: 1 } } })).map((i) => i.status)).toEqual([
+      "VOID",
+      "VOID",
+    ]);
   });
 
   /** How many charges of saved cards the sandbox made for an invoice (its charge log: transactions with its metadata). */

@@ -102,3 +102,23 @@ export async function saveCard(
     update: card,
   });
 }
+
+/**
+ * A refund took back the access an instalment plan's payments bought (no paid part of the track is left, see
+ * invoices/refunds.ts): the plan is CANCELLED and its unpaid later parts are voided, so nothing more is charged or
+ * mailed. A part whose payment is open at Paystack (it has a reference) is left to settle or lapse on its own.
+ */
+export async function endPlanAfterRefund(db: Prisma.TransactionClient, refundedInvoiceId: string) {
+  const refunded = await db.invoice.findUnique({ where: { id: refundedInvoiceId }, select: { paymentPlanId: true } });
+  const planId = refunded?.paymentPlanId;
+  if (!planId) return;
+  const now = new Date();
+  await db.invoice.updateMany({
+    where: { paymentPlanId: planId, status: "PENDING", reference: null, partNumber: { gt: 1 } },
+    data: { status: "VOID", voidReason: "Plan ended: refunded and access taken back", voidedAt: now },
+  });
+  await db.paymentPlan.updateMany({
+    where: { id: planId, status: { in: ["ACTIVE", "PENDING"] } },
+    data: { status: "CANCELLED", cancelledAt: now },
+  });
+}
