@@ -4,6 +4,7 @@ import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createTrack } from "#testing/catalogue.ts";
 import { globalId } from "#testing/graphql.ts";
 import { sandboxControl } from "#testing/paystack.ts";
+import { INSTALMENT_CLOCK_PATH } from "../../http/instalment-clock.ts";
 import { checkPendingRefunds, REFUND_CHECK_AFTER_MS } from "../invoices/refunds.ts";
 import { lessonPaused } from "../learning/access.ts";
 import { dueOn, INSTALMENT_MESSAGES, planSchedule, splitAmount } from "./instalment-plans.ts";
@@ -133,6 +134,26 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     const cards = await prisma.savedCard.findMany({ where: { learnerId: learner.id } });
     expect(cards).toHaveLength(1);
     expect(cards[0]?.last4).toMatch(/^\d{4}$/);
+  });
+
+  it("an abandoned part-1 checkout leaves no active plan and no later parts; a new checkout makes a new plan", async () => {
+    const track = await planTrack();
+    const { learner, token } = await learnerWithToken(app);
+    const body = { track: track.id, contact: "+234 802 555 0101", gender: "Female", plan: "instalments" };
+    const first = await rest(app, "POST", "/api/enrollments", { token, body });
+    const { prisma } = app.services.db;
+    // Older than the abandon hours, never paid: housekeeping marks it abandoned.
+    await prisma.invoice.update({ where: { reference: first.body.reference }, data: { createdAt: new Date(Date.now() - 25 * 3_600_000) } });
+    await runInstalments(app.services, new Date());
+    await import("./checkout.ts").then(({ expireAbandonedCheckouts }) => expireAbandonedCheckouts(app.services));
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { reference: first.body.reference } })).status).toBe("ABANDONED");
+    const plans = await prisma.paymentPlan.findMany({ where: { learnerId: learner.id } });
+    expect(plans.map((p) => p.status)).toEqual(["PENDING"]);
+    expect(await prisma.invoice.count({ where: { learnerId: learner.id, partNumber: { gt: 1 } } })).toBe(0);
+    expect(await prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(0);
+    const second = await rest(app, "POST", "/api/enrollments", { token, body });
+    expect(second.body.reference).not.toBe(first.body.reference);
+    expect(await prisma.paymentPlan.count({ where: { learnerId: learner.id } })).toBe(2);
   });
 
   it("20 concurrent due-date runs charge part 2 once; the reminder goes once; the settlement is not flagged", async () => {
@@ -358,6 +379,23 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
       "VOID",
       "VOID",
     ]);
+  });
+
+  it("the browser tests' clock control (sandbox only, the sandbox's key) runs the step at a chosen time", async () => {
+    const { learner, parts } = await boughtPlan();
+    const post = (body: unknown, key = app.services.config.paystack.secretKey) =>
+      app.fetch(INSTALMENT_CLOCK_PATH, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const at = new Date((parts[1]?.dueDate as Date).getTime() - 2 * DAY).toISOString();
+    expect((await post({ at }, "sk_test_wrong")).status).toBe(401);
+    expect((await post({ at: "tomorrow" })).status).toBe(400);
+    const ran = await post({ at });
+    expect(ran.status).toBe(200);
+    expect(((await ran.json()) as { data: { reminders: number } }).data.reminders).toBeGreaterThanOrEqual(1);
+    expect((await mailsTo(app, learner.email)).filter((m) => m.subject.startsWith("Instalment 2 of 3"))).toHaveLength(1);
   });
 
   /** How many charges of saved cards the sandbox made for an invoice (its charge log: transactions with its metadata). */
