@@ -389,7 +389,8 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
         body: JSON.stringify(body),
       });
-    const at = new Date((parts[1]?.dueDate as Date).getTime() - 2 * DAY).toISOString();
+    const due = parts[1]?.dueDate as Date;
+    const at = new Date(due.getTime() - 2 * DAY).toISOString();
     expect((await post({ at }, "sk_test_wrong")).status).toBe(401);
     expect((await post({ at: "tomorrow" })).status).toBe(400);
     const ran = await post({ at });
