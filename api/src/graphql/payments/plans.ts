@@ -68,14 +68,10 @@ export const PaymentPlan = builder.prismaNode("PaymentPlan", {
       resolve: (p) => p.invoices.filter((i) => i.dueDate && i.dueDate < utcDay(new Date())).length,
     }),
     paused: t.boolean({
-      select: { learnerId: true, trackId: true },
+      // Loaded with the plan (the track's paused enrollments, few), never one query per row.
+      select: { learnerId: true, track: { select: { enrollments: { where: { pausedAt: { not: null } }, select: { learnerId: true } } } } },
       description: "Whether the learner's access to the track is paused (an instalment unpaid past the grace days).",
-      resolve: async (p, _args, ctx) =>
-        p.learnerId && p.trackId
-          ? (await ctx.services.db.prisma.enrollment.count({
-              where: { learnerId: p.learnerId, trackId: p.trackId, pausedAt: { not: null } },
-            })) > 0
-          : false,
+      resolve: (p) => Boolean(p.learnerId && p.track?.enrollments.some((e) => e.learnerId === p.learnerId)),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the plan was made (part 1's checkout)." }),
   }),
