@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatMoney } from "../../../../common/money.ts";
 import type { InstalmentInterval, Prisma } from "../../generated/prisma/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
@@ -98,10 +97,6 @@ export function splitTax(taxCents: number, amounts: number[], totalCents: number
 
 /** The UTC day of `at` (midnight). */
 export const utcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-
-/** How a schedule reads in words, for mails: "₦50,000.00 on 2026-12-01". */
-export const partWords = (part: { amountCents: number; currency: string; dueOn: Date }) =>
-  `${formatMoney(part.amountCents, part.currency)} on ${part.dueOn.toISOString().slice(0, 10)}`;
 
 const termsInput = z.object({
   parts: z.coerce
