@@ -11,6 +11,8 @@ export const SETTINGS_LIMITS = {
   offlineExpiryDays: { min: 1, max: 365 },
   /** Hours after which an unpaid card checkout counts as abandoned. */
   checkoutAbandonHours: { min: 1, max: 720 },
+  /** Days after an instalment's due date before the unpaid part pauses the learner's access. */
+  instalmentGraceDays: { min: 0, max: 60 },
   businessName: 120,
   postalAddress: 500,
   taxNumber: 50,
@@ -30,6 +32,7 @@ export const SETTINGS_MESSAGES = {
   instructionsTooLong: "Payment instructions must be at most 2000 characters.",
   expiryDays: "Offline payments must expire after 1 to 365 days.",
   abandonHours: "Card checkouts must be abandoned after 1 to 720 hours.",
+  graceDays: "Grace days must be a whole number from 0 to 60.",
   businessName: "Business name is required.",
   businessNameTooLong: "Business name must be at most 120 characters.",
   postalAddressTooLong: "Postal address must be at most 500 characters.",

@@ -25,6 +25,11 @@ export const jobPayloads = {
   "process-refund": z.object({ paystackRefundId: z.string().regex(/^\d{1,20}$/) }),
   /** Mail a newly issued certificate to its learner, with its PDF made at send time (domain/learning/certificates.ts). */
   "certificate-mail": z.object({ certificateId: z.string().uuid() }),
+  /**
+   * Charge an instalment part's saved card (domain/payments/instalments.ts): the `attempt`-th try (0-based), as of the
+   * housekeeping run's time `at`. The part is claimed with a conditional update first, so any number of these charge once.
+   */
+  "charge-instalment": z.object({ invoiceId: z.string().uuid(), attempt: z.int().min(0).max(10), at: z.iso.datetime() }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;
@@ -35,7 +40,7 @@ export type JobName = keyof typeof jobPayloads;
  * Jobs that may run again under the same id once finished, because running them twice is harmless and a later
  * request can have a different outcome (a payment that was still pending). Mails are not among them.
  */
-export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["settle-payment", "process-refund"]);
+export const RERUNNABLE_JOBS: ReadonlySet<JobName> = new Set(["settle-payment", "process-refund", "charge-instalment"]);
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 export const QUEUE_NAME = "learnhub";
@@ -59,6 +64,15 @@ type Tx = Pick<PrismaClient, "outboxJob"> | Prisma.TransactionClient;
  */
 export async function recordJob<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<void> {
   await tx.outboxJob.create({ data: { name, payload: payload as Prisma.InputJsonValue, jobId } });
+}
+
+/**
+ * Records a job unless one with this id was recorded before (a mail sent once per key, whoever asks first): true when
+ * this call recorded it. Safe to run concurrently: the unique job id decides.
+ */
+export async function recordJobOnce<N extends JobName>(tx: Tx, name: N, payload: JobPayload<N>, jobId: string): Promise<boolean> {
+  const made = await tx.outboxJob.createMany({ data: [{ name, payload: payload as Prisma.InputJsonValue, jobId }], skipDuplicates: true });
+  return made.count === 1;
 }
 
 /**

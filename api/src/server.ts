@@ -11,6 +11,7 @@ import { registerCompression, varyOnEncoding } from "./http/compression.ts";
 import { limitConnectionsPerAddress } from "./http/connections.ts";
 import { registerDevRoutes } from "./http/dev.ts";
 import { registerDrain } from "./http/drain.ts";
+import { registerInstalmentClock } from "./http/instalment-clock.ts";
 import { registerLessonUploads } from "./http/lesson-uploads.ts";
 import { registerUploads } from "./http/objects.ts";
 import { registerOverloadProtection } from "./http/overload.ts";
@@ -202,6 +203,7 @@ export async function buildServer(services: Services, options: { webDist?: strin
       logger,
       merchantName: async () => (await businessIdentity(services)).businessName,
     });
+    await registerInstalmentClock(app, services);
   }
   registerPublicCache(app, services.publicCache);
   await registerRest(app, services);

@@ -3,6 +3,7 @@ import type { DomainServices as Services } from "../domain/deps.ts";
 import { mailWithAttachments } from "../domain/invoices/pdf.ts";
 import { processRefundJob } from "../domain/invoices/refunds.ts";
 import { mailCertificate } from "../domain/learning/certificates.ts";
+import { chargeInstalment } from "../domain/payments/instalments.ts";
 import { settlePaymentJob } from "../domain/payments/settle.ts";
 import type { Processors } from "./queue.ts";
 
@@ -15,6 +16,7 @@ export function createProcessors(deps: Services): Processors {
     "password-reset": ({ email, anonymous }) => mailResetLink(deps, email, anonymous),
     "settle-payment": ({ reference }) => settlePaymentJob(deps, reference),
     "process-refund": ({ paystackRefundId }) => processRefundJob(deps, paystackRefundId),
+    "charge-instalment": (job) => chargeInstalment(deps, job),
     "certificate-mail": ({ certificateId }) => mailCertificate(deps, certificateId),
     ping: async ({ value }) => ({ pong: value }),
   };

@@ -27,6 +27,9 @@ function recordingProcessors(failFirst = 0) {
     "settle-payment": async () => {
       throw new PermanentJobError("not used here");
     },
+    "charge-instalment": async () => {
+      throw new PermanentJobError("not used here");
+    },
     "password-reset": async () => {
       throw new PermanentJobError("not used here");
     },

@@ -164,6 +164,25 @@ export const TrackSchema = object(
       Type.Array(object({ rating: number("1 to 5.") }), { description: "The learners' ratings (without who gave them)." }),
     ),
     courses: Type.Array(ref(CourseRefSchema), { description: "Included courses, oldest first." }),
+    instalmentPlan: Type.Optional(
+      object(
+        {
+          parts: integer("How many parts (2..12)."),
+          interval: text("weekly or monthly.", { enum: ["weekly", "monthly"] }),
+          firstAmount: number("The first part, in major units of `currency`."),
+          currency: currency("The main price's currency."),
+          schedule: Type.Array(
+            object({
+              number: integer("1 for the part paid at checkout."),
+              amount: number("Major units of `currency`."),
+              dueOn: text("The day it falls due for a purchase made today (YYYY-MM-DD).", { format: "date" }),
+            }),
+            { description: "The parts of a purchase made today: the first, then the rest split evenly, the last absorbing the rounding." },
+          ),
+        },
+        { description: "GET /api/tracks/{id} only, when the track has one: its instalment plan (docs/payments.md, Instalments)." },
+      ),
+    ),
     createdAt: dateTime(),
     updatedAt: dateTime(),
   },

@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { REVOKE_REASONS, revokeTrackCertificateWithin } from "../learning/certificates.ts";
 import { composeMail } from "../mails/compose.ts";
 import { refund as refundTemplate } from "../mails/templates.ts";
+import { endPlanAfterRefund } from "../payments/plan-settlement.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
 import { isPaidRecord, PAID_RECORD_STATUSES } from "./status.ts";
@@ -202,6 +203,8 @@ async function revokeAccess(
     if (enrollment && stillPaid === 0 && !comped) {
       await tx.enrollment.delete({ where: { id: enrollment.id } });
       await revokeTrackCertificateWithin(tx, learnerId, trackId, REVOKE_REASONS.refund);
+      // An instalment plan whose access was taken back ends: its unpaid parts are neither charged nor mailed.
+      await endPlanAfterRefund(tx, refund.invoiceId);
     }
     trackName = (await tx.track.findUnique({ where: { id: trackId }, select: { name: true } }))?.name ?? null;
   }

@@ -340,8 +340,9 @@ export async function openableMedia(deps: Services, viewer: Viewer | null, what:
  */
 export async function recordVideoWatched(deps: Services, viewer: Viewer, lessonId: string, percent: number) {
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new ValidationError(MEDIA_MESSAGES.percent);
-  const { row, enrolled } = await readableLesson(deps.db.prisma, viewer, lessonId);
+  const { row, enrolled, paused } = await readableLesson(deps.db.prisma, viewer, lessonId);
   if (!enrolled) throw new ForbiddenError(LESSON_LOCKED);
+  if (paused) throw new ForbiddenError(paused);
   // Watching completes a video only: a quiz is completed by passing it, never by this call.
   if (row.kind !== "VIDEO") throw new ValidationError(MEDIA_MESSAGES.notVideo);
   if (percent < 90) return { lessonId, trackId: row.course.trackId };

@@ -79,9 +79,10 @@ export async function trackProgress(db: Prisma.TransactionClient, learnerId: str
 }
 
 async function enrolledLesson(deps: Services, viewer: Viewer, lessonId: string) {
-  const { row, enrolled } = await readableLesson(deps.db.prisma, viewer, lessonId);
+  const { row, enrolled, paused } = await readableLesson(deps.db.prisma, viewer, lessonId);
   // Progress belongs to enrollments: a free preview is open to anyone, but only an enrolled learner records progress.
   if (!enrolled) throw new ForbiddenError(LESSON_LOCKED);
+  if (paused) throw new ForbiddenError(paused);
   return row;
 }
 

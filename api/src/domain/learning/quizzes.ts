@@ -171,7 +171,8 @@ export type QuizResult = ReturnType<typeof scoreAnswers>;
  */
 export async function submitQuizAttempt(deps: Services, viewer: Viewer | null, lessonId: string, answers: AnswerInput[], clientIp = "") {
   const { prisma } = deps.db;
-  const { row, readable, enrolled } = await readableLesson(prisma, viewer, lessonId);
+  const { row, readable, enrolled, paused } = await readableLesson(prisma, viewer, lessonId);
+  if (paused) throw new ForbiddenError(paused);
   if (!readable) throw new ForbiddenError(LESSON_LOCKED);
   const quiz = await prisma.quiz.findUnique({ where: { lessonId } });
   if (row.kind !== "QUIZ") throw new ValidationError(QUIZ_MESSAGES.notQuiz);

@@ -1,6 +1,7 @@
 import type { MailTemplate } from "./compose.ts";
 import { alreadyRegistered } from "./templates/already-registered.ts";
 import { certificate } from "./templates/certificate.ts";
+import { instalment } from "./templates/instalment.ts";
 import { offlineInstructions } from "./templates/offline-instructions.ts";
 import { receipt } from "./templates/receipt.ts";
 import { refund } from "./templates/refund.ts";
@@ -14,6 +15,7 @@ import { verificationCode } from "./templates/verification-code.ts";
 export {
   alreadyRegistered,
   certificate,
+  instalment,
   offlineInstructions,
   receipt,
   refund,
@@ -33,6 +35,7 @@ export const MAIL_TEMPLATES: readonly MailTemplate<any>[] = [
   unlockLink,
   receipt,
   offlineInstructions,
+  instalment,
   refund,
   certificate,
   staffInvitation,

@@ -9,9 +9,10 @@ import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { AppError, ConflictError, NotFoundError } from "../errors.ts";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
+import { createPaymentPlan, INSTALMENT_MESSAGES, type PlanTerms, planSchedule, splitTax } from "./instalment-plans.ts";
 import { createCheckoutInvoice, startOfflineCheckout } from "./offline.ts";
 import { afterSettlement, PaymentStillPendingError, settlePayment, settleWithin } from "./settle.ts";
 
@@ -36,6 +37,8 @@ const checkoutInput = z.object({
   coupon: z.string().trim().max(60, "This coupon code is not valid.").nullish(),
   /** The currency to pay in: the business currency when omitted; one the track is not sold in is refused. */
   currency: z.enum(CURRENCY_CODES, { error: CHECKOUT_MESSAGES.currency }).nullish(),
+  /** FULL (the default) or INSTALMENTS: the track's instalment plan, part 1 paid now (instalment-plans.ts). */
+  plan: z.enum(["FULL", "INSTALMENTS"], { error: "Choose to pay in full or in instalments." }).nullish(),
 });
 
 /** A track as one checkout sells it: its price in the checkout's currency (catalogue/prices.ts, `priceIn`). */
@@ -93,13 +96,27 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   await hit(deps, `checkout:learner:${learnerId}`, LIMITS.checkoutPerLearner);
   const input = parseInput(checkoutInput, raw);
   const { prisma } = deps.db;
-  const found = await prisma.track.findUnique({ where: { id: input.trackId, status: "PUBLISHED" }, include: { prices: TRACK_PRICES } });
+  const found = await prisma.track.findUnique({
+    where: { id: input.trackId, status: "PUBLISHED" },
+    include: { prices: TRACK_PRICES, instalmentPlan: true },
+  });
   if (!found) throw new NotFoundError(CHECKOUT_MESSAGES.trackNotFound);
   if (found.archivedAt) throw new ConflictError(CHECKOUT_MESSAGES.noLongerSold);
   // Refused before anything is saved: a checkout that cannot go ahead leaves the profile as it was.
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: found.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
   const track: SoldTrack = { id: found.id, name: found.name, ...priceIn(found, input.currency) };
+  // Instalments (docs/payments.md, "Instalments"): by card only, without a coupon, on a track that offers a plan the
+  // price still allows; refused before anything is saved.
+  let instalments: Instalments | null = null;
+  if (input.plan === "INSTALMENTS") {
+    if (input.coupon?.trim()) throw ValidationError.forField("coupon", INSTALMENT_MESSAGES.noCoupon);
+    if (input.method === "OFFLINE") throw ValidationError.forField("method", INSTALMENT_MESSAGES.cardOnly);
+    const offer = found.instalmentPlan;
+    if (!offer || track.priceCents === 0 || offer.firstAmountCents >= found.priceCents)
+      throw ValidationError.forField("plan", INSTALMENT_MESSAGES.notOffered);
+    instalments = { terms: offer, mainPriceCents: found.priceCents };
+  }
   // A code tried at checkout counts against the same tries as the page's quotes: guessing codes here is no cheaper.
   if (input.coupon?.trim()) await countCouponTry(deps, learnerId);
   // A refused coupon is refused before the profile changes (checked again under its lock when the invoice is made).
@@ -142,9 +159,16 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // died between making the invoice and keeping its page) starts over: the stale invoice is no longer reused, so this
   // one makes its own, instead of telling the learner that Paystack failed when it did not.
   const started =
-    (await startCardCheckout(deps, learner, track, input, tax)) ?? (await startCardCheckout(deps, learner, track, input, tax));
+    (await startCardCheckout(deps, learner, track, input, tax, instalments)) ??
+    (await startCardCheckout(deps, learner, track, input, tax, instalments));
   if (!started) throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   return started;
+}
+
+/** An instalment checkout: the track's plan terms and its main price (the plan's proportions are of it). */
+interface Instalments {
+  terms: PlanTerms;
+  mainPriceCents: number;
 }
 
 /**
@@ -157,6 +181,7 @@ async function startCardCheckout(
   track: SoldTrack,
   input: z.output<typeof checkoutInput>,
   tax: TaxSetting,
+  instalments: Instalments | null = null,
 ): Promise<CheckoutResult | null> {
   const { prisma } = deps.db;
   const learnerId = learner.id;
@@ -166,9 +191,26 @@ async function startCardCheckout(
   const { invoice, created } = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
     await lockSoldTrack(tx, track.id);
-    const price = await priceWithin(tx, track, learnerId, input.coupon, tax);
+    const full = await priceWithin(tx, track, learnerId, instalments ? null : input.coupon, tax);
+    // With instalments the invoice is part 1 of a new plan: its share of the full price (and of the tax in it).
+    const partOne = instalments
+      ? (() => {
+          const amounts = planAmounts(instalments, full.amountCents);
+          const taxes = splitTax(full.taxCents, amounts, full.amountCents);
+          return { ...full, subtotalCents: amounts[0] as number, amountCents: amounts[0] as number, taxCents: taxes[0] as number };
+        })()
+      : null;
+    const price = partOne ?? full;
     const open = await tx.invoice.findFirst({
-      where: { learnerId, trackId: track.id, status: "PENDING", reference: { not: null }, expiresAt: null, createdAt: { gt: cutoff } },
+      where: {
+        learnerId,
+        trackId: track.id,
+        status: "PENDING",
+        reference: { not: null },
+        expiresAt: null,
+        createdAt: { gt: cutoff },
+        partNumber: instalments ? 1 : null,
+      },
       orderBy: { createdAt: "desc" },
     });
     // An open invoice at an older price is left to expire; the learner pays today's price. One without a payment page
@@ -177,10 +219,28 @@ async function startCardCheckout(
     const reusable =
       open &&
       open.amountCents === price.amountCents &&
-      (open.subtotalCents ?? open.amountCents) === track.priceCents &&
+      (instalments !== null || (open.subtotalCents ?? open.amountCents) === track.priceCents) &&
       open.couponId === price.couponId &&
       open.currency === track.currency;
     if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
+    if (instalments) {
+      const { plan, first } = await createPaymentPlan(
+        tx,
+        learnerId,
+        { id: track.id, currency: track.currency, mainPriceCents: instalments.mainPriceCents },
+        instalments.terms,
+        full,
+        new Date(),
+      );
+      const fresh = await createCheckoutInvoice(
+        tx,
+        learnerId,
+        track,
+        { ...full, ...first, subtotalCents: first.amountCents },
+        { paymentDetails: `Card payment (Paystack): instalment 1 of ${plan.parts}`, paymentPlanId: plan.id, partNumber: 1 },
+      );
+      return { invoice: fresh, created: true };
+    }
     const fresh = await createCheckoutInvoice(tx, learnerId, track, price, { paymentDetails: "Card payment (Paystack)" });
     return { invoice: fresh, created: true };
   });
@@ -198,7 +258,7 @@ async function startCardCheckout(
       currency: invoice.currency as PaystackCurrency,
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
-      metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
+      metadata: { invoiceId: invoice.id, learnerId, trackId: track.id, ...(invoice.partNumber ? { part: invoice.partNumber } : {}) },
     });
     await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
     return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id, ...charged(invoice) };
@@ -210,6 +270,13 @@ async function startCardCheckout(
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
+}
+
+/** The parts' amounts of an instalment checkout whose full price is `totalCents` (instalment-plans.ts, the rule). */
+function planAmounts(instalments: Instalments, totalCents: number): number[] {
+  const schedule = planSchedule(instalments.terms, instalments.mainPriceCents, totalCents, new Date());
+  if (!schedule) throw ValidationError.forField("plan", INSTALMENT_MESSAGES.notOffered);
+  return schedule.map((p) => p.amountCents);
 }
 
 /** What a started checkout charges: the invoice's amount (minor units) and currency. */
@@ -280,6 +347,8 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
       reference: { not: null },
       // Card checkouts only: an offline (bank transfer / mobile money) invoice lapses at its own `expiresAt`.
       expiresAt: null,
+      // A later instalment part is never abandoned: it stays payable (instalments.ts looks after its charges).
+      OR: [{ partNumber: null }, { partNumber: 1 }],
       createdAt: { lte: await abandonCutoff(deps) },
     },
     select: { id: true, reference: true },

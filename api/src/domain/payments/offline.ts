@@ -25,7 +25,7 @@ export const OFFLINE_DETAILS = "Bank transfer / mobile money";
 export const EXPIRED_REASON = "Expired unpaid";
 
 /** Paystack references allow A-Za-z0-9 - . = only; offline references have the card references' format. */
-const newPaymentReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
+export const newPaymentReference = () => `lh-${Date.now().toString(36)}-${randomBytes(8).toString("hex")}`;
 
 /**
  * The pending invoice a checkout makes, card, offline or fully discounted alike: its number, the price parts
@@ -37,7 +37,7 @@ export async function createCheckoutInvoice(
   learnerId: string,
   track: { id: string; currency: string },
   price: Awaited<ReturnType<typeof priceWithin>>,
-  details: { paymentDetails: string; expiresAt?: Date },
+  details: { paymentDetails: string; expiresAt?: Date; paymentPlanId?: string; partNumber?: number },
 ) {
   const invoice = await tx.invoice.create({
     data: {

@@ -9,6 +9,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { isPaidRecord } from "../invoices/status.ts";
 import { composeMail } from "../mails/compose.ts";
 import { receipt } from "../mails/templates.ts";
+import { afterPartSettled, saveCard } from "./plan-settlement.ts";
 
 /** WAITING: an offline payment finance has not confirmed yet. */
 export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING";
@@ -62,6 +63,8 @@ export async function settlePayment(deps: Services, reference: string): Promise<
   const paidAt = tx.paid_at ? new Date(tx.paid_at) : new Date();
   const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt }));
   if (settled) {
+    // A reusable card is kept for the learner's later instalments (docs/payments.md, "Instalments").
+    if (settled.learnerId) await saveCard(prisma, settled.learnerId, tx.customer.email, tx.currency, tx.authorization);
     afterSettlement(deps, settled);
     return "PAID";
   }
@@ -157,8 +160,10 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
   const { learnerId, trackId } = invoice;
   if (!learnerId || !trackId) return invoice;
   const created = await db.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
-  // A learner's own payment (a checkout reference) for a track they already have is money to give back.
-  if (created.count === 0 && invoice.reference) {
+  // A learner's own payment (a checkout reference) for a track they already have is money to give back; a later
+  // instalment part is paid while enrolled by design (docs/payments.md, "Instalments").
+  if (invoice.paymentPlanId) await afterPartSettled(db, invoice, payment.paidAt);
+  if (created.count === 0 && invoice.reference && (invoice.partNumber ?? 1) === 1) {
     await db.invoice.update({
       where: { id: invoiceId },
       data: {
@@ -203,6 +208,18 @@ export function afterSettlement(deps: Services, invoice: Pick<Invoice, "referenc
 }
 
 async function markFailed(deps: Services, invoiceId: string, reference: string, flaggedReason: string | null) {
+  // A declined payment of a later instalment part leaves the part payable: its reference is let go (a charge or "Pay
+  // now" makes a new one), the invoice stays PENDING. A flagged one (amount or currency mismatch) fails as any other.
+  const released = flaggedReason
+    ? { count: 0 }
+    : await deps.db.prisma.invoice.updateMany({
+        where: { id: invoiceId, status: "PENDING", reference, partNumber: { gt: 1 } },
+        data: { reference: null, authorizationUrl: null },
+      });
+  if (released.count) {
+    deps.pubsub.publish("payment", reference, { reference, status: "FAILED" });
+    return;
+  }
   const changed = await deps.db.prisma.invoice.updateMany({
     where: { id: invoiceId, status: "PENDING" },
     data: { status: "FAILED", flaggedReason },

@@ -87,6 +87,14 @@ const settingsInput = z
       .int(SETTINGS_MESSAGES.abandonHours)
       .min(SETTINGS_LIMITS.checkoutAbandonHours.min, SETTINGS_MESSAGES.abandonHours)
       .max(SETTINGS_LIMITS.checkoutAbandonHours.max, SETTINGS_MESSAGES.abandonHours),
+    /** Omitted keeps the saved value (7 unless changed): docs/payments.md, "Instalments". */
+    instalmentGraceDays: z
+      .number({ error: SETTINGS_MESSAGES.graceDays })
+      .int(SETTINGS_MESSAGES.graceDays)
+      .min(SETTINGS_LIMITS.instalmentGraceDays.min, SETTINGS_MESSAGES.graceDays)
+      .max(SETTINGS_LIMITS.instalmentGraceDays.max, SETTINGS_MESSAGES.graceDays)
+      .nullish()
+      .transform((v) => v ?? undefined),
     ...identityInput,
   })
   .superRefine((v, ctx) => {

@@ -102,6 +102,15 @@ builder.prismaObjectFields(Invoice, (t) => ({
   discountCents: t.exposeInt("discountCents", { description: "Taken off the list price by the coupon, in cents (0 without one)." }),
 }));
 
+// An instalment part (docs/payments.md, "Instalments"): its number; the plan is PaymentPlan (graphql/payments/plans.ts).
+builder.prismaObjectFields(Invoice, (t) => ({
+  partNumber: t.exposeInt("partNumber", {
+    nullable: true,
+    description: "Which instalment of its plan (1 at checkout); null outside a plan.",
+  }),
+  chargeAttempts: t.exposeInt("chargeAttempts", { description: "Declined charges of the saved card for this instalment (at most 3)." }),
+}));
+
 const InvoiceConnection = pagedConnectionType(Invoice, "InvoiceConnection", "A page of invoices.");
 
 builder.queryFields((t) => ({

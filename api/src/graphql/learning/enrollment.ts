@@ -20,5 +20,11 @@ export const Enrollment = builder.prismaNode("Enrollment", {
     learner: t.relation("learner", { description: "The learner." }),
     status: t.expose("status", { type: EnrollmentStatus, description: "Active or completed." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the learner was enrolled." }),
+    pausedAt: t.expose("pausedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "Set while an instalment is unpaid past the grace days: lessons' content is refused until it is paid (progress kept).",
+    }),
+    pausedReason: t.exposeString("pausedReason", { nullable: true, description: "Why access is paused, for the learner." }),
   }),
 });

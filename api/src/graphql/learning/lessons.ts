@@ -1,7 +1,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import DataLoader from "dataloader";
 import { parseVideoLink } from "../../../../common/video.ts";
-import { isEnrolled, lessonAccessSelect, mayReadLessonContent, visibleLessons } from "../../domain/learning/access.ts";
+import { isEnrolled, lessonAccessSelect, mayReadLessonContent, pausedEnrollment, visibleLessons } from "../../domain/learning/access.ts";
 import { createLesson, deleteLesson, reorderLessons, updateLesson, updateTrackOutcomes } from "../../domain/learning/lessons.ts";
 import { completeLesson, type EnrollmentOutline, enrollmentOutlines, saveLessonPosition } from "../../domain/learning/progress.ts";
 import type { Viewer } from "../../domain/staff/permissions.ts";
@@ -57,6 +57,12 @@ export const Lesson = builder.prismaNode("Lesson", {
       description: "True when the viewer may not read the content (`body` and `videoUrl` are then null).",
       select: (_args, ctx) => lessonAccessSelect(ctx.viewer),
       resolve: (lesson, _args, ctx) => !mayReadLessonContent(ctx.viewer, lesson),
+    }),
+    pausedReason: t.string({
+      nullable: true,
+      description: "When the viewer's enrollment in the track is paused (an unpaid instalment): why, and what to do; else null.",
+      select: (_args, ctx) => lessonAccessSelect(ctx.viewer),
+      resolve: (lesson, _args, ctx) => pausedEnrollment(ctx.viewer, lesson),
     }),
     body: t.string({
       nullable: true,

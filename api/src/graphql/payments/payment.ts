@@ -31,6 +31,14 @@ const CheckoutMethod = builder.enumType("CheckoutMethod", {
   } as const,
 });
 
+const CheckoutPlan = builder.enumType("CheckoutPlan", {
+  description: "Whether the learner pays the whole price now or in the track's instalments.",
+  values: {
+    FULL: { description: "The whole price now (the default)." },
+    INSTALMENTS: { description: "Part 1 of the track's instalment plan now, the later parts on their due dates (card only, no coupon)." },
+  } as const,
+});
+
 const CheckoutInput = builder.inputType("CheckoutInput", {
   description: "The checkout form: the track and the buyer's details.",
   fields: (t) => ({
@@ -41,6 +49,10 @@ const CheckoutInput = builder.inputType("CheckoutInput", {
     description: t.string({ description: "A short bio; optional (saved to the profile)." }),
     method: t.field({ type: CheckoutMethod, description: "Card (the default) or bank transfer / mobile money." }),
     coupon: t.string({ description: "A coupon code, any case; optional. The server checks it and prices the invoice." }),
+    plan: t.field({
+      type: CheckoutPlan,
+      description: "FULL (the default) or INSTALMENTS when the track offers a plan (Track.instalmentPlan); refused with a coupon.",
+    }),
     currency: t.field({
       type: CurrencyCode,
       description:

@@ -21,6 +21,8 @@ import "../learning/lesson-media.ts";
 import "../learning/certificates.ts";
 import "../payments/payment.ts";
 import "../payments/settlement.ts";
+import "../payments/plans.ts";
+import "../catalogue/instalment-plan.ts";
 import "../invoices/invoice.ts";
 import "../invoices/invoice-void.ts";
 import "../invoices/refund.ts";

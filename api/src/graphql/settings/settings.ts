@@ -10,6 +10,7 @@ interface Settings {
   offlineInstructions: string | null;
   offlineExpiryDays: number;
   checkoutAbandonHours: number;
+  instalmentGraceDays: number;
   businessName: string;
   logoImage: string | null;
   postalAddress: string | null;
@@ -73,6 +74,9 @@ const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").impleme
     checkoutAbandonHours: t.exposeInt("checkoutAbandonHours", {
       description: "Hours after which an unpaid card checkout is abandoned (1..720).",
     }),
+    instalmentGraceDays: t.exposeInt("instalmentGraceDays", {
+      description: "Days after an instalment's due date before the unpaid part pauses the learner's access (0..60; 7 by default).",
+    }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last saved." }),
   }),
 });
@@ -105,6 +109,7 @@ const BusinessSettingsInput = builder.inputType("BusinessSettingsInput", {
     offlineInstructions: t.string({ description: "Required when enabled; up to 2000 characters, plain text." }),
     offlineExpiryDays: t.int({ description: "1..365 days." }),
     checkoutAbandonHours: t.int({ description: "1..720 hours." }),
+    instalmentGraceDays: t.int({ description: "0..60 days; omitted keeps it." }),
     businessName: t.string({ description: "Required when given, at most 120 characters. Omitted keeps the saved name." }),
     logo: t.field({ type: "Upload", description: "JPEG, PNG or WebP, at most 5 MB. Omit to keep the current logo." }),
     removeLogo: t.boolean({ description: "True removes the current logo." }),

@@ -27,7 +27,8 @@ import {
   withMessageAndData,
 } from "../schemas.ts";
 
-const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} outline: courses { id ${LESSON_OUTLINE_FIELDS} } } }`;
+const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} outline: courses { id ${LESSON_OUTLINE_FIELDS} }
+  instalmentPlan { parts interval firstAmount { amount currency } schedule { number amount { amount } dueOn } } } }`;
 const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } } }`;
 const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
   result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
@@ -102,6 +103,18 @@ function withLessons<T extends { courses: { _id: string }[] }>(json: T, outline:
   return { ...json, courses: json.courses.map((c) => ({ ...c, lessons: lessons.get(c._id) ?? [] })) };
 }
 
+/** A track's instalment plan as REST answers it (docs/payments.md, "Instalments"): amounts in major units, with the currency. */
+function planJson(plan: any) {
+  if (!plan) return null;
+  return {
+    parts: plan.parts as number,
+    interval: String(plan.interval).toLowerCase(),
+    firstAmount: plan.firstAmount.amount as number,
+    currency: plan.firstAmount.currency as string,
+    schedule: (plan.schedule as any[]).map((p) => ({ number: p.number, amount: p.amount.amount, dueOn: p.dueOn })),
+  };
+}
+
 /** docs/product.md, REST routes: GET /api/tracks, GET/PUT/DELETE /api/tracks/{id}, POST /api/tracks. Reading is public; changes need an admin. */
 export async function trackRoutes(app: FastifyInstance, services: Services) {
   const route = restRoutes(app, services);
@@ -137,7 +150,12 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
       const id = idParam(call.req, TRACK_MESSAGES.notFound);
       const { track } = await call.query(ONE, { id: toGlobalId("Track", id) });
       if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
-      const json = withLessons(trackJson(track, await ratingsOf(call.services, id)), track.outline);
+      const plan = planJson(track.instalmentPlan);
+      // Only when the track has a plan: without one the answer is the catalogue list's track exactly.
+      const json = {
+        ...withLessons(trackJson(track, await ratingsOf(call.services, id)), track.outline),
+        ...(plan ? { instalmentPlan: plan } : {}),
+      };
       return { track: json, data: json };
     },
   });

@@ -31,6 +31,12 @@ const checkoutSchema = {
     location: text(),
     description: text(),
     method: Type.Optional(choice(["card", "offline"], { description: "How to pay: card (the default) or bank transfer / mobile money." })),
+    plan: Type.Optional(
+      choice(["full", "instalments"], {
+        description:
+          "full (the default) or instalments: part 1 of the track's instalment plan (its `instalmentPlan`) is paid now, by card, without a coupon; the answer's amount is part 1's.",
+      }),
+    ),
     coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
     currency: text(
       "The currency to pay in (NGN, GHS, KES, ZAR or USD, any case); optional: the business currency when omitted. One the track is not sold in (its `prices`) answers 400 and nothing is made.",
@@ -129,6 +135,12 @@ function methodIn(value: unknown): "CARD" | "OFFLINE" {
   throw new ValidationError("Payment method must be card or offline.");
 }
 
+function planIn(value: unknown): "FULL" | "INSTALMENTS" {
+  if (value === undefined || value === null || value === "full") return "FULL";
+  if (value === "instalments") return "INSTALMENTS";
+  throw new ValidationError("Plan must be full or instalments.");
+}
+
 /** Checkout, payment verification and the Paystack webhook. */
 export async function paymentRoutes(app: FastifyInstance, services: Services) {
   const route = restRoutes(app, services);
@@ -151,6 +163,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         description: textIn(body.description, "description"),
         method: methodIn(body.method),
         coupon: textIn(body.coupon, "coupon"),
+        plan: planIn(body.plan),
         currency: currencyIn(body.currency, "currency", CHECKOUT_MESSAGES.currency),
       };
       const ok = await call.mutate(CHECKOUT, { input });

@@ -7,7 +7,7 @@ import { booleanIn, currencyIn, jsonBody, numberIn, textFields, textIn } from ".
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import { answer, currency, errors, form, integer, nullableText, object, ref, text } from "../schemas.ts";
 
-const SETTINGS_FIELDS = `offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours
+const SETTINGS_FIELDS = `offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours instalmentGraceDays
   businessName logo postalAddress taxNumber supportEmail footerContact invoicePrefix taxRatePercent taxInclusive currency`;
 const IDENTITY_TEXT = ["businessName", "postalAddress", "taxNumber", "supportEmail", "footerContact", "invoicePrefix"] as const;
 const SETTINGS = `query { businessSettings { ${SETTINGS_FIELDS} } }`;
@@ -34,6 +34,9 @@ const SettingsSchema = object(
     offlineInstructions: nullableText("Shown and mailed to learners who pick it (plain text, up to 2000 characters)."),
     offlineExpiryDays: integer("A pending offline invoice lapses after this many days (1..365)."),
     checkoutAbandonHours: integer("An unpaid card checkout is abandoned after this many hours (1..720)."),
+    instalmentGraceDays: Type.Optional(
+      integer("An instalment unpaid this many days after its due date pauses the learner's access (0..60; 7 by default)."),
+    ),
     businessName: text("The seller's name on invoices, receipts, mails and the learner footer."),
     logo: nullableText("URL of the logo (uploaded through GraphQL updateBusinessSettings); null when there is none."),
     postalAddress: nullableText("The seller's postal address, lines separated by line breaks."),
@@ -78,6 +81,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
         offlineInstructions: nullableText("Required when enabled; up to 2000 characters."),
         offlineExpiryDays: integer("1..365"),
         checkoutAbandonHours: integer("1..720"),
+        instalmentGraceDays: Type.Optional(integer("0..60; omitted keeps it.")),
         businessName: Type.Optional(text("Required when given, at most 120 characters; omitted keeps it.")),
         postalAddress: Type.Optional(text("At most 500 characters; blank clears it; omitted keeps it.")),
         taxNumber: Type.Optional(text("At most 50 characters; blank clears it; omitted keeps it.")),
@@ -102,6 +106,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
         offlineInstructions: textIn(body.offlineInstructions, "offlineInstructions"),
         offlineExpiryDays: integerIn(body.offlineExpiryDays, "offlineExpiryDays"),
         checkoutAbandonHours: integerIn(body.checkoutAbandonHours, "checkoutAbandonHours"),
+        instalmentGraceDays: integerIn(body.instalmentGraceDays, "instalmentGraceDays"),
         ...textFields(body, IDENTITY_TEXT),
         taxRatePercent: numberIn(body.taxRatePercent, "taxRatePercent", SETTINGS_MESSAGES.taxRate),
         taxInclusive: booleanIn(body.taxInclusive, "taxInclusive"),

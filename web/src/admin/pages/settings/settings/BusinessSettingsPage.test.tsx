@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../../testing.tsx";
 import BusinessSettingsPageQuery from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
 import { IDENTITY_MESSAGES } from "./_components/BusinessIdentityFields.tsx";
@@ -14,6 +15,7 @@ const saved: MockPayloadGenerator.MockResolvers = {
     offlineInstructions: null,
     offlineExpiryDays: 7,
     checkoutAbandonHours: 24,
+    instalmentGraceDays: 7,
     businessName: "LearnHub",
     logo: null,
     postalAddress: null,
@@ -58,6 +60,21 @@ describe("Settings (owners)", () => {
       offlineExpiryDays: 10,
       checkoutAbandonHours: 24,
     });
+  });
+
+  it("checks the instalment grace days (0 to 60) and sends them only when changed", async () => {
+    const { environment } = renderSettings();
+    await screen.findByRole("heading", { level: 1, name: "Settings" }, routeLoad);
+    const field = screen.getByLabelText(/^Grace days before an unpaid instalment pauses access/);
+    expect((field as HTMLInputElement).value).toBe("7");
+    fireEvent.change(field, { target: { value: "61" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    expect(screen.getByText(SETTINGS_MESSAGES.graceDays)).toBeTruthy();
+    expect(saves(environment)).toHaveLength(0);
+    fireEvent.change(field, { target: { value: "3" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    await waitFor(() => expect(saves(environment)).toHaveLength(1));
+    expect(saves(environment)[0]?.request.variables.input).toMatchObject({ instalmentGraceDays: 3 });
   });
 
   it("checks the business identity, then sends only the identity fields that changed", async () => {

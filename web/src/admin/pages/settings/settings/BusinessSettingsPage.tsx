@@ -14,6 +14,7 @@ import { failureOf } from "../../../components/failures.ts";
 import type { BusinessSettingsPageMutation } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
 import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
 import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
+import { graceDaysError, InstalmentGraceField } from "./_components/InstalmentGraceField.tsx";
 import styles from "./BusinessSettingsPage.module.css";
 
 const query = graphql`
@@ -23,6 +24,7 @@ const query = graphql`
       offlineInstructions
       offlineExpiryDays
       checkoutAbandonHours
+      instalmentGraceDays
       businessName
       logo
       postalAddress
@@ -46,6 +48,7 @@ const mutation = graphql`
           offlineInstructions
           offlineExpiryDays
           checkoutAbandonHours
+          instalmentGraceDays
           businessName
           logo
           postalAddress
@@ -76,6 +79,7 @@ interface Values {
   offlineInstructions: string;
   offlineExpiryDays: string;
   checkoutAbandonHours: string;
+  instalmentGraceDays: string;
 }
 
 const wholeIn = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
@@ -89,6 +93,8 @@ export function validateSettings(values: Values): Record<string, string> {
   const { offlineExpiryDays: days, checkoutAbandonHours: hours } = SETTINGS_LIMITS;
   if (!wholeIn(values.offlineExpiryDays, days.min, days.max)) errors.offlineExpiryDays = SETTINGS_FORM_MESSAGES.expiryDays;
   if (!wholeIn(values.checkoutAbandonHours, hours.min, hours.max)) errors.checkoutAbandonHours = SETTINGS_FORM_MESSAGES.abandonHours;
+  const grace = graceDaysError(values.instalmentGraceDays);
+  if (grace) errors.instalmentGraceDays = grace;
   return errors;
 }
 
@@ -114,6 +120,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
     offlineInstructions: saved.offlineInstructions ?? "",
     offlineExpiryDays: String(saved.offlineExpiryDays ?? 7),
     checkoutAbandonHours: String(saved.checkoutAbandonHours ?? 24),
+    instalmentGraceDays: String(saved.instalmentGraceDays ?? 7),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -137,6 +144,10 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
             offlineInstructions: values.offlineInstructions.trim() || null,
             offlineExpiryDays: Number(values.offlineExpiryDays),
             checkoutAbandonHours: Number(values.checkoutAbandonHours),
+            // Sent only when changed, like the identity fields (omitted keeps it).
+            ...(Number(values.instalmentGraceDays) !== saved.instalmentGraceDays
+              ? { instalmentGraceDays: Number(values.instalmentGraceDays) }
+              : {}),
             ...identity.changes(),
           },
         },
@@ -208,6 +219,11 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
           error={errors.checkoutAbandonHours}
         />
       </section>
+      <InstalmentGraceField
+        value={values.instalmentGraceDays}
+        onChange={(value) => set("instalmentGraceDays", value)}
+        error={errors.instalmentGraceDays}
+      />
       <div className={styles.actions}>
         <Button type="submit" loading={pending}>
           Save settings
