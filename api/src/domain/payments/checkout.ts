@@ -267,7 +267,7 @@ async function paymentPageOf(deps: Services, open: { id: string; createdAt: Date
 /**
  * Pending card checkouts older than the owner's setting (`BusinessSettings.checkoutAbandonHours`) are no longer
  * payable. Each is settled first, so a payment made late is still honoured (and a declined one marked as such); one
- * Paystack still reports as open becomes ABANDONED (with ABANDONED_DETAILS): not a failure, counted nowhere, hidden
+ * Paystack still reports as open (`ongoing`, `pending`, ..., or `abandoned`: opened, never paid) becomes ABANDONED (with ABANDONED_DETAILS): not a failure, counted nowhere, hidden
  * from the learner and from the admin list's default view. A Paystack success that arrives later still settles it.
  * Runs on the learner's next checkout, or for everyone when `learnerId` is omitted; returns how many were abandoned.
  */
@@ -289,8 +289,8 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
   for (const invoice of stale) {
     const reference = invoice.reference as string;
     try {
-      await settlePayment(deps, reference);
-      continue;
+      // Settled, failed or flagged: done. Still open at Paystack (`abandoned`, not paid yet): abandoned here.
+      if ((await settlePayment(deps, reference)) !== "OPEN") continue;
     } catch (error) {
       if (!(error instanceof PaymentStillPendingError)) {
         deps.logger.warn({ err: error, reference }, "could not check an abandoned checkout; left pending");

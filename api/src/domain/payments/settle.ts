@@ -10,8 +10,11 @@ import { isPaidRecord } from "../invoices/status.ts";
 import { composeMail } from "../mails/compose.ts";
 import { receipt } from "../mails/templates.ts";
 
-/** WAITING: an offline payment finance has not confirmed yet. */
-export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING";
+/**
+ * WAITING: an offline payment finance has not confirmed yet. OPEN: Paystack says the checkout was opened and not paid
+ * yet (`abandoned`); the invoice stays pending, since a bank transfer made later still succeeds.
+ */
+export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING" | "OPEN";
 
 /** Paystack says the outcome is not known yet; the job retries with backoff. */
 export class PaymentStillPendingError extends Error {
@@ -19,6 +22,14 @@ export class PaymentStillPendingError extends Error {
 }
 
 const PENDING_LIKE = new Set(["ongoing", "pending", "processing", "queued"]);
+
+/**
+ * Paystack's `abandoned` is not final (docs/payments.md, Settlement, exactly once): the learner opened the checkout
+ * and has not paid yet, and a transfer made later still succeeds. The invoice stays pending without retrying the job
+ * (nothing will change by itself soon); the stale-checkout sweeper makes it ABANDONED in time, and a later success
+ * still settles it.
+ */
+const NOT_PAID_YET = "abandoned";
 
 /**
  * Settles a card payment reference, whoever asks (webhook job or the learner's verify call): verifies with Paystack,
@@ -45,6 +56,7 @@ export async function settlePayment(deps: Services, reference: string): Promise<
   }
   const tx = verified.data;
   if (PENDING_LIKE.has(tx.status)) throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
+  if (tx.status === NOT_PAID_YET) return "OPEN";
   if (tx.status !== "success") {
     await markFailed(deps, invoice.id, reference, null);
     return "FAILED";
