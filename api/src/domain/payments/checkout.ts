@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "../../../../common/money.ts";
-import { CHECKOUT_MESSAGES } from "../../../../common/payments.ts";
+import { CHECKOUT_MESSAGES, checkoutChannels, PAYMENT_CHANNELS, type PaymentChannel } from "../../../../common/payments.ts";
 import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
 import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
@@ -9,7 +9,7 @@ import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
 import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { AppError, ConflictError, NotFoundError } from "../errors.ts";
+import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { hit, LIMITS } from "../rate-limit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
 import { createCheckoutInvoice, startOfflineCheckout } from "./offline.ts";
@@ -108,6 +108,12 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
       ? await usableCoupon(prisma, input.coupon, { trackId: track.id, currency: track.currency }, learnerId)
       : null;
   const tax = await taxSetting(deps);
+  // The channels Paystack is opened with (the owner's, in this currency); none for a payment is refused before
+  // anything is saved.
+  const channels = await checkoutChannelsFor(deps, track.currency);
+  const toPay = track.priceCents > 0 && !(coupon && invoicePrice(track, coupon, tax).amountCents === 0);
+  if (toPay && input.method !== "OFFLINE" && channels.length === 0)
+    throw ValidationError.forField("currency", CHECKOUT_MESSAGES.noChannel(track.currency));
   const learner = await prisma.learner.update({
     where: { id: learnerId },
     data: {
@@ -142,7 +148,8 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // died between making the invoice and keeping its page) starts over: the stale invoice is no longer reused, so this
   // one makes its own, instead of telling the learner that Paystack failed when it did not.
   const started =
-    (await startCardCheckout(deps, learner, track, input, tax)) ?? (await startCardCheckout(deps, learner, track, input, tax));
+    (await startCardCheckout(deps, learner, track, input, tax, channels)) ??
+    (await startCardCheckout(deps, learner, track, input, tax, channels));
   if (!started) throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   return started;
 }
@@ -157,6 +164,7 @@ async function startCardCheckout(
   track: SoldTrack,
   input: z.output<typeof checkoutInput>,
   tax: TaxSetting,
+  channels: PaymentChannel[],
 ): Promise<CheckoutResult | null> {
   const { prisma } = deps.db;
   const learnerId = learner.id;
@@ -199,6 +207,8 @@ async function startCardCheckout(
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id },
+      // The owner's channels that the invoice's currency supports (docs/payments.md, Channels).
+      channels,
     });
     await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
     return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id, ...charged(invoice) };
@@ -210,6 +220,15 @@ async function startCardCheckout(
     });
     throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   }
+}
+
+/**
+ * The channels a checkout in `currency` opens Paystack with: the owner's (`BusinessSettings.paymentChannels`) that the
+ * currency supports (common/payments.ts, CHANNELS_BY_CURRENCY).
+ */
+export async function checkoutChannelsFor(deps: Pick<Services, "db">, currency: string): Promise<PaymentChannel[]> {
+  const settings = await deps.db.prisma.businessSettings.findUnique({ where: { id: 1 }, select: { paymentChannels: true } });
+  return checkoutChannels(settings?.paymentChannels ?? PAYMENT_CHANNELS, currency);
 }
 
 /** What a started checkout charges: the invoice's amount (minor units) and currency. */
