@@ -53,6 +53,17 @@ export type PaystackChannelName = PaymentChannel | "eft";
 export const isPaymentChannel = (value: unknown): value is PaymentChannel =>
   typeof value === "string" && (PAYMENT_CHANNELS as readonly string[]).includes(value);
 
+export const isPaystackChannelName = (value: unknown): value is PaystackChannelName => value === "eft" || isPaymentChannel(value);
+
+/**
+ * Channels whose payment completes minutes after the learner left Paystack's page (a transfer sent from their bank
+ * app, a USSD code dialled, a mobile money prompt approved): pending meanwhile, then settled by the webhook or a verify.
+ */
+export const DELAYED_CHANNELS = ["bank_transfer", "ussd", "mobile_money"] as const satisfies readonly PaymentChannel[];
+export type DelayedChannel = (typeof DELAYED_CHANNELS)[number];
+export const isDelayedChannel = (channel: unknown): channel is DelayedChannel =>
+  typeof channel === "string" && (DELAYED_CHANNELS as readonly string[]).includes(channel);
+
 /** How each channel reads to people (settings, invoices, the receipt). */
 export const PAYMENT_CHANNEL_LABELS: Readonly<Record<PaystackChannelName, string>> = {
   card: "Card",
@@ -99,3 +110,34 @@ export const PAYMENT_CHANNEL_MESSAGES = {
   atLeastOne: "Keep at least one payment channel enabled.",
   unknown: "Payment channels must be among: card, bank, ussd, qr, mobile_money, bank_transfer, apple_pay.",
 } as const;
+
+/** A channel inside a sentence ("paid by bank transfer"). */
+const CHANNEL_WORDS: Readonly<Record<PaystackChannelName, string>> = {
+  card: "card",
+  bank: "bank account",
+  ussd: "USSD",
+  qr: "QR code",
+  mobile_money: "mobile money",
+  bank_transfer: "bank transfer",
+  apple_pay: "Apple Pay",
+  eft: "EFT",
+};
+
+/** Finance's ways of recording a payment (Invoice.paymentMethod) inside a sentence. */
+const METHOD_WORDS: Readonly<Record<string, string>> = {
+  BANK_TRANSFER: "bank transfer",
+  MOBILE_MONEY: "mobile money",
+  CASH: "cash",
+};
+
+/**
+ * How an invoice was paid, inside a sentence ("Paid by bank transfer (Paystack)"): the Paystack channel when Paystack
+ * reported one (docs/payments.md, Channels), else finance's method for money paid outside Paystack, else "card
+ * (Paystack)" for a card payment settled before channels were recorded; null when the record says nothing more
+ * (unpaid, or marked paid by staff).
+ */
+export function paidByWords(method: string | null | undefined, channel: string | null | undefined): string | null {
+  if (channel && isPaystackChannelName(channel)) return `${CHANNEL_WORDS[channel]} (Paystack)`;
+  if (method === "CARD") return "card (Paystack)";
+  return (method && METHOD_WORDS[method]) || null;
+}

@@ -1,4 +1,5 @@
 import { formatMoneyWithCode } from "../../../../common/money.ts";
+import { isDelayedChannel, isPaystackChannelName, type PaystackChannelName, paidByWords } from "../../../../common/payments.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob } from "../../job-contract.ts";
@@ -55,7 +56,13 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     return "FAILED";
   }
   const tx = verified.data;
-  if (PENDING_LIKE.has(tx.status)) throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
+  if (PENDING_LIKE.has(tx.status)) {
+    // A payment that completes later (a bank transfer sent, a USSD code dialled, a mobile money prompt): the channel is
+    // kept on the pending invoice, so the learner's page says what it waits for (verify.ts).
+    if (isDelayedChannel(tx.channel) && invoice.paymentChannel !== tx.channel)
+      await prisma.invoice.updateMany({ where: { id: invoice.id, status: "PENDING" }, data: { paymentChannel: tx.channel } });
+    throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
+  }
   if (tx.status === NOT_PAID_YET) return "OPEN";
   if (tx.status !== "success") {
     await markFailed(deps, invoice.id, reference, null);
@@ -72,7 +79,10 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     return "FLAGGED";
   }
   const paidAt = tx.paid_at ? new Date(tx.paid_at) : new Date();
-  const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt }));
+  // Paid through Paystack, whatever the channel: the method stays CARD (offline.ts's BANK_TRANSFER is finance's), and
+  // the channel Paystack reports is recorded beside it (docs/payments.md, Channels).
+  const channel = isPaystackChannelName(tx.channel) ? tx.channel : null;
+  const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt, channel }));
   if (settled) {
     afterSettlement(deps, settled);
     return "PAID";
@@ -134,6 +144,8 @@ export interface PaymentReceived {
   paymentDetails?: string | null;
   /** Finance's note on a confirmed payment: staff only. */
   paymentNote?: string | null;
+  /** The Paystack channel it was paid by (verify's `channel`), for a payment through Paystack. */
+  channel?: PaystackChannelName | null;
 }
 
 /**
@@ -150,6 +162,9 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
     paymentMethod: payment.method,
     ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
     ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
+    // Paystack's channel for a payment through it; none for money paid another way (a channel kept while a Paystack
+    // payment was pending does not describe a payment finance confirmed).
+    paymentChannel: payment.channel ?? null,
   };
   let flipped = await db.invoice.updateMany({ where: { id: invoiceId, status: "PENDING" }, data: paid });
   let overLimit: string | null = null;
@@ -200,6 +215,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
         currency: invoice.currency,
         reference,
         portalUrl: portalUrl(deps),
+        paidBy: paidByWords(invoice.paymentMethod, invoice.paymentChannel),
       })),
       attachInvoicePdf: invoice.id,
     },
