@@ -308,8 +308,10 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
   for (const invoice of stale) {
     const reference = invoice.reference as string;
     try {
-      // Settled, failed or flagged: done. Still open at Paystack (`abandoned`, not paid yet): abandoned here.
-      if ((await settlePayment(deps, reference)) !== "OPEN") continue;
+      // Settled, failed or flagged: done. Still open at Paystack (`abandoned`: not paid yet; a transfer never
+      // confirmed): abandoned here.
+      const outcome = await settlePayment(deps, reference);
+      if (outcome !== "OPEN" && outcome !== "AWAITING_TRANSFER") continue;
     } catch (error) {
       if (!(error instanceof PaymentStillPendingError)) {
         deps.logger.warn({ err: error, reference }, "could not check an abandoned checkout; left pending");

@@ -13,9 +13,10 @@ import { receipt } from "../mails/templates.ts";
 
 /**
  * WAITING: an offline payment finance has not confirmed yet. OPEN: Paystack says the checkout was opened and not paid
- * yet (`abandoned`); the invoice stays pending, since a bank transfer made later still succeeds.
+ * yet (`abandoned`); the invoice stays pending, since a bank transfer made later still succeeds. AWAITING_TRANSFER:
+ * Paystack waits for a bank transfer or a USSD payment the learner said they made; its webhook settles it.
  */
-export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING" | "OPEN";
+export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING" | "OPEN" | "AWAITING_TRANSFER";
 
 /** Paystack says the outcome is not known yet; the job retries with backoff. */
 export class PaymentStillPendingError extends Error {
@@ -61,6 +62,10 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     // kept on the pending invoice, so the learner's page says what it waits for (verify.ts).
     if (isDelayedChannel(tx.channel) && invoice.paymentChannel !== tx.channel)
       await prisma.invoice.updateMany({ where: { id: invoice.id, status: "PENDING" }, data: { paymentChannel: tx.channel } });
+    // A transfer or a USSD payment may take many minutes, longer than the job's retries last: the job ends here, and
+    // Paystack's charge.success runs it again at once (a rerunnable job), rather than waiting for a retry's backoff.
+    // A mobile money prompt is answered within a minute or two, and its failure sends no webhook: that one retries.
+    if (tx.channel === "bank_transfer" || tx.channel === "ussd") return "AWAITING_TRANSFER";
     throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
   }
   if (tx.status === NOT_PAID_YET) return "OPEN";
