@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { logIn as adminLogIn, consoleErrors } from "../admin/admin.ts";
 import { setupHarness } from "../harness.ts";
 import { createLearner, logIn, openTrackFromCatalogue, screenshot } from "./helpers.ts";
 
@@ -81,6 +82,36 @@ describe("learner: a naira track bought by bank transfer", () => {
       const tracks = page.locator("section", { has: page.getByRole("heading", { name: "My tracks" }) });
       await tracks.getByRole("heading", { name: trackName }).waitFor();
       expect(app.consoleErrors()).toEqual([]);
+    });
+  }
+
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    it(`the owner's Payment channels: what naira supports, by keyboard, at least one kept (${width} px)`, async () => {
+      const owner = await app.newPage({ width, height });
+      await adminLogIn(app, owner);
+      await owner.goto(app.adminUrl("/settings"));
+      await owner.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+      const group = owner.getByRole("group", { name: "Payment channels" });
+      await group.scrollIntoViewIfNeeded();
+      expect(await group.getByRole("checkbox", { name: "Card" }).isChecked()).toBe(true);
+      expect(await group.getByRole("checkbox", { name: "Bank transfer" }).isChecked()).toBe(true);
+      expect(await group.getByRole("checkbox", { name: "Mobile money" }).isChecked()).toBe(false);
+      expect(await group.textContent()).toContain("Checkouts in NGN offer: Card, Bank transfer.");
+      expect(await group.textContent()).toContain("Not available in NGN.");
+      await owner.screenshot({ path: `test-results/screenshots/learner/payment-channels-settings-${width}.png`, fullPage: true });
+      await group.screenshot({ path: `test-results/screenshots/learner/payment-channels-group-${width}.png` });
+      // By keyboard: Space toggles the focused box; unchecking both is refused on save.
+      await group.getByRole("checkbox", { name: "Card" }).focus();
+      await owner.keyboard.press("Space");
+      await group.getByRole("checkbox", { name: "Bank transfer" }).focus();
+      await owner.keyboard.press("Space");
+      await owner.getByRole("button", { name: "Save settings" }).click();
+      await group.getByText("Keep at least one payment channel enabled.").waitFor();
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(consoleErrors(app)).toEqual([]);
     });
   }
 });
