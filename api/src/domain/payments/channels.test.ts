@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
+import { adminWithToken, learnerWithToken, mailsTo } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createTrack } from "#testing/catalogue.ts";
+import { globalId } from "#testing/graphql.ts";
+import { sandboxControl } from "#testing/paystack.ts";
 import { CHECKOUT_MESSAGES, PAYMENT_CHANNEL_MESSAGES, PAYMENT_CHANNELS } from "../../../../common/payments.ts";
+import { cardAfterOtherReason, settlePayment } from "./settle.ts";
 
 /**
  * The owner's Paystack channels (docs/payments.md, Channels): a setting with all seven by default, at least one kept,
@@ -103,6 +106,75 @@ describe("payment channels", () => {
       expect(await app.services.db.prisma.invoice.count({ where: { learnerId: learner.id } })).toBe(0);
     } finally {
       await save({ paymentChannels: [...PAYMENT_CHANNELS] });
+    }
+  });
+
+  it("a naira bank transfer settles with its channel recorded: REST and GraphQL say so, paymentMethod stays CARD, the receipt says how", async () => {
+    try {
+      expect((await save({ currency: "NGN" })).status).toBe(200);
+      const { learner, answer } = await checkout();
+      const reference = answer.body.reference as string;
+      const sandbox = (path: string, body: unknown) =>
+        app.fetch(`/paystack-sandbox${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${app.services.config.paystack.secretKey}`, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      await sandbox("/__controls", { dropWebhooks: true });
+      await sandbox(`/__simulate/${reference}/submit`, { channel: "bank_transfer" });
+      // Pending: the channel is kept, so the learner's page can say it waits for the transfer.
+      expect(await settlePayment(app.services, reference)).toBe("AWAITING_TRANSFER");
+      await sandbox(`/__simulate/${reference}/complete`, {});
+      expect(await settlePayment(app.services, reference)).toBe("PAID");
+      await app.settleJobs();
+      const invoice = await app.services.db.prisma.invoice.findUniqueOrThrow({ where: { reference } });
+      expect(invoice).toMatchObject({ status: "PAID", paymentMethod: "CARD", paymentChannel: "bank_transfer", currency: "NGN" });
+      const listed = await rest(app, "GET", `/api/invoices?search=${invoice.number}`, { token: owner });
+      expect(listed.body.invoices[0]).toMatchObject({ _id: invoice.id, paymentChannel: "bank_transfer", currency: "NGN" });
+      const gql = await app.graphql(
+        `query ($id: ID!) { node(id: $id) { ... on Invoice { paymentMethod paymentChannel } } }`,
+        { id: globalId("Invoice", invoice.id) },
+        owner,
+      );
+      expect(gql.data.node).toEqual({ paymentMethod: "CARD", paymentChannel: "BANK_TRANSFER" });
+      const receipt = (await mailsTo(app, learner.email)).find((mail) => mail.subject.startsWith("Payment received"));
+      expect(receipt?.text).toContain("by bank transfer (Paystack)");
+    } finally {
+      await sandboxControl(app, "/__controls/reset", {});
+      await save({ currency: "USD" });
+    }
+  });
+
+  it("finance confirming a transfer by hand is not Paystack's: the pending channel is cleared, and a Paystack transfer after it is flagged, never enrolled twice", async () => {
+    try {
+      expect((await save({ currency: "NGN" })).status).toBe(200);
+      const { learner, answer } = await checkout();
+      const reference = answer.body.reference as string;
+      await sandboxControl(app, "/__controls", { dropWebhooks: true });
+      await sandboxControl(app, `/__simulate/${reference}/submit`, { channel: "bank_transfer" });
+      expect(await settlePayment(app.services, reference)).toBe("AWAITING_TRANSFER");
+      const { prisma } = app.services.db;
+      const pending = await prisma.invoice.findUniqueOrThrow({ where: { reference } });
+      expect(pending.paymentChannel).toBe("bank_transfer");
+      const finance = (await adminWithToken(app, "FINANCE")).token;
+      const confirmed = await rest(app, "POST", `/api/invoices/${pending.id}/confirm`, {
+        token: finance,
+        body: { method: "bank_transfer", receivedOn: new Date().toISOString().slice(0, 10) },
+      });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(await prisma.invoice.findUniqueOrThrow({ where: { reference } })).toMatchObject({
+        status: "PAID",
+        paymentMethod: "BANK_TRANSFER",
+        paymentChannel: null,
+      });
+      await sandboxControl(app, `/__simulate/${reference}/complete`, {});
+      expect(await settlePayment(app.services, reference)).toBe("PAID");
+      const after = await prisma.invoice.findUniqueOrThrow({ where: { reference } });
+      expect(after.flaggedReason).toBe(cardAfterOtherReason("BANK_TRANSFER"));
+      expect(await prisma.enrollment.count({ where: { learnerId: learner.id } })).toBe(1);
+    } finally {
+      await sandboxControl(app, "/__controls/reset", {});
+      await save({ currency: "USD" });
     }
   });
 });
