@@ -50,7 +50,7 @@ export interface VerifyOutcome {
   success: boolean;
   status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND";
   message: string;
-  /** The Paystack channel a pending payment is being made by, when it is one that completes later; else null. */
+  /** The Paystack channel a pending (or failed) payment was being made by, when it is one that completes later; else null. */
   channel?: DelayedChannel | null;
 }
 
@@ -116,7 +116,13 @@ export async function verifyPaymentForLearner(
     return { success: false, status: "EXPIRED", message: lapsed ? VERIFY_MESSAGES.expired : VERIFY_MESSAGES.cancelled };
   }
   if (state === "FAILED")
-    return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
+    return {
+      success: false,
+      status: "FAILED",
+      message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed,
+      // A declined mobile money prompt: the page says nothing was taken, without talking of a card.
+      channel: isDelayedChannel(now.paymentChannel) ? now.paymentChannel : null,
+    };
   // A bank transfer, USSD or mobile money payment Paystack reported pending: the page says what it waits for.
   if (isDelayedChannel(now.paymentChannel))
     return { success: false, status: "PENDING", message: DELAYED_MESSAGES[now.paymentChannel], channel: now.paymentChannel };

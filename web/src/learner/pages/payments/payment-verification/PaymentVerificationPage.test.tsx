@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Answer, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import { rememberCheckout } from "../checkout/checkoutReturn.ts";
-import { DELAYED_TITLES, NOT_CHARGED } from "./PaymentVerificationPage.tsx";
+import { DELAYED_TITLES, NOT_CHARGED, NOTHING_TAKEN } from "./PaymentVerificationPage.tsx";
 
 const TRACK = "3f0c2a4e-8d7b-4c1a-9e5f-2b6d8a0c4e1f";
 
@@ -78,5 +78,13 @@ describe("payment verification", () => {
   it("turns to paid when the live status says the transfer arrived", async () => {
     renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(transfer, "PAID") });
     expect(await screen.findByRole("heading", { level: 1, name: "Payment successful" })).toBeTruthy();
+  });
+
+  it("a declined mobile money prompt fails the page without talking about a card", async () => {
+    const declinedPrompt = { ...declined, channel: "MOBILE_MONEY" };
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(declinedPrompt) });
+    expect((await screen.findByRole("alert")).textContent).toBe("Verification failed.");
+    expect(screen.getByText(NOTHING_TAKEN)).toBeTruthy();
+    expect(screen.queryByText(NOT_CHARGED)).toBeNull();
   });
 });

@@ -51,7 +51,7 @@ const FAILED_TITLE = "Payment Verification Failed";
 type Outcome =
   | { kind: "checking"; note?: string; channel?: DelayedChannel | null }
   | { kind: "success" }
-  | { kind: "failure"; message: string; declined?: boolean }
+  | { kind: "failure"; message: string; declined?: boolean; channel?: DelayedChannel | null }
   | { kind: "expired"; message: string };
 
 /** What the live status says when a checkout lapses while the page is open (the server's own text otherwise). */
@@ -107,7 +107,13 @@ function Verification({ reference }: { reference: string }) {
               : current,
           );
         } else {
-          settle({ kind: "failure", message: failureMessage(result.message), declined: result.status === "FAILED" });
+          const channel = result.channel ? result.channel.toLowerCase() : null;
+          settle({
+            kind: "failure",
+            message: failureMessage(result.message),
+            declined: result.status === "FAILED",
+            channel: isDelayedChannel(channel) ? channel : null,
+          });
         }
       },
       () => settle({ kind: "failure", message: "There was an issue confirming your payment." }),
@@ -121,7 +127,13 @@ function Verification({ reference }: { reference: string }) {
       onNext: (response) => {
         const status = response?.paymentStatus.status;
         if (status === "PAID") settle({ kind: "success" });
-        else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed.", declined: true });
+        // A declined mobile money prompt (or transfer) took nothing either, but no card was involved.
+        else if (status === "FAILED")
+          setOutcome((current) =>
+            current.kind === "checking"
+              ? { kind: "failure", message: "Verification failed.", declined: true, channel: current.channel ?? null }
+              : current,
+          );
         else if (status === "EXPIRED") settle({ kind: "expired", message: EXPIRED_MESSAGE });
       },
       // The verification call still answers; a dropped stream only loses the live update.
@@ -187,6 +199,8 @@ function DelayedWaiting({ channel, message }: { channel: DelayedChannel; message
 
 /** Said under a declined or failed payment: nothing was taken, whatever the reason. */
 export const NOT_CHARGED = "Your card was not charged.";
+/** The same for a declined mobile money (or other non-card) payment. */
+export const NOTHING_TAKEN = "Nothing was taken from your account.";
 
 /**
  * `retryPath`: after a declined payment, the checkout it came from (this tab remembers it), for "Try again". Not
@@ -256,7 +270,7 @@ function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: s
       <p className={styles.text} role="alert">
         {outcome.message}
       </p>
-      {outcome.declined && <p className={styles.text}>{NOT_CHARGED}</p>}
+      {outcome.declined && <p className={styles.text}>{outcome.channel ? NOTHING_TAKEN : NOT_CHARGED}</p>}
       <div className={styles.actions}>
         {retryPath && <ButtonLink to={retryPath}>Try again</ButtonLink>}
         <ButtonLink to="/learner-tracks" variant={retryPath ? "secondary" : "primary"}>
