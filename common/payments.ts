@@ -4,6 +4,7 @@
  * of a received payment check first, written once. Plain values, like the rest of common/.
  */
 import { TRACK_MESSAGES } from "./catalogue.ts";
+import { type CurrencyCode, isCurrencyCode } from "./money.ts";
 
 export const CHECKOUT_MESSAGES = {
   contact: "Contact is required.",
@@ -16,6 +17,8 @@ export const CHECKOUT_MESSAGES = {
   noLongerSold: TRACK_MESSAGES.noLongerSold,
   method: "Choose how to pay: card or bank transfer / mobile money.",
   currency: "Choose a currency: NGN, GHS, KES, ZAR or USD.",
+  noChannel: (currency: string) =>
+    `Payments in ${currency} are not available at the moment: none of the payment channels offered works in ${currency}. Choose another currency or contact us.`,
 } as const;
 
 export const OFFLINE_LIMITS = {
@@ -35,3 +38,106 @@ export const OFFLINE_MESSAGES = {
   futureDate: "The date received cannot be in the future.",
   noteTooLong: "The note must be at most 500 characters.",
 } as const;
+
+/**
+ * The Paystack payment channels an owner may offer at checkout (BusinessSettings.paymentChannels), by Paystack's names
+ * (docs/payments.md, Channels). A new install offers all of them, as a Paystack merchant expects; the checkout opens
+ * Paystack with those of them the invoice's currency supports (`checkoutChannels`).
+ */
+export const PAYMENT_CHANNELS = ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer", "apple_pay"] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** A channel as Paystack names it in a payment (`data.channel`): the owner's seven, and South Africa's EFT. */
+export type PaystackChannelName = PaymentChannel | "eft";
+
+export const isPaymentChannel = (value: unknown): value is PaymentChannel =>
+  typeof value === "string" && (PAYMENT_CHANNELS as readonly string[]).includes(value);
+
+export const isPaystackChannelName = (value: unknown): value is PaystackChannelName => value === "eft" || isPaymentChannel(value);
+
+/**
+ * Channels whose payment completes minutes after the learner left Paystack's page (a transfer sent from their bank
+ * app, a USSD code dialled, a mobile money prompt approved): pending meanwhile, then settled by the webhook or a verify.
+ */
+export const DELAYED_CHANNELS = ["bank_transfer", "ussd", "mobile_money"] as const satisfies readonly PaymentChannel[];
+export type DelayedChannel = (typeof DELAYED_CHANNELS)[number];
+export const isDelayedChannel = (channel: unknown): channel is DelayedChannel =>
+  typeof channel === "string" && (DELAYED_CHANNELS as readonly string[]).includes(channel);
+
+/** How each channel reads to people (settings, invoices, the receipt). */
+export const PAYMENT_CHANNEL_LABELS: Readonly<Record<PaystackChannelName, string>> = {
+  card: "Card",
+  bank: "Bank account",
+  ussd: "USSD",
+  qr: "QR code",
+  mobile_money: "Mobile money",
+  bank_transfer: "Bank transfer",
+  apple_pay: "Apple Pay",
+  eft: "EFT",
+};
+
+/**
+ * Which channels Paystack supports for a payment in each currency, from Paystack's documentation of its payment
+ * channels (docs/payments.md, Channels): cards in every currency (USD: cards only); pay with bank, USSD and pay with
+ * transfer for naira collections in Nigeria; QR in Nigeria and South Africa; mobile money in Ghana (MTN, Telecel,
+ * AirtelTigo) and Kenya (M-Pesa); EFT in South Africa; Apple Pay for the local currencies of Nigeria, Ghana, Kenya and
+ * South Africa. The checkout offers the owner's channels that are in the invoice's currency's list, and the sandbox's
+ * hosted page never offers one that is not.
+ */
+export const CHANNELS_BY_CURRENCY: Readonly<Record<CurrencyCode, readonly PaystackChannelName[]>> = {
+  NGN: ["card", "bank", "ussd", "qr", "bank_transfer", "apple_pay"],
+  GHS: ["card", "mobile_money", "apple_pay"],
+  KES: ["card", "mobile_money", "apple_pay"],
+  ZAR: ["card", "qr", "eft", "apple_pay"],
+  USD: ["card"],
+};
+
+/** The channels Paystack supports in a currency (cards only for one it does not know). */
+export const channelsSupportedIn = (currency: string): readonly PaystackChannelName[] =>
+  isCurrencyCode(currency) ? CHANNELS_BY_CURRENCY[currency] : ["card"];
+
+/**
+ * What a checkout in `currency` opens Paystack with: the owner's enabled channels that the currency supports, in
+ * PAYMENT_CHANNELS order. Empty when none is (only bank transfer enabled, a learner paying in USD): that checkout is
+ * refused (CHECKOUT_MESSAGES.noChannel) rather than offering a channel the owner turned off.
+ */
+export function checkoutChannels(enabled: readonly string[], currency: string): PaymentChannel[] {
+  const supported = channelsSupportedIn(currency);
+  return PAYMENT_CHANNELS.filter((channel) => enabled.includes(channel) && supported.includes(channel));
+}
+
+export const PAYMENT_CHANNEL_MESSAGES = {
+  atLeastOne: "Keep at least one payment channel enabled.",
+  unknown: "Payment channels must be among: card, bank, ussd, qr, mobile_money, bank_transfer, apple_pay.",
+} as const;
+
+/** A channel inside a sentence ("paid by bank transfer"). */
+const CHANNEL_WORDS: Readonly<Record<PaystackChannelName, string>> = {
+  card: "card",
+  bank: "bank account",
+  ussd: "USSD",
+  qr: "QR code",
+  mobile_money: "mobile money",
+  bank_transfer: "bank transfer",
+  apple_pay: "Apple Pay",
+  eft: "EFT",
+};
+
+/** Finance's ways of recording a payment (Invoice.paymentMethod) inside a sentence. */
+const METHOD_WORDS: Readonly<Record<string, string>> = {
+  BANK_TRANSFER: "bank transfer",
+  MOBILE_MONEY: "mobile money",
+  CASH: "cash",
+};
+
+/**
+ * How an invoice was paid, inside a sentence ("Paid by bank transfer (Paystack)"): the Paystack channel when Paystack
+ * reported one (docs/payments.md, Channels), else finance's method for money paid outside Paystack, else "card
+ * (Paystack)" for a card payment settled before channels were recorded; null when the record says nothing more
+ * (unpaid, or marked paid by staff).
+ */
+export function paidByWords(method: string | null | undefined, channel: string | null | undefined): string | null {
+  if (channel && isPaystackChannelName(channel)) return `${CHANNEL_WORDS[channel]} (Paystack)`;
+  if (method === "CARD") return "card (Paystack)";
+  return (method && METHOD_WORDS[method]) || null;
+}

@@ -47,6 +47,7 @@ export const INVOICE_KEYS = [
   "dueDate",
   "status",
   "paymentDetails",
+  "paymentChannel",
   "description",
   "createdAt",
   "updatedAt",

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { freePort } from "#testing/ports.ts";
 import { startApiProcess } from "#testing/server.ts";
 import { ROOT as repoRoot } from "../../api/src/paths.ts";
+import { SANDBOX_SECRET_FILE } from "../../api/src/paystack/sandbox/secret.ts";
 
 const screenshotDir = join(repoRoot, "test-results", "screenshots");
 
@@ -19,6 +20,11 @@ export interface Harness {
   newPage(viewport?: { width?: number; height?: number }): Promise<Page>;
   /** Console errors and uncaught exceptions from the pages of the running test; a test expects none. */
   consoleErrors(): string[];
+  /**
+   * A call to the built-in Paystack sandbox's test controls (`/__controls`, `/__simulate/{reference}/complete`, ...;
+   * docs/payments.md, The sandbox) with this installation's sandbox key: POST with `body`, GET without.
+   */
+  sandboxControl(path: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
 
 function assertBuilt() {
@@ -31,6 +37,8 @@ function assertBuilt() {
 
 interface RunningServer {
   port: number;
+  /** The installation's data directory (where the sandbox keeps its key). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +65,7 @@ async function startServer(): Promise<RunningServer> {
     );
     return {
       port,
+      dataDir,
       async stop() {
         await api.stop();
         rmSync(dataDir, { recursive: true, force: true });
@@ -127,6 +136,16 @@ export function setupHarness(): Harness {
   };
 
   return {
+    async sandboxControl(path, body) {
+      if (!server) throw new Error("The harness is not started.");
+      const key = readFileSync(join(server.dataDir, SANDBOX_SECRET_FILE), "utf8").trim();
+      const response = await fetch(`${origin("localhost")}/paystack-sandbox${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
     learnerUrl: (path = "/") => `${origin("localhost")}${path}`,
     adminUrl: (path = "/") => `${origin("admin.localhost")}${path}`,
     async newPage({ width = 1440, height = 900 } = {}) {

@@ -143,7 +143,10 @@ describe("web shell", () => {
     const dialog = admin.getByRole("dialog", { name: "Add Invoice" });
     await dialog.getByRole("button", { name: "Add Invoice" }).waitFor();
     // An open modal dialog hides the rest of the page from the accessibility tree: the banner is found by its element.
-    const [dialogBox, bannerBox] = await Promise.all([dialog.boundingBox(), admin.locator('aside[aria-label="Test payments"]').boundingBox()]);
+    const [dialogBox, bannerBox] = await Promise.all([
+      dialog.boundingBox(),
+      admin.locator('aside[aria-label="Test payments"]').boundingBox(),
+    ]);
     expect(dialogBox && bannerBox && dialogBox.y + dialogBox.height <= bannerBox.y).toBe(true);
     expect(app.consoleErrors()).toEqual([]);
   });

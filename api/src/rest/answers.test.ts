@@ -340,6 +340,18 @@ describe("every route's answers match the served OpenAPI document (independent v
       token: owner,
       body: { ...settings, businessName: "LearnHub", invoicePrefix: "INV", taxRatePercent: 0 },
     });
+    // The Paystack channels: Paystack's names, at least one (docs/payments.md, Channels).
+    const channels = await call("PUT", "/api/settings", 200, {
+      token: owner,
+      body: { ...settings, paymentChannels: ["bank_transfer", "card"] },
+    });
+    expect(channels.settings.paymentChannels).toEqual(["card", "bank_transfer"]);
+    await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, paymentChannels: [] } });
+    await call("PUT", "/api/settings", 400, { token: owner, body: { ...settings, paymentChannels: ["eft"] } });
+    await call("PUT", "/api/settings", 200, {
+      token: owner,
+      body: { ...settings, paymentChannels: ["card", "bank", "ussd", "qr", "mobile_money", "bank_transfer", "apple_pay"] },
+    });
 
     const { learners } = await call("GET", "/api/learners", 200, { token: owner });
     expect(learners.length).toBeGreaterThan(0);

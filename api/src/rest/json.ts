@@ -2,6 +2,7 @@ import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { Static } from "typebox";
 import { UUID_PATTERN } from "../../../common/formats.ts";
 import type { CurrencyCode } from "../../../common/money.ts";
+import type { PaystackChannelName } from "../../../common/payments.ts";
 import { trackPrices } from "../domain/catalogue/prices.ts";
 import { averageRating } from "../domain/catalogue/ratings.ts";
 import type { TrackWithCourses } from "../domain/catalogue/tracks.ts";
@@ -70,7 +71,7 @@ export const TRACK_FIELDS = `id name price currency prices { currency amount } d
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
 
-export const INVOICE_FIELDS = `id number amount currency dueDate status paymentDetails description createdAt updatedAt
+export const INVOICE_FIELDS = `id number amount currency dueDate status paymentDetails paymentChannel description createdAt updatedAt
   learner { id firstName lastName email image } track { id name }`;
 
 /** A learner row of the back-office table, with the tracks it is enrolled in (loaded by the same SQL query). */
@@ -194,6 +195,8 @@ export function invoiceJson(invoice: Node) {
       | "void"
       | "abandoned",
     paymentDetails: invoice.paymentDetails ?? null,
+    // Paystack's name of the channel it was paid by (GraphQL writes the enum in capitals).
+    paymentChannel: invoice.paymentChannel ? (String(invoice.paymentChannel).toLowerCase() as PaystackChannelName) : null,
     description: invoice.description ?? null,
     createdAt: invoice.createdAt,
     updatedAt: invoice.updatedAt,

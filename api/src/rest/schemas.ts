@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type Static, type TSchema, Type } from "typebox";
 import { CURRENCY_CODES } from "../../../common/money.ts";
+import { PAYMENT_CHANNELS } from "../../../common/payments.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 
 /**
@@ -219,6 +220,10 @@ export const InvoiceSchema = object(
         "pending and paid as in the spec; 'failed' only for card payments that failed; 'partially_refunded' and 'refunded' are paid invoices refunded in part or in full; 'void' was cancelled by finance; 'abandoned' is a card checkout never paid.",
     }),
     paymentDetails: nullableText("Free text, e.g. bank transfer or mobile money."),
+    paymentChannel: choiceOrNull([...PAYMENT_CHANNELS, "eft"], {
+      description:
+        "The Paystack channel it was paid by (docs/payments.md, Channels), by Paystack's name; kept while a bank transfer, USSD or mobile money payment is pending; null when paid another way.",
+    }),
     description: nullableText('What the invoice is for when it is not a track (an "Other" line written by staff).'),
     createdAt: dateTime(),
     updatedAt: dateTime(),

@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminWithToken, learnerWithToken } from "#testing/accounts.ts";
 import { rest, startTestApp, type TestApp } from "#testing/app.ts";
 import { createTrack } from "#testing/catalogue.ts";
+import { sandboxControl } from "#testing/paystack.ts";
 import { housekeeping } from "../housekeeping.ts";
 import { ABANDONED_DETAILS } from "./checkout.ts";
 import { settlePayment } from "./settle.ts";
+import { paymentJobId } from "./verify.ts";
 
 /**
  * Abandoned card checkouts (docs/ARCHITECTURE.md, "Archiving and abandoned checkouts"): unpaid past the owner's
@@ -73,6 +75,43 @@ describe("abandoned checkouts", () => {
     expect(await settlePayment(app.services, reference)).toBe("PAID");
     expect(await settlePayment(app.services, reference)).toBe("PAID");
     expect(await statusOf(reference)).toBe("PAID");
+    expect(await app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
+  });
+
+  it("Paystack's `abandoned` (opened, not paid yet) leaves the invoice pending; a transfer made later still settles it", async () => {
+    const { learner, token, track, reference } = await cardCheckout(0);
+    const tamper = (status?: string) => sandboxControl(app, "/__controls", { tamper: { reference, ...(status ? { status } : {}) } });
+    await tamper("abandoned");
+    try {
+      expect(await settlePayment(app.services, reference)).toBe("OPEN");
+      expect(await statusOf(reference)).toBe("PENDING");
+      // The learner's page asks: not paid yet, still waiting (never "failed"), and the settlement job is not retried.
+      const verify = await rest(app, "POST", "/api/enrollments/verify-payment", { token, body: { reference } });
+      expect(verify.body).toMatchObject({ success: false, status: "pending" });
+      expect(await statusOf(reference)).toBe("PENDING");
+      const job = await app.services.db.prisma.outboxJob.findUniqueOrThrow({ where: { jobId: paymentJobId(reference) } });
+      expect(await app.services.queue.waitFor(job.jobId, 5_000)).toMatchObject({ state: "completed" });
+    } finally {
+      await sandboxControl(app, "/__controls/reset", {});
+    }
+    // The learner pays by bank transfer after all: the one settlement path enrolls them.
+    await sandboxControl(app, `/__simulate/${reference}/submit`, { channel: "bank_transfer" });
+    await sandboxControl(app, `/__simulate/${reference}/complete`, {});
+    expect(await settlePayment(app.services, reference)).toBe("PAID");
+    expect(await app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
+  });
+
+  it("a stale checkout Paystack reports `abandoned` becomes ABANDONED (not FAILED), and a late success still settles it", async () => {
+    const { learner, track, reference } = await cardCheckout(25);
+    await sandboxControl(app, "/__controls", { tamper: { reference, status: "abandoned" } });
+    try {
+      await housekeeping(app.services);
+      expect(await statusOf(reference)).toBe("ABANDONED");
+    } finally {
+      await sandboxControl(app, "/__controls/reset", {});
+    }
+    await sandbox(`/__simulate/${reference}/pay`);
+    expect(await settlePayment(app.services, reference)).toBe("PAID");
     expect(await app.services.db.prisma.enrollment.count({ where: { learnerId: learner.id, trackId: track.id } })).toBe(1);
   });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES } from "../../../../common/money.ts";
-import { CHECKOUT_MESSAGES } from "../../../../common/payments.ts";
+import { CHECKOUT_MESSAGES, checkoutChannels, PAYMENT_CHANNELS, type PaymentChannel } from "../../../../common/payments.ts";
 import { PAYSTACK_TIMEOUT_MS } from "../../paystack/client.ts";
 import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
@@ -125,6 +125,12 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
       ? await usableCoupon(prisma, input.coupon, { trackId: track.id, currency: track.currency }, learnerId)
       : null;
   const tax = await taxSetting(deps);
+  // The channels Paystack is opened with (the owner's, in this currency); none for a payment is refused before
+  // anything is saved.
+  const channels = await checkoutChannelsFor(deps, track.currency);
+  const toPay = track.priceCents > 0 && !(coupon && invoicePrice(track, coupon, tax).amountCents === 0);
+  if (toPay && input.method !== "OFFLINE" && channels.length === 0)
+    throw ValidationError.forField("currency", CHECKOUT_MESSAGES.noChannel(track.currency));
   const learner = await prisma.learner.update({
     where: { id: learnerId },
     data: {
@@ -159,8 +165,8 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   // died between making the invoice and keeping its page) starts over: the stale invoice is no longer reused, so this
   // one makes its own, instead of telling the learner that Paystack failed when it did not.
   const started =
-    (await startCardCheckout(deps, learner, track, input, tax, instalments)) ??
-    (await startCardCheckout(deps, learner, track, input, tax, instalments));
+    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments)) ??
+    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments));
   if (!started) throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   return started;
 }
@@ -181,6 +187,7 @@ async function startCardCheckout(
   track: SoldTrack,
   input: z.output<typeof checkoutInput>,
   tax: TaxSetting,
+  channels: PaymentChannel[],
   instalments: Instalments | null = null,
 ): Promise<CheckoutResult | null> {
   const { prisma } = deps.db;
@@ -259,6 +266,8 @@ async function startCardCheckout(
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: invoice.id, learnerId, trackId: track.id, ...(invoice.partNumber ? { part: invoice.partNumber } : {}) },
+      // The owner's channels that the invoice's currency supports (docs/payments.md, Channels).
+      channels,
     });
     await prisma.invoice.update({ where: { id: invoice.id }, data: { authorizationUrl: result.authorization_url } });
     return { kind: "redirect", authorizationUrl: result.authorization_url, reference, invoiceId: invoice.id, ...charged(invoice) };
@@ -277,6 +286,15 @@ function planAmounts(instalments: Instalments, totalCents: number): number[] {
   const schedule = planSchedule(instalments.terms, instalments.mainPriceCents, totalCents, new Date());
   if (!schedule) throw ValidationError.forField("plan", INSTALMENT_MESSAGES.notOffered);
   return schedule.map((p) => p.amountCents);
+}
+
+/**
+ * The channels a checkout in `currency` opens Paystack with: the owner's (`BusinessSettings.paymentChannels`) that the
+ * currency supports (common/payments.ts, CHANNELS_BY_CURRENCY).
+ */
+export async function checkoutChannelsFor(deps: Pick<Services, "db">, currency: string): Promise<PaymentChannel[]> {
+  const settings = await deps.db.prisma.businessSettings.findUnique({ where: { id: 1 }, select: { paymentChannels: true } });
+  return checkoutChannels(settings?.paymentChannels ?? PAYMENT_CHANNELS, currency);
 }
 
 /** What a started checkout charges: the invoice's amount (minor units) and currency. */
@@ -334,7 +352,7 @@ async function paymentPageOf(deps: Services, open: { id: string; createdAt: Date
 /**
  * Pending card checkouts older than the owner's setting (`BusinessSettings.checkoutAbandonHours`) are no longer
  * payable. Each is settled first, so a payment made late is still honoured (and a declined one marked as such); one
- * Paystack still reports as open becomes ABANDONED (with ABANDONED_DETAILS): not a failure, counted nowhere, hidden
+ * Paystack still reports as open (`ongoing`, `pending`, ..., or `abandoned`: opened, never paid) becomes ABANDONED (with ABANDONED_DETAILS): not a failure, counted nowhere, hidden
  * from the learner and from the admin list's default view. A Paystack success that arrives later still settles it.
  * Runs on the learner's next checkout, or for everyone when `learnerId` is omitted; returns how many were abandoned.
  */
@@ -358,8 +376,10 @@ export async function expireAbandonedCheckouts(deps: Services, learnerId?: strin
   for (const invoice of stale) {
     const reference = invoice.reference as string;
     try {
-      await settlePayment(deps, reference);
-      continue;
+      // Settled, failed or flagged: done. Still open at Paystack (`abandoned`: not paid yet; a transfer never
+      // confirmed): abandoned here.
+      const outcome = await settlePayment(deps, reference);
+      if (outcome !== "OPEN" && outcome !== "AWAITING_TRANSFER") continue;
     } catch (error) {
       if (!(error instanceof PaymentStillPendingError)) {
         deps.logger.warn({ err: error, reference }, "could not check an abandoned checkout; left pending");

@@ -5,7 +5,7 @@ import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { type FormInput, parseInput } from "../validation.ts";
-import { PaymentProviderError } from "./checkout.ts";
+import { checkoutChannelsFor, PaymentProviderError } from "./checkout.ts";
 import { utcDay } from "./instalment-plans.ts";
 import { newPaymentReference } from "./offline.ts";
 import { resumeIfSettled } from "./plan-settlement.ts";
@@ -141,6 +141,8 @@ export async function payInstalmentNow(deps: Services, learnerId: string, invoic
       reference,
       callback_url: `${deps.config.publicUrl}/payment-verification`,
       metadata: { invoiceId: part.id, learnerId, trackId: part.trackId, part: part.partNumber },
+      // The owner's channels in the part's currency, as at checkout (docs/payments.md, Channels).
+      channels: await checkoutChannelsFor(deps, part.currency),
     });
     await prisma.invoice.update({ where: { id: part.id }, data: { authorizationUrl: page.authorization_url } });
     return { reference, authorizationUrl: page.authorization_url, part };

@@ -1,4 +1,5 @@
 import { formatMoneyWithCode } from "../../../../common/money.ts";
+import { isDelayedChannel, isPaystackChannelName, type PaystackChannelName, paidByWords } from "../../../../common/payments.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { Invoice, PaymentMethod } from "../../generated/prisma/client.ts";
 import { PermanentJobError, recordJob } from "../../job-contract.ts";
@@ -11,8 +12,12 @@ import { composeMail } from "../mails/compose.ts";
 import { receipt } from "../mails/templates.ts";
 import { afterPartSettled, saveCard } from "./plan-settlement.ts";
 
-/** WAITING: an offline payment finance has not confirmed yet. */
-export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING";
+/**
+ * WAITING: an offline payment finance has not confirmed yet. OPEN: Paystack says the checkout was opened and not paid
+ * yet (`abandoned`); the invoice stays pending, since a bank transfer made later still succeeds. AWAITING_TRANSFER:
+ * Paystack waits for a bank transfer or a USSD payment the learner said they made; its webhook settles it.
+ */
+export type Settlement = "PAID" | "FAILED" | "FLAGGED" | "UNKNOWN" | "WAITING" | "OPEN" | "AWAITING_TRANSFER";
 
 /** Paystack says the outcome is not known yet; the job retries with backoff. */
 export class PaymentStillPendingError extends Error {
@@ -20,6 +25,14 @@ export class PaymentStillPendingError extends Error {
 }
 
 const PENDING_LIKE = new Set(["ongoing", "pending", "processing", "queued"]);
+
+/**
+ * Paystack's `abandoned` is not final (docs/payments.md, Settlement, exactly once): the learner opened the checkout
+ * and has not paid yet, and a transfer made later still succeeds. The invoice stays pending without retrying the job
+ * (nothing will change by itself soon); the stale-checkout sweeper makes it ABANDONED in time, and a later success
+ * still settles it.
+ */
+const NOT_PAID_YET = "abandoned";
 
 /**
  * Settles a card payment reference, whoever asks (webhook job or the learner's verify call): verifies with Paystack,
@@ -45,7 +58,18 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     return "FAILED";
   }
   const tx = verified.data;
-  if (PENDING_LIKE.has(tx.status)) throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
+  if (PENDING_LIKE.has(tx.status)) {
+    // A payment that completes later (a bank transfer sent, a USSD code dialled, a mobile money prompt): the channel is
+    // kept on the pending invoice, so the learner's page says what it waits for (verify.ts).
+    if (isDelayedChannel(tx.channel) && invoice.paymentChannel !== tx.channel)
+      await prisma.invoice.updateMany({ where: { id: invoice.id, status: "PENDING" }, data: { paymentChannel: tx.channel } });
+    // A transfer or a USSD payment may take many minutes, longer than the job's retries last: the job ends here, and
+    // Paystack's charge.success runs it again at once (a rerunnable job), rather than waiting for a retry's backoff.
+    // A mobile money prompt is answered within a minute or two, and its failure sends no webhook: that one retries.
+    if (tx.channel === "bank_transfer" || tx.channel === "ussd") return "AWAITING_TRANSFER";
+    throw new PaymentStillPendingError(`Payment ${reference} is ${tx.status}`);
+  }
+  if (tx.status === NOT_PAID_YET) return "OPEN";
   if (tx.status !== "success") {
     await markFailed(deps, invoice.id, reference, null);
     return "FAILED";
@@ -61,7 +85,10 @@ export async function settlePayment(deps: Services, reference: string): Promise<
     return "FLAGGED";
   }
   const paidAt = tx.paid_at ? new Date(tx.paid_at) : new Date();
-  const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt }));
+  // Paid through Paystack, whatever the channel: the method stays CARD (offline.ts's BANK_TRANSFER is finance's), and
+  // the channel Paystack reports is recorded beside it (docs/payments.md, Channels).
+  const channel = isPaystackChannelName(tx.channel) ? tx.channel : null;
+  const settled = await prisma.$transaction((db) => settleWithin(db, deps, invoice.id, { method: "CARD", paidAt, channel }));
   if (settled) {
     // A reusable card is kept for the learner's later instalments (docs/payments.md, "Instalments").
     if (settled.learnerId) await saveCard(prisma, settled.learnerId, tx.customer.email, tx.currency, tx.authorization);
@@ -125,6 +152,8 @@ export interface PaymentReceived {
   paymentDetails?: string | null;
   /** Finance's note on a confirmed payment: staff only. */
   paymentNote?: string | null;
+  /** The Paystack channel it was paid by (verify's `channel`), for a payment through Paystack. */
+  channel?: PaystackChannelName | null;
 }
 
 /**
@@ -141,6 +170,9 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
     paymentMethod: payment.method,
     ...(payment.paymentDetails ? { paymentDetails: payment.paymentDetails } : {}),
     ...(payment.paymentNote ? { paymentNote: payment.paymentNote } : {}),
+    // Paystack's channel for a payment through it; none for money paid another way (a channel kept while a Paystack
+    // payment was pending does not describe a payment finance confirmed).
+    paymentChannel: payment.channel ?? null,
   };
   let flipped = await db.invoice.updateMany({ where: { id: invoiceId, status: "PENDING" }, data: paid });
   let overLimit: string | null = null;
@@ -193,6 +225,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
         currency: invoice.currency,
         reference,
         portalUrl: portalUrl(deps),
+        paidBy: paidByWords(invoice.paymentMethod, invoice.paymentChannel),
       })),
       attachInvoicePdf: invoice.id,
     },

@@ -1,3 +1,4 @@
+import { type DelayedChannel, isDelayedChannel } from "../../../../common/payments.ts";
 import { recordRerunnableJob, toJobId } from "../../job-contract.ts";
 import { isPaymentReference } from "../../paystack/contract.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -11,6 +12,12 @@ export const VERIFY_MESSAGES = {
   flagged: "There was an issue confirming your payment. Our team has been notified and will contact you.",
   pending: "Your payment is still being confirmed. This page will update as soon as it is.",
   waitingForTransfer: "Waiting for your transfer. You are enrolled as soon as our team confirms your payment.",
+  /** A Paystack payment by a channel that completes later (docs/payments.md, Channels): the page keeps waiting. */
+  waitingForBankTransfer:
+    "We are waiting for your bank transfer. It can take a few minutes to arrive; this page updates by itself, and we e-mail your receipt once it is paid.",
+  waitingForUssd:
+    "We are waiting for your USSD payment to complete. This page updates by itself, and we e-mail your receipt once it is paid.",
+  waitingForMobileMoney: "Approve the payment on your phone. This page updates by itself once it is confirmed, and we e-mail your receipt.",
   expired: "This checkout was not paid in time, so nothing was taken. Start again to enroll.",
   cancelled: "This invoice was cancelled, so nothing was taken. Start again to enroll.",
 } as const;
@@ -43,7 +50,16 @@ export interface VerifyOutcome {
   success: boolean;
   status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND";
   message: string;
+  /** The Paystack channel a pending (or failed) payment was being made by, when it is one that completes later; else null. */
+  channel?: DelayedChannel | null;
 }
+
+/** What the learner's page says while a payment by a channel that completes later is pending. */
+const DELAYED_MESSAGES: Record<DelayedChannel, string> = {
+  bank_transfer: VERIFY_MESSAGES.waitingForBankTransfer,
+  ussd: VERIFY_MESSAGES.waitingForUssd,
+  mobile_money: VERIFY_MESSAGES.waitingForMobileMoney,
+};
 
 /**
  * The learner's own payment with this reference, or null: for a malformed reference, one no payment has, and another
@@ -54,7 +70,7 @@ export async function findOwnPayment(deps: Pick<Services, "db">, learnerId: stri
   if (!isPaymentReference(reference)) return null;
   const invoice = await deps.db.prisma.invoice.findUnique({
     where: { reference },
-    select: { learnerId: true, status: true, flaggedReason: true, expiresAt: true, voidReason: true },
+    select: { learnerId: true, status: true, flaggedReason: true, expiresAt: true, voidReason: true, paymentChannel: true },
   });
   return invoice && invoice.learnerId === learnerId ? invoice : null;
 }
@@ -100,6 +116,15 @@ export async function verifyPaymentForLearner(
     return { success: false, status: "EXPIRED", message: lapsed ? VERIFY_MESSAGES.expired : VERIFY_MESSAGES.cancelled };
   }
   if (state === "FAILED")
-    return { success: false, status: "FAILED", message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed };
+    return {
+      success: false,
+      status: "FAILED",
+      message: now.flaggedReason ? VERIFY_MESSAGES.flagged : VERIFY_MESSAGES.failed,
+      // A declined mobile money prompt: the page says nothing was taken, without talking of a card.
+      channel: isDelayedChannel(now.paymentChannel) ? now.paymentChannel : null,
+    };
+  // A bank transfer, USSD or mobile money payment Paystack reported pending: the page says what it waits for.
+  if (isDelayedChannel(now.paymentChannel))
+    return { success: false, status: "PENDING", message: DELAYED_MESSAGES[now.paymentChannel], channel: now.paymentChannel };
   return { success: false, status: "PENDING", message: VERIFY_MESSAGES.pending };
 }

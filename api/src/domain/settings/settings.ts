@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../../../common/accounts.ts";
 import { CURRENCY_CODES, type CurrencyCode } from "../../../../common/money.ts";
+import { isPaymentChannel, PAYMENT_CHANNEL_MESSAGES, PAYMENT_CHANNELS } from "../../../../common/payments.ts";
 import { CURRENCY_CHANGE_NOTE, INVOICE_PREFIX_PATTERN, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../common/settings.ts";
 import type { Prisma } from "../../db/client.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -63,6 +64,17 @@ const identityInput = {
   taxInclusive: z.boolean().optional(),
   /** The business currency (omitted keeps it); see CURRENCY_CHANGE_NOTE. */
   currency: z.enum(CURRENCY_CODES, { error: SETTINGS_MESSAGES.currency }).optional(),
+  /**
+   * The Paystack channels the checkout offers (common/payments.ts PAYMENT_CHANNELS): at least one, each once (kept in
+   * PAYMENT_CHANNELS order); omitted keeps them.
+   */
+  paymentChannels: z
+    .array(z.string(), { error: PAYMENT_CHANNEL_MESSAGES.atLeastOne })
+    .max(50, PAYMENT_CHANNEL_MESSAGES.unknown)
+    .refine((chosen) => chosen.every(isPaymentChannel), PAYMENT_CHANNEL_MESSAGES.unknown)
+    .refine((chosen) => chosen.length > 0, PAYMENT_CHANNEL_MESSAGES.atLeastOne)
+    .transform((chosen) => PAYMENT_CHANNELS.filter((channel) => chosen.includes(channel)))
+    .optional(),
   /** True removes the logo (a new one is uploaded beside the input). */
   removeLogo: z.boolean().optional(),
 };

@@ -1,4 +1,5 @@
 import { toMajorUnits } from "../../../../common/money.ts";
+import { isPaystackChannelName } from "../../../../common/payments.ts";
 import { createInvoice, deleteInvoice, updateInvoice } from "../../domain/invoices/invoices.ts";
 import { listedInvoices } from "../../domain/invoices/status.ts";
 import { NEWEST_FIRST } from "../../domain/order.ts";
@@ -10,6 +11,7 @@ import { commonErrors } from "../schema/errors.ts";
 import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType, wordsWhere } from "../schema/paging.ts";
 import { DeletePayload } from "../schema/payloads.ts";
+import { PaymentChannel } from "../schema/payment-channel.ts";
 
 export const InvoiceStatus = builder.enumType("InvoiceStatus", {
   description: "Where an invoice's payment stands.",
@@ -90,6 +92,13 @@ builder.prismaObjectFields("Invoice", (t) => ({
     type: "DateTime",
     nullable: true,
     description: "When a pending bank transfer / mobile money invoice lapses unpaid; null for others.",
+  }),
+  paymentChannel: t.field({
+    type: PaymentChannel,
+    nullable: true,
+    description:
+      "The Paystack channel it was paid by (bank transfer, mobile money, USSD, card, ...), as Paystack reported it; null when paid another way or before channels were recorded. paymentMethod stays CARD for every Paystack payment.",
+    resolve: (invoice) => (isPaystackChannelName(invoice.paymentChannel) ? invoice.paymentChannel : null),
   }),
 }));
 

@@ -1,13 +1,14 @@
 import { Repeater } from "graphql-yoga";
 import { paymentStatusOf } from "../../domain/invoices/status.ts";
 import { startCheckout } from "../../domain/payments/checkout.ts";
-import { findOwnPayment, verifyPaymentForLearner } from "../../domain/payments/verify.ts";
+import { findOwnPayment, type VerifyOutcome, verifyPaymentForLearner } from "../../domain/payments/verify.ts";
 import { Gender } from "../accounts/account.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
 import { Enrollment } from "../learning/enrollment.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { CurrencyCode, Money, type MoneyValue, money } from "../schema/money.ts";
+import { PaymentChannel } from "../schema/payment-channel.ts";
 
 const PaymentStatus = builder.enumType("PaymentStatus", {
   values: {
@@ -102,16 +103,21 @@ const CheckoutPayload = builder
     }),
   });
 
-const VerifyPaymentPayload = builder
-  .objectRef<{ success: boolean; status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND"; message: string }>("VerifyPaymentPayload")
-  .implement({
-    description: "Where a payment stands after checking it with Paystack.",
-    fields: (t) => ({
-      success: t.exposeBoolean("success", { description: "True when the payment is paid." }),
-      status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed, expired or not found." }),
-      message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+const VerifyPaymentPayload = builder.objectRef<VerifyOutcome>("VerifyPaymentPayload").implement({
+  description: "Where a payment stands after checking it with Paystack.",
+  fields: (t) => ({
+    success: t.exposeBoolean("success", { description: "True when the payment is paid." }),
+    status: t.expose("status", { type: PaymentStatus, description: "Pending, paid, failed, expired or not found." }),
+    message: t.exposeString("message", { description: "What happened, in words to show the user." }),
+    channel: t.field({
+      type: PaymentChannel,
+      nullable: true,
+      description:
+        "For a pending payment by a channel that completes later (BANK_TRANSFER, USSD, MOBILE_MONEY), that channel: the page waits for it and turns to paid when Paystack confirms. Null otherwise.",
+      resolve: (p) => p.channel ?? null,
     }),
-  });
+  }),
+});
 
 const PaymentStatusEvent = builder
   .objectRef<{ reference: string; status: "PAID" | "FAILED" | "EXPIRED" | "PENDING" | "NOT_FOUND" }>("PaymentStatusEvent")

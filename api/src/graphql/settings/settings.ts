@@ -1,9 +1,11 @@
-import type { CurrencyCode as Code } from "../../../../common/money.ts";
+import { type CurrencyCode as Code, CURRENCY_CODES } from "../../../../common/money.ts";
+import { CHANNELS_BY_CURRENCY, type PaystackChannelName } from "../../../../common/payments.ts";
 import { businessSettings, CURRENCY_CHANGE_NOTE, updateBusinessSettings } from "../../domain/settings/settings.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { CurrencyCode } from "../schema/money.ts";
+import { PaymentChannel } from "../schema/payment-channel.ts";
 
 interface Settings {
   offlinePaymentsEnabled: boolean;
@@ -21,8 +23,19 @@ interface Settings {
   taxRateBasisPoints: number;
   taxInclusive: boolean;
   currency: string;
+  paymentChannels: string[];
   updatedAt: Date;
 }
+
+const CurrencyChannels = builder
+  .objectRef<{ currency: Code; channels: readonly PaystackChannelName[] }>("CurrencyPaymentChannels")
+  .implement({
+    description: "The Paystack channels a currency supports.",
+    fields: (t) => ({
+      currency: t.field({ type: CurrencyCode, description: "The currency.", resolve: (c) => c.currency }),
+      channels: t.field({ type: [PaymentChannel], description: "Its channels, card first.", resolve: (c) => [...c.channels] }),
+    }),
+  });
 
 const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").implement({
   description:
@@ -60,6 +73,17 @@ const BusinessSettings = builder.objectRef<Settings>("BusinessSettings").impleme
       type: CurrencyCode,
       description: `The business currency: every track's main price is in it, and a checkout pays in it unless the learner picks another currency the track has its own price in. ${CURRENCY_CHANGE_NOTE}`,
       resolve: (s) => s.currency as Code,
+    }),
+    paymentChannels: t.field({
+      type: [PaymentChannel],
+      description:
+        "The Paystack channels the checkout offers (at least one; all by default). A checkout opens Paystack with those the invoice's currency supports (USD: card only).",
+      resolve: (s) => s.paymentChannels as PaystackChannelName[],
+    }),
+    paymentChannelsByCurrency: t.field({
+      type: [CurrencyChannels],
+      description: "Which channels Paystack supports in each currency (the same table the checkout uses).",
+      resolve: () => CURRENCY_CODES.map((currency) => ({ currency, channels: CHANNELS_BY_CURRENCY[currency] })),
     }),
     offlinePaymentsEnabled: t.exposeBoolean("offlinePaymentsEnabled", {
       description: "Learners may pick bank transfer / mobile money at checkout.",
@@ -120,6 +144,10 @@ const BusinessSettingsInput = builder.inputType("BusinessSettingsInput", {
     invoicePrefix: t.string({ description: "1..12 letters, digits or dashes, starting with a letter or digit. Omitted keeps it." }),
     taxRatePercent: t.float({ description: "0..100 with at most 2 decimals (7.5 = 7.5%). Omitted keeps it." }),
     taxInclusive: t.boolean({ description: "Prices include the tax (true) or it is added (false). Omitted keeps it." }),
+    paymentChannels: t.field({
+      type: [PaymentChannel],
+      description: "The Paystack channels the checkout offers: at least one (400 otherwise). Omitted keeps them.",
+    }),
     currency: t.field({
       type: CurrencyCode,
       description: `The business currency. Omitted keeps it. ${CURRENCY_CHANGE_NOTE} Refused while a track has its own price in the new currency.`,

@@ -70,14 +70,14 @@ describe("Paystack sandbox channels", () => {
   };
 
   describe("the page", () => {
-    it("offers every channel, card first and chosen, when initialize named none; the card's buttons are as before", async () => {
+    it("offers every channel of the currency, card first and chosen, when initialize named none; the card's buttons are as before", async () => {
       const { authorization_url } = await initialize();
       const { status, html, csp } = await get(authorization_url);
       expect(status).toBe(200);
       expect(csp).toContain("default-src 'none'");
       expect(channelLinks(html)).toEqual({
-        channels: ["card", "bank_transfer", "ussd", "mobile_money", "qr", "bank", "eft", "apple_pay"],
-        names: ["Card", "Bank transfer", "USSD", "Mobile money", "QR code", "Bank", "EFT", "Apple Pay"],
+        channels: ["card", "bank_transfer", "ussd", "qr", "bank", "apple_pay"],
+        names: ["Card", "Bank transfer", "USSD", "QR code", "Bank", "Apple Pay"],
         current: "card",
       });
       expect(html).toContain('<nav class="channels" aria-label="Payment method">');
@@ -88,9 +88,9 @@ describe("Paystack sandbox channels", () => {
     });
 
     it("offers only the channels initialize named, in the page's order, the first one chosen", async () => {
-      const { authorization_url } = await initialize(["mobile_money", "bank_transfer"]);
+      const { authorization_url } = await initialize(["ussd", "bank_transfer"]);
       const { html } = await get(authorization_url);
-      expect(channelLinks(html)).toMatchObject({ channels: ["bank_transfer", "mobile_money"], current: "bank_transfer" });
+      expect(channelLinks(html)).toMatchObject({ channels: ["bank_transfer", "ussd"], current: "bank_transfer" });
       expect(html).not.toContain(">Pay</button>");
       // A channel it does not offer shows the first it does; a button for one is refused.
       expect(channelLinks((await get(`${authorization_url}?channel=card`)).html).current).toBe("bank_transfer");
@@ -98,7 +98,24 @@ describe("Paystack sandbox channels", () => {
       const refused = await post(`${authorization_url}/pay`);
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain("Payment method not offered");
-      expect((await post(`${authorization_url}/ussd`)).status).toBe(400);
+      expect((await post(`${authorization_url}/mobile-money`, { phone: "0551234987", provider: "mtn" })).status).toBe(400);
+    });
+
+    it("never offers a channel the payment's currency does not support (common/payments.ts), named or not", async () => {
+      const offered = async (channels: PaystackChannel[] | undefined, currency: InitializeInput["currency"]) =>
+        channelLinks((await get((await initialize(channels, { currency })).authorization_url)).html).channels;
+      // A page with one channel lists none: its heading says which.
+      const single = async (channels: PaystackChannel[] | undefined, currency: InitializeInput["currency"]) =>
+        (await get((await initialize(channels, { currency })).authorization_url)).html.match(/<h2 id="pay-with">([^<]+)</)?.[1];
+      expect(await single(undefined, "USD")).toBe("Pay with card");
+      expect(await single(["bank_transfer", "mobile_money", "card"], "USD")).toBe("Pay with card");
+      // None of those named is supported: the card, which every currency has.
+      expect(await single(["bank_transfer"], "USD")).toBe("Pay with card");
+      expect(await offered(undefined, "GHS")).toEqual(["card", "mobile_money", "apple_pay"]);
+      expect(await offered(["bank_transfer", "mobile_money", "card"], "KES")).toEqual(["card", "mobile_money"]);
+      expect(await offered(undefined, "ZAR")).toEqual(["card", "qr", "eft", "apple_pay"]);
+      const usd = await initialize(["bank_transfer", "card"], { currency: "USD" });
+      expect((await post(`${usd.authorization_url}/transfer`)).status).toBe(400);
     });
 
     it("lists no channels when it offers one", async () => {
@@ -353,7 +370,8 @@ describe("Paystack sandbox channels", () => {
 
   it("QR, bank, EFT and Apple Pay settle at once like the card, under their own channel and never reusable", async () => {
     for (const channel of ["qr", "bank", "eft", "apple_pay"] as const) {
-      const { authorization_url, reference } = await initialize([channel, "card"]);
+      // EFT is South Africa's; the others are offered in naira.
+      const { authorization_url, reference } = await initialize([channel, "card"], channel === "eft" ? { currency: "ZAR" } : {});
       const paid = await post(`${authorization_url}/pay`, { channel });
       expect(paid.status).toBe(303);
       expect(await verified(reference)).toMatchObject({ status: "success", channel, authorization: { channel, reusable: false } });

@@ -1,3 +1,4 @@
+import { channelsSupportedIn } from "../../../../common/payments.ts";
 import { PAYSTACK_CHANNELS, type PaystackChannel } from "../contract.ts";
 
 /** The order the checkout lists channels in, card first. */
@@ -38,9 +39,15 @@ export const isOfflineChannel = (channel: PaystackChannel): channel is OfflineCh
 export const isPaystackChannel = (value: unknown): value is PaystackChannel =>
   typeof value === "string" && (PAYSTACK_CHANNELS as readonly string[]).includes(value);
 
-/** The channels a transaction's checkout offers, in the page's order: those initialize named, or all. */
-export function offeredChannels(named: readonly PaystackChannel[] | null): PaystackChannel[] {
-  return CHANNEL_ORDER.filter((channel) => !named || named.includes(channel));
+/**
+ * The channels a transaction's checkout offers, in the page's order: those initialize named, or all, and of them only
+ * those Paystack supports in the payment's currency (common/payments.ts, CHANNELS_BY_CURRENCY: a dollar checkout is
+ * card only). The card, which every currency supports, when none of the named ones is.
+ */
+export function offeredChannels(named: readonly PaystackChannel[] | null, currency: string): PaystackChannel[] {
+  const supported = channelsSupportedIn(currency);
+  const offered = CHANNEL_ORDER.filter((channel) => (!named || named.includes(channel)) && supported.includes(channel));
+  return offered.length > 0 ? offered : ["card"];
 }
 
 /**

@@ -223,7 +223,7 @@ ${payButtons(options, channel, "Pay stands for a scan paid in the app: it succee
 
 /** The channels the payment offers, as links (keyboard and screen-reader friendly, no script); none when only one. */
 function channelLinks(tx: SandboxTransaction, options: CheckoutPageOptions): string {
-  const offered = offeredChannels(tx.channels);
+  const offered = offeredChannels(tx.channels, tx.currency);
   if (offered.length < 2) return "";
   const links = offered
     .map((channel) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAYSTACK_REFERENCE_PATTERN } from "../contract.ts";
+import { PAYSTACK_REFERENCE_PATTERN, PAYSTACK_TRANSACTION_STATUSES } from "../contract.ts";
 import type { OfflineChannel } from "./channels.ts";
 import type { Override, SandboxOutcome } from "./transactions.ts";
 
@@ -27,6 +27,8 @@ export const controlsChangeSchema = z.strictObject({
         .string()
         .regex(/^[A-Z]{3}$/)
         .optional(),
+      /** Report this status while the payment has no outcome (e.g. `abandoned`: opened, not paid yet). */
+      status: z.enum(PAYSTACK_TRANSACTION_STATUSES).optional(),
     })
     .optional(),
 });

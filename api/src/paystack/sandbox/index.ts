@@ -79,8 +79,9 @@ export interface PaystackSandboxOptions {
  *     mobileMoneyOutcome: success | failed
  *                                      how the customer answers it (default success)
  *     failNextCharges: number          decline the next N charges of saved cards
- *     tamper: { reference, amount?, currency? }
+ *     tamper: { reference, amount?, currency?, status? }
  *                                      verify and the webhook report these instead of the real values
+ *                                      (status only while the payment has no outcome, e.g. abandoned)
  *   GET  {prefix}/__controls         the current controls, pending webhook deliveries, verify calls so far
  *   POST {prefix}/__controls/reset   back to defaults (transactions are kept)
  *   POST {prefix}/__simulate/:reference/pay and /decline

@@ -110,7 +110,7 @@ interface TransactionLog {
 export interface TransactionData {
   id: number;
   domain: "test";
-  status: SandboxTransaction["status"];
+  status: PaystackTransactionStatus;
   reference: string;
   amount: number;
   message: null;
@@ -154,6 +154,8 @@ export interface TransactionData {
 export interface Override {
   amount?: number;
   currency?: string;
+  /** Reported instead of `ongoing` or `pending` while the payment has no outcome; a paid or declined one reports its own. */
+  status?: PaystackTransactionStatus;
 }
 
 /** Paystack's `gateway_response` for a success, by channel, as its documentation shows them. */
@@ -307,7 +309,7 @@ export function transactionData(tx: SandboxTransaction, override: Override = {})
   return {
     id: tx.id,
     domain: "test",
-    status: tx.status,
+    status: override.status && (tx.status === "ongoing" || tx.status === "pending") ? override.status : tx.status,
     reference: tx.reference,
     amount: override.amount ?? tx.amount,
     message: null,

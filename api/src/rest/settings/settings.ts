@@ -1,14 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
+import { isPaymentChannel, PAYMENT_CHANNEL_MESSAGES, PAYMENT_CHANNELS } from "../../../../common/payments.ts";
 import { ValidationError } from "../../domain/errors.ts";
 import { CURRENCY_CHANGE_NOTE, SETTINGS_MESSAGES } from "../../domain/settings/settings.ts";
 import type { Services } from "../../services.ts";
 import { booleanIn, currencyIn, jsonBody, numberIn, textFields, textIn } from "../input.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
-import { answer, currency, errors, form, integer, nullableText, object, ref, text } from "../schemas.ts";
+import { answer, choice, currency, errors, form, integer, nullableText, object, ref, text } from "../schemas.ts";
 
 const SETTINGS_FIELDS = `offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours instalmentGraceDays
-  businessName logo postalAddress taxNumber supportEmail footerContact invoicePrefix taxRatePercent taxInclusive currency`;
+  businessName logo postalAddress taxNumber supportEmail footerContact invoicePrefix taxRatePercent taxInclusive currency paymentChannels`;
 const IDENTITY_TEXT = ["businessName", "postalAddress", "taxNumber", "supportEmail", "footerContact", "invoicePrefix"] as const;
 const SETTINGS = `query { businessSettings { ${SETTINGS_FIELDS} } }`;
 const UPDATE_SETTINGS = `mutation($input: BusinessSettingsInput!) {
@@ -27,6 +28,28 @@ function integerIn(value: unknown, field: string): number | undefined {
   if (!Number.isSafeInteger(number)) throw ValidationError.forField(field, SETTINGS_REST_MESSAGES.wholeNumber(field));
   return number;
 }
+
+const PAYMENT_CHANNELS_TEXT =
+  "The Paystack channels the checkout offers, by Paystack's names; a checkout opens Paystack with those its currency supports (docs/payments.md, Channels: USD is card only).";
+
+/**
+ * `paymentChannels` from JSON: a list of Paystack's names (any case), to the GraphQL enum's names; omitted keeps them.
+ * Anything else is refused with the settings' own messages.
+ */
+function channelsIn(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value)) throw ValidationError.forField("paymentChannels", PAYMENT_CHANNEL_MESSAGES.atLeastOne);
+  const names = value.map((item) => (typeof item === "string" ? item.trim().toLowerCase() : ""));
+  if (!names.every(isPaymentChannel)) throw ValidationError.forField("paymentChannels", PAYMENT_CHANNEL_MESSAGES.unknown);
+  if (names.length === 0) throw ValidationError.forField("paymentChannels", PAYMENT_CHANNEL_MESSAGES.atLeastOne);
+  return names.map((name) => name.toUpperCase());
+}
+
+/** The settings as REST answers them: the channels by Paystack's names (GraphQL's enum writes them in capitals). */
+const restSettings = (settings: Record<string, unknown> & { paymentChannels?: string[] }) => ({
+  ...settings,
+  paymentChannels: (settings.paymentChannels ?? []).map((channel) => channel.toLowerCase()),
+});
 
 const SettingsSchema = object(
   {
@@ -49,6 +72,9 @@ const SettingsSchema = object(
     currency: currency(
       `The business currency: every track's main price is in it, and checkouts pay in it unless another is chosen. ${CURRENCY_CHANGE_NOTE}`,
     ),
+    paymentChannels: Type.Array(choice(PAYMENT_CHANNELS), {
+      description: `${PAYMENT_CHANNELS_TEXT} All seven by default.`,
+    }),
   },
   { $id: "BusinessSettings" },
 );
@@ -66,7 +92,7 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
       tags: ["settings"],
       response: { 200: answer("The settings.", object({ settings: ref(SettingsSchema) })) },
     },
-    handle: async (call) => ({ settings: (await call.query(SETTINGS)).businessSettings }),
+    handle: async (call) => ({ settings: restSettings((await call.query(SETTINGS)).businessSettings) }),
   });
 
   route.graphql({
@@ -96,6 +122,11 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
             { enum: ["NGN", "GHS", "KES", "ZAR", "USD"] },
           ),
         ),
+        paymentChannels: Type.Optional(
+          Type.Array(choice(PAYMENT_CHANNELS), {
+            description: `${PAYMENT_CHANNELS_TEXT} At least one (400 otherwise); omitted keeps them.`,
+          }),
+        ),
       }),
       response: { 200: answer("Saved.", object({ message: text(), settings: ref(SettingsSchema) })), ...errors(400) },
     },
@@ -111,9 +142,10 @@ export async function settingsRoutes(app: FastifyInstance, services: Services) {
         taxRatePercent: numberIn(body.taxRatePercent, "taxRatePercent", SETTINGS_MESSAGES.taxRate),
         taxInclusive: booleanIn(body.taxInclusive, "taxInclusive"),
         currency: currencyIn(body.currency, "currency", SETTINGS_MESSAGES.currency),
+        paymentChannels: channelsIn(body.paymentChannels),
       };
       const ok = await call.mutate(UPDATE_SETTINGS, { input });
-      return { message: SETTINGS_REST_MESSAGES.saved, settings: ok.settings };
+      return { message: SETTINGS_REST_MESSAGES.saved, settings: restSettings(ok.settings) };
     },
   });
 }

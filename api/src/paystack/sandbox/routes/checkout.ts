@@ -61,7 +61,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
       );
   };
   const checkoutPath = (tx: SandboxTransaction) => `${prefix}/checkout/${tx.accessCode}`;
-  const offers = (tx: SandboxTransaction, channel: PaystackChannel) => offeredChannels(tx.channels).includes(channel);
+  const offers = (tx: SandboxTransaction, channel: PaystackChannel) => offeredChannels(tx.channels, tx.currency).includes(channel);
   const page = async (tx: SandboxTransaction, channel: PaystackChannel, mobileMoney?: MobileMoneyAnswer) => {
     const transfer = core.controls.offlinePlan("bank_transfer");
     const wallet = core.controls.offlinePlan("mobile_money");
@@ -90,7 +90,7 @@ export function checkoutRoutes(browser: FastifyInstance, core: SandboxCore, opti
     if (!tx) return html(reply, tx).code(404).send(notFoundPage(stylesheet));
     const asked = request.query.channel;
     // An unknown or unoffered ?channel= shows the first channel offered (the card, when it is).
-    const channel = isPaystackChannel(asked) && offers(tx, asked) ? asked : (offeredChannels(tx.channels)[0] ?? "card");
+    const channel = isPaystackChannel(asked) && offers(tx, asked) ? asked : (offeredChannels(tx.channels, tx.currency)[0] ?? "card");
     return html(reply, tx).send(await page(tx, channel));
   });
 

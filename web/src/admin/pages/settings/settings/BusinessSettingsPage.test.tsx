@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { PAYMENT_CHANNEL_MESSAGES } from "../../../../../../common/payments.ts";
 import { SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../../testing.tsx";
 import BusinessSettingsPageQuery from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
@@ -25,6 +26,8 @@ const saved: MockPayloadGenerator.MockResolvers = {
     invoicePrefix: "INV",
     taxRatePercent: 0,
     taxInclusive: true,
+    currency: "USD",
+    paymentChannels: ["CARD", "BANK", "USSD", "QR", "MOBILE_MONEY", "BANK_TRANSFER", "APPLE_PAY"],
   }),
 };
 
@@ -113,5 +116,27 @@ describe("Settings (owners)", () => {
       taxRatePercent: 7.5,
       taxInclusive: false,
     });
+  });
+
+  it("keeps at least one payment channel, says which the business currency supports, and sends the changed channels", async () => {
+    const { environment } = renderSettings();
+    await screen.findByRole("heading", { level: 1, name: "Settings" }, routeLoad);
+    const group = screen.getByRole("group", { name: "Payment channels" });
+    expect(group.textContent).toContain("Checkouts in USD offer: Card.");
+    expect(screen.getByRole("checkbox", { name: "Bank transfer" }).getAttribute("aria-describedby")).toBeTruthy();
+    expect(group.textContent).toContain("Not available in USD.");
+    for (const box of screen.getAllByRole("checkbox").filter((el) => group.contains(el))) {
+      if ((box as HTMLInputElement).checked) await act(async () => fireEvent.click(box));
+    }
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    expect(screen.getByText(PAYMENT_CHANNEL_MESSAGES.atLeastOne)).toBeTruthy();
+    expect(saves(environment)).toHaveLength(0);
+
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Bank transfer" })));
+    expect(group.textContent).toContain("None of the checked channels works in USD");
+    await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Card" })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    await waitFor(() => expect(saves(environment)).toHaveLength(1));
+    expect(saves(environment)[0]?.request.variables.input.paymentChannels).toEqual(["CARD", "BANK_TRANSFER"]);
   });
 });

@@ -1,5 +1,6 @@
 import { type FormEvent, Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
+import { isPaymentChannel, type PaymentChannel } from "../../../../../../common/payments.ts";
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
@@ -11,10 +12,14 @@ import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import { Switch } from "../../../../shared/ui/Switch.tsx";
 import { toast } from "../../../../shared/ui/Toast.tsx";
 import { failureOf } from "../../../components/failures.ts";
-import type { BusinessSettingsPageMutation } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
+import type {
+  BusinessSettingsPageMutation,
+  PaymentChannel as PaymentChannelName,
+} from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
 import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
 import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
 import { graceDaysError, InstalmentGraceField } from "./_components/InstalmentGraceField.tsx";
+import { PaymentChannelsField, validatePaymentChannels } from "./_components/PaymentChannelsField.tsx";
 import styles from "./BusinessSettingsPage.module.css";
 
 const query = graphql`
@@ -34,6 +39,8 @@ const query = graphql`
       invoicePrefix
       taxRatePercent
       taxInclusive
+      currency
+      paymentChannels
     }
   }
 `;
@@ -58,6 +65,8 @@ const mutation = graphql`
           invoicePrefix
           taxRatePercent
           taxInclusive
+          currency
+          paymentChannels
         }
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
@@ -128,10 +137,13 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   const [save] = useAsyncMutation<BusinessSettingsPageMutation>(mutation);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const identity = useIdentityForm(saved);
+  const savedChannels = saved.paymentChannels.map((channel) => channel.toLowerCase()).filter(isPaymentChannel);
+  const [channels, setChannels] = useState<PaymentChannel[]>(savedChannels);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = { ...identity.validate(), ...validateSettings(values) };
+    const channelsError = validatePaymentChannels(channels);
+    const found = { ...identity.validate(), ...validateSettings(values), ...(channelsError ? { paymentChannels: channelsError } : {}) };
     setErrors(found);
     setMessage(null);
     if (Object.keys(found).length || identity.logoError) return;
@@ -148,6 +160,10 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
             ...(Number(values.instalmentGraceDays) !== saved.instalmentGraceDays
               ? { instalmentGraceDays: Number(values.instalmentGraceDays) }
               : {}),
+            // Sent when changed, like the identity: omitted keeps them.
+            ...(channels.join() === savedChannels.join()
+              ? {}
+              : { paymentChannels: channels.map((channel) => channel.toUpperCase() as PaymentChannelName) }),
             ...identity.changes(),
           },
         },
@@ -171,6 +187,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending || undefined}>
       {message && <Alert tone="error">{message}</Alert>}
       <BusinessIdentityFields form={identity} errors={errors} />
+      <PaymentChannelsField value={channels} onChange={setChannels} currency={saved.currency} error={errors.paymentChannels} />
       <section className={styles.section} aria-labelledby="offline-title">
         <h2 id="offline-title" className={styles.title}>
           Bank transfer / mobile money

@@ -2,14 +2,14 @@ import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Answer, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import { rememberCheckout } from "../checkout/checkoutReturn.ts";
-import { NOT_CHARGED } from "./PaymentVerificationPage.tsx";
+import { DELAYED_TITLES, NOT_CHARGED, NOTHING_TAKEN } from "./PaymentVerificationPage.tsx";
 
 const TRACK = "3f0c2a4e-8d7b-4c1a-9e5f-2b6d8a0c4e1f";
 
-function verifyAnswers(verifyPayment: Record<string, unknown> | Error): Answer {
+function verifyAnswers(verifyPayment: Record<string, unknown> | Error, live = "PENDING"): Answer {
   return (operation) => {
     if (operationName(operation) === "PaymentVerificationPageSubscription") {
-      return { data: { paymentStatus: { reference: "ref-1", status: "PENDING" } } };
+      return { data: { paymentStatus: { reference: "ref-1", status: live } } };
     }
     if (verifyPayment instanceof Error) return verifyPayment;
     return { data: { verifyPayment } };
@@ -57,5 +57,34 @@ describe("payment verification", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("There was an issue confirming your payment.");
     expect(screen.queryByText(NOT_CHARGED)).toBeNull();
     expect(screen.queryByRole("link", { name: "Try again" })).toBeNull();
+  });
+
+  const transfer = {
+    __typename: "VerifyPaymentPayload",
+    success: false,
+    status: "PENDING",
+    message: "We are waiting for your bank transfer. It can take a few minutes to arrive.",
+    channel: "BANK_TRANSFER",
+  };
+
+  it("a pending bank transfer waits for it, says so, and may be left", async () => {
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(transfer) });
+    expect(await screen.findByRole("heading", { level: 1, name: DELAYED_TITLES.bank_transfer })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe(transfer.message);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("link", { name: "View my invoices" })).toBeTruthy();
+  });
+
+  it("turns to paid when the live status says the transfer arrived", async () => {
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(transfer, "PAID") });
+    expect(await screen.findByRole("heading", { level: 1, name: "Payment successful" })).toBeTruthy();
+  });
+
+  it("a declined mobile money prompt fails the page without talking about a card", async () => {
+    const declinedPrompt = { ...declined, channel: "MOBILE_MONEY" };
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(declinedPrompt) });
+    expect((await screen.findByRole("alert")).textContent).toBe("Verification failed.");
+    expect(screen.getByText(NOTHING_TAKEN)).toBeTruthy();
+    expect(screen.queryByText(NOT_CHARGED)).toBeNull();
   });
 });

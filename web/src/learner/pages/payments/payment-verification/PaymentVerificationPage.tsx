@@ -2,9 +2,10 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { graphql, useRelayEnvironment, useSubscription } from "react-relay/hooks";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { commitLocalUpdate, type GraphQLSubscriptionConfig } from "relay-runtime";
+import { type DelayedChannel, isDelayedChannel } from "../../../../../../common/payments.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
-import { AlertCircleIcon, CheckCircleIcon } from "../../../../shared/ui/icons.tsx";
+import { AlertCircleIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import { Page } from "../../../layout/Page.tsx";
 import { checkoutPathFor } from "../checkout/checkoutReturn.ts";
@@ -21,6 +22,7 @@ const verifyMutation = graphql`
         success
         status
         message
+        channel
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
     }
@@ -47,9 +49,9 @@ const FAILED_TITLE = "Payment Verification Failed";
  * `expired`: the checkout was not paid in time (or finance cancelled it): not a failure, the learner may start again.
  */
 type Outcome =
-  | { kind: "checking"; note?: string }
+  | { kind: "checking"; note?: string; channel?: DelayedChannel | null }
   | { kind: "success" }
-  | { kind: "failure"; message: string; declined?: boolean }
+  | { kind: "failure"; message: string; declined?: boolean; channel?: DelayedChannel | null }
   | { kind: "expired"; message: string };
 
 /** What the live status says when a checkout lapses while the page is open (the server's own text otherwise). */
@@ -98,9 +100,20 @@ function Verification({ reference }: { reference: string }) {
         } else if (result.status === "EXPIRED") {
           settle({ kind: "expired", message: result.message ?? EXPIRED_MESSAGE });
         } else if (result.status === "PENDING") {
-          setOutcome((current) => (current.kind === "checking" ? { kind: "checking", note: result.message } : current));
+          const channel = result.channel ? result.channel.toLowerCase() : null;
+          setOutcome((current) =>
+            current.kind === "checking"
+              ? { kind: "checking", note: result.message, channel: isDelayedChannel(channel) ? channel : null }
+              : current,
+          );
         } else {
-          settle({ kind: "failure", message: failureMessage(result.message), declined: result.status === "FAILED" });
+          const channel = result.channel ? result.channel.toLowerCase() : null;
+          settle({
+            kind: "failure",
+            message: failureMessage(result.message),
+            declined: result.status === "FAILED",
+            channel: isDelayedChannel(channel) ? channel : null,
+          });
         }
       },
       () => settle({ kind: "failure", message: "There was an issue confirming your payment." }),
@@ -114,7 +127,13 @@ function Verification({ reference }: { reference: string }) {
       onNext: (response) => {
         const status = response?.paymentStatus.status;
         if (status === "PAID") settle({ kind: "success" });
-        else if (status === "FAILED") settle({ kind: "failure", message: "Verification failed.", declined: true });
+        // A declined mobile money prompt (or transfer) took nothing either, but no card was involved.
+        else if (status === "FAILED")
+          setOutcome((current) =>
+            current.kind === "checking"
+              ? { kind: "failure", message: "Verification failed.", declined: true, channel: current.channel ?? null }
+              : current,
+          );
         else if (status === "EXPIRED") settle({ kind: "expired", message: EXPIRED_MESSAGE });
       },
       // The verification call still answers; a dropped stream only loses the live update.
@@ -132,6 +151,9 @@ function Verification({ reference }: { reference: string }) {
     return () => clearTimeout(timer);
   }, [outcome.kind, environment, navigate]);
 
+  // A Paystack payment that completes later (a bank transfer sent, a USSD code dialled, a prompt on the phone): the
+  // page waits for it, and the live status turns it to paid.
+  if (outcome.kind === "checking" && outcome.channel) return <DelayedWaiting channel={outcome.channel} message={outcome.note} />;
   // Still pending after the server's check: a bank transfer / mobile money payment shows how to pay.
   if (outcome.kind === "checking" && outcome.note) {
     const checking = <Result outcome={outcome} />;
@@ -145,8 +167,40 @@ function Verification({ reference }: { reference: string }) {
   return <Result outcome={outcome} retryPath={retry ? checkoutPathFor(reference) : null} />;
 }
 
+/** The heading of a pending Paystack payment by a channel that completes later. */
+export const DELAYED_TITLES: Record<DelayedChannel, string> = {
+  bank_transfer: "Waiting for your bank transfer",
+  ussd: "Waiting for your USSD payment",
+  mobile_money: "Approve the payment on your phone",
+};
+
+function DelayedWaiting({ channel, message }: { channel: DelayedChannel; message?: string | undefined }) {
+  return (
+    <section className={styles.card} aria-labelledby="payment-title" aria-busy="true">
+      <title>{`${DELAYED_TITLES[channel]} · LearnHub`}</title>
+      <span className={`${styles.icon} ${styles.waiting}`}>
+        <ClockIcon size={36} />
+      </span>
+      <h1 id="payment-title" className={styles.title}>
+        {DELAYED_TITLES[channel]}
+      </h1>
+      <p className={styles.text} role="status">
+        {message}
+      </p>
+      <p className={styles.note}>You can close this page: you will be enrolled as soon as the payment arrives.</p>
+      <div className={styles.actions}>
+        <ButtonLink to="/portal/invoices" variant="secondary">
+          View my invoices
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
+
 /** Said under a declined or failed payment: nothing was taken, whatever the reason. */
 export const NOT_CHARGED = "Your card was not charged.";
+/** The same for a declined mobile money (or other non-card) payment. */
+export const NOTHING_TAKEN = "Nothing was taken from your account.";
 
 /**
  * `retryPath`: after a declined payment, the checkout it came from (this tab remembers it), for "Try again". Not
@@ -216,7 +270,7 @@ function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: s
       <p className={styles.text} role="alert">
         {outcome.message}
       </p>
-      {outcome.declined && <p className={styles.text}>{NOT_CHARGED}</p>}
+      {outcome.declined && <p className={styles.text}>{outcome.channel ? NOTHING_TAKEN : NOT_CHARGED}</p>}
       <div className={styles.actions}>
         {retryPath && <ButtonLink to={retryPath}>Try again</ButtonLink>}
         <ButtonLink to="/learner-tracks" variant={retryPath ? "secondary" : "primary"}>

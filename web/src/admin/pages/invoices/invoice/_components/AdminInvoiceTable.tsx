@@ -1,4 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
+import { paidByWords } from "../../../../../../../common/payments.ts";
 import { InvoicePdfLink } from "../../../../../shared/downloads/InvoicePdfLink.tsx";
 import { formatCalendarDate, formatInstant } from "../../../../../shared/format/dates.ts";
 import { formatMoney } from "../../../../../shared/format/format.ts";
@@ -35,6 +36,10 @@ interface AdminInvoiceTableProps {
   editable?: boolean;
 }
 
+/** "bank transfer (Paystack)", "cash", ...: common/payments.ts paidByWords (the enum's names are Paystack's in capitals). */
+const paidBy = (invoice: Pick<Invoice, "paymentMethod" | "paymentChannel">) =>
+  paidByWords(invoice.paymentMethod, invoice.paymentChannel?.toLowerCase());
+
 export const learnerName = (invoice: { learner: { fullName: string } | null | undefined }) => invoice.learner?.fullName ?? "No learner";
 
 /** LEARNER, EMAIL ADDRESS, DUE DATE (the created date when none), AMOUNT, STATUS, ACTION. */
@@ -60,6 +65,8 @@ export function AdminInvoiceTable({
           name
         }
         flaggedReason
+        paymentMethod
+        paymentChannel
         dueDate
         createdAt
         learner {
@@ -123,6 +130,8 @@ export function AdminInvoiceTable({
       cell: (invoice) => (
         <>
           <InvoiceStatusBadge status={invoice.status} />
+          {/* How a paid record was paid: the Paystack channel (a bank transfer through Paystack), or finance's method. */}
+          {invoice.paidRecord && paidBy(invoice) && <span className={`${styles.muted} ${lines.paidBy}`}>Paid by {paidBy(invoice)}</span>}
           {/* Why money needs attention (a card payment after another settlement, an amount mismatch): finance acts on it. */}
           {invoice.flaggedReason && <span className={`${styles.muted} ${styles.flag}`}>{invoice.flaggedReason}</span>}
         </>
