@@ -102,6 +102,10 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         id
         name
         price
+        priceMoney {
+          minor
+          currency
+        }
         instructor
         duration
         description
@@ -162,7 +166,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
             {mayEdit && track.status === "DRAFT" && <TrackPreviewLink trackId={track.id} />}
           </div>
           {track.archivedAt && <p className={styles.muted}>{TRACK_ARCHIVE_MESSAGES.archivedNote}</p>}
-          <p className={styles.price}>{formatPrice(track.price)}</p>
+          <p className={styles.price}>{formatPrice(track.priceMoney)}</p>
           <dl className={styles.facts}>
             <Fact icon={<UserIcon size={16} />} label="Instructor">
               {track.instructor}

@@ -1,18 +1,21 @@
 import { screen, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { money, trackPrice } from "../../../../test/money.ts";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../../testing.tsx";
 import DashboardPageQuery from "./__generated__/DashboardPageQuery.graphql.ts";
 
 const figures: MockPayloadGenerator.MockResolvers = {
   Dashboard: () => ({
+    currency: "USD",
+    revenueByCurrency: [],
     totalLearners: { value: 1204, currentMonth: 12, previousMonth: 8, changePercent: 50 },
     revenue: { value: 98250.5, currentMonth: 1200, previousMonth: 1500, changePercent: -20 },
     invoices: { value: 310, currentMonth: 3, previousMonth: 0, changePercent: null },
     revenueByMonth: [],
   }),
-  Track: () => ({ name: "Intro to Git", price: 0 }),
-  Invoice: () => ({ createdAt: "2026-06-01T10:00:00.000Z", amount: 350 }),
+  Track: () => ({ name: "Intro to Git", ...trackPrice(0) }),
+  Invoice: () => ({ createdAt: "2026-06-01T10:00:00.000Z", amount: 350, total: money(350) }),
 };
 
 beforeEach(() => localStorage.clear());

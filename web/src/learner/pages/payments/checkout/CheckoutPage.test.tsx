@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { trackPrice } from "../../../../test/money.ts";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import CheckoutPageQuery from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { validateCheckout } from "./_components/CheckoutForm.tsx";
@@ -23,7 +24,13 @@ const learner = {
 // What the mock server knows; each test sets the visitor, the price and whether bank transfer is offered.
 const server = { signedIn: true, price: 350, offline: false };
 const resolvers: MockPayloadGenerator.MockResolvers = {
-  Track: () => ({ id: trackId, name: "Cloud Computing Fundamentals", price: server.price, instructor: "Amara Okafor", image: null }),
+  Track: () => ({
+    id: trackId,
+    name: "Cloud Computing Fundamentals",
+    ...trackPrice(server.price),
+    instructor: "Amara Okafor",
+    image: null,
+  }),
   // `me` is null for a visitor without a valid session.
   Query: () => ({ me: server.signedIn ? learner : null, paymentOptions: { offlinePaymentsEnabled: server.offline } }),
   Account: () => learner,
@@ -172,6 +179,7 @@ describe("checkout", () => {
                 discountCents: 8_750,
                 taxCents: 0,
                 amountCents: 26_250,
+                currency: "USD",
                 couponCode: "SPRING25",
               },
             },
