@@ -1,10 +1,12 @@
 import { type FormEvent, Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
+import { type CurrencyCode, isCurrencyCode } from "../../../../../../common/money.ts";
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
+import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
 import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
@@ -14,6 +16,7 @@ import { failureOf } from "../../../components/failures.ts";
 import type { BusinessSettingsPageMutation } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
 import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
 import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
+import { CurrencyField, currencyChangeText } from "./_components/CurrencyField.tsx";
 import styles from "./BusinessSettingsPage.module.css";
 
 const query = graphql`
@@ -32,6 +35,7 @@ const query = graphql`
       invoicePrefix
       taxRatePercent
       taxInclusive
+      currency
     }
   }
 `;
@@ -55,6 +59,7 @@ const mutation = graphql`
           invoicePrefix
           taxRatePercent
           taxInclusive
+          currency
         }
       }
       ...mutationError_error @alias(as: "failure") @relay(mask: false)
@@ -121,13 +126,13 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   const [save] = useAsyncMutation<BusinessSettingsPageMutation>(mutation);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
   const identity = useIdentityForm(saved);
+  // The settings have no id, so the saved answer does not update the query's record: the saved currency is kept here.
+  const [savedCurrency, setSavedCurrency] = useState<CurrencyCode>(isCurrencyCode(saved.currency) ? saved.currency : "USD");
+  const [currency, setCurrency] = useState<CurrencyCode>(savedCurrency);
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = { ...identity.validate(), ...validateSettings(values) };
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length || identity.logoError) return;
+  /** Saves the form; answers the failure's message (also shown on the form), or null once saved. */
+  const store = async (): Promise<string | null> => {
     setPending(true);
     try {
       const result = await save({
@@ -138,6 +143,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
             offlineExpiryDays: Number(values.offlineExpiryDays),
             checkoutAbandonHours: Number(values.checkoutAbandonHours),
             ...identity.changes(),
+            ...(currency !== savedCurrency ? { currency } : {}),
           },
         },
       });
@@ -145,21 +151,58 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
       if (failure) {
         setErrors(failure.fieldErrors);
         setMessage(failure.message);
-        return;
+        return failure.message;
       }
       identity.setLogo(null);
+      const answered = result.updateBusinessSettings;
+      if (answered.__typename === "BusinessSettingsPayload" && isCurrencyCode(answered.settings?.currency))
+        setSavedCurrency(answered.settings.currency);
       toast.success(SETTINGS_FORM_MESSAGES.saved);
+      return null;
     } catch {
       setMessage(SETTINGS_FORM_MESSAGES.failed);
+      return SETTINGS_FORM_MESSAGES.failed;
     } finally {
       setPending(false);
     }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = { ...identity.validate(), ...validateSettings(values) };
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length || identity.logoError) return;
+    // A new business currency re-labels every track's price: the owner confirms it first.
+    if (currency !== savedCurrency) return setConfirming(true);
+    await store();
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending || undefined}>
       {message && <Alert tone="error">{message}</Alert>}
       <BusinessIdentityFields form={identity} errors={errors} />
+      <CurrencyField
+        value={currency}
+        saved={savedCurrency}
+        error={errors.currency}
+        onChange={(next) => {
+          setCurrency(next);
+          setErrors(({ currency: _, ...rest }) => rest);
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        {...currencyChangeText(savedCurrency, currency)}
+        confirmLabel={`Change to ${currency}`}
+        tone="primary"
+        onConfirm={async () => {
+          const failure = await store();
+          // The dialog stays open with the server's reason (e.g. a track already has its own price in that currency).
+          if (failure) throw new Error(failure);
+        }}
+      />
       <section className={styles.section} aria-labelledby="offline-title">
         <h2 id="offline-title" className={styles.title}>
           Bank transfer / mobile money
