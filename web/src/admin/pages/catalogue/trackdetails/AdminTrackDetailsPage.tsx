@@ -23,6 +23,7 @@ import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
 import { TrackLearningStats } from "./_components/TrackLearningStats.tsx";
 import { TrackOutcomes } from "./_components/TrackOutcomes.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
+import { TrackPrices } from "./_components/TrackPrices.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
 import styles from "./AdminTrackDetailsPage.module.css";
 
@@ -120,6 +121,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           title
         }
         ...TrackOutcomes_track
+        ...TrackPrices_track
         ...TrackLearningStats_track
         ...TrackFormDialog_track
       }
@@ -211,6 +213,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         </Card>
       </div>
       <TrackLearningStats trackKey={track} />
+      <TrackPrices trackKey={track} />
       <TrackOutcomes trackKey={track} />
       <TrackFormDialog open={editing} onOpenChange={setEditing} trackKey={track} />
       <DeleteTrackDialog open={deleting} onOpenChange={setDeleting} track={track} onDeleted={() => navigate("/track", { replace: true })} />
