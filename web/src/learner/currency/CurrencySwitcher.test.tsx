@@ -82,5 +82,7 @@ describe("the learner's currency", () => {
     expect(priceIn(track, "USD")).toEqual({ price: track.priceMoney, notSoldIn: null });
     expect(priceIn(track, "ZAR")).toEqual({ price: { minor: 600_000, currency: "ZAR" }, notSoldIn: null });
     expect(priceIn(track, "KES")).toEqual({ price: track.priceMoney, notSoldIn: "KES" });
+    const free = { priceMoney: { minor: 0, currency: "USD" }, prices: [{ minor: 0, currency: "USD" }] };
+    expect(priceIn(free, "KES")).toEqual({ price: free.priceMoney, notSoldIn: null });
   });
 });

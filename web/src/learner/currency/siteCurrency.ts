@@ -47,7 +47,7 @@ export interface TrackPrices {
 export interface ShownPrice {
   /** The price to show and to check out in. */
   price: MoneyValue;
-  /** The currency the learner picked, when the track is not sold in it (the price is then the business currency's). */
+  /** The currency the learner picked, when the track is not sold in it (the price is then the business currency's); null for a free track. */
   notSoldIn: CurrencyCode | null;
 }
 
@@ -55,7 +55,8 @@ export interface ShownPrice {
 export function priceIn(track: TrackPrices, chosen: CurrencyCode | null): ShownPrice {
   if (!chosen || chosen === track.priceMoney.currency) return { price: track.priceMoney, notSoldIn: null };
   const found = track.prices.find((p) => p.currency === chosen);
-  return found ? { price: found, notSoldIn: null } : { price: track.priceMoney, notSoldIn: chosen };
+  // A free track is free in any currency: nothing to say.
+  return found ? { price: found, notSoldIn: null } : { price: track.priceMoney, notSoldIn: track.priceMoney.minor === 0 ? null : chosen };
 }
 
 /** Said beside a price shown in the business currency because the track is not sold in the learner's: "Not sold in GHS; price in NGN." */
