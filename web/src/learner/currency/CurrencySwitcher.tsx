@@ -6,7 +6,7 @@ import styles from "./CurrencySwitcher.module.css";
 import { chooseCurrency, currencyLabel, useChosenCurrency } from "./siteCurrency.ts";
 
 /**
- * The learner site's currency switcher (docs/payments.md, "Currencies"): shown when the business sells in more than
+ * The learner site's currency switcher (docs/ARCHITECTURE.md, "Currencies"): shown when the business sells in more than
  * one currency (paymentOptions.currencies); the choice is remembered on this browser and prices follow it. A stored
  * choice the business no longer sells in is forgotten (the business currency again).
  */

@@ -3,7 +3,7 @@ import styles from "./CurrencySwitcher.module.css";
 import { notSoldText, priceIn, type TrackPrices, useChosenCurrency } from "./siteCurrency.ts";
 
 /**
- * A track's price in the learner's currency (docs/payments.md, "Currencies"), or in the business currency with a note
+ * A track's price in the learner's currency (docs/ARCHITECTURE.md, "Currencies"), or in the business currency with a note
  * saying the track is not sold in the learner's. `as` keeps the element the card's layout expects (a span or a p).
  */
 export function TrackPrice({ track, className, as: Tag = "span" }: { track: TrackPrices; className?: string; as?: "span" | "p" }) {

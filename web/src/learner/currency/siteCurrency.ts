@@ -5,7 +5,7 @@ import type { MoneyValue } from "../../shared/format/format.ts";
 /**
  * The currency a learner picked on this browser (docs/product.md, Storage keys: `learnerCurrency`): prices in the
  * catalogue, on the track page and at checkout show in it where a track is sold in it, in the business currency
- * otherwise (docs/payments.md, "Currencies"). Nothing stored means the business currency.
+ * otherwise (docs/ARCHITECTURE.md, "Currencies"). Nothing stored means the business currency.
  */
 export const CURRENCY_KEY = "learnerCurrency";
 

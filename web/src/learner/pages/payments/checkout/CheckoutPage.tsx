@@ -44,7 +44,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
   const { track, me, paymentOptions } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
   const location = useLocation();
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
-  // The learner's currency where the track is sold in it (docs/payments.md, "Currencies"), the business one otherwise.
+  // The learner's currency where the track is sold in it (docs/ARCHITECTURE.md, "Currencies"), the business one otherwise.
   const chosen = useChosenCurrency();
   if (!track) return <TrackNotFound />;
   const { price, notSoldIn } = priceIn(track, chosen);
