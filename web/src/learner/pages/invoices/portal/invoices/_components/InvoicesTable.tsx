@@ -77,7 +77,7 @@ const columns: Column<Invoice>[] = [
 
 const PAGE_SIZE = 20;
 
-/** The learner's invoices, newest first: track, amount in dollars, status and date, a page at a time. */
+/** The learner's invoices, newest first: track, amount with its currency, status and date, a page at a time. */
 export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learner$key }) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<InvoicesTablePaginationQuery, InvoicesTable_learner$key>(
     graphql`
