@@ -35,6 +35,9 @@ export default defineConfig({
           include: ["web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["web/src/test/setup.ts"],
+          // A page test renders lazy routes that vitest transforms on first use: beside the api files on two cores,
+          // a few took more than the default 5 s while passing in one or two alone.
+          testTimeout: 15_000,
         },
       },
     ],

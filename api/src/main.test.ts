@@ -65,7 +65,7 @@ describe("the API process in production: demo data", () => {
     } finally {
       await db.close();
     }
-  });
+  }, 60_000);
 
   it("with SEED_DEMO=true, gives the demo accounts random passwords, printed once; the published ones do not work", async () => {
     const dataDir = tempDir();
@@ -97,10 +97,11 @@ describe("the API process in production: demo data", () => {
     } finally {
       await second.stop();
     }
-    // Two production starts, a demo seed and five password hashes: about 12 s alone, more beside other test files.
+    // Two production starts, a demo seed and five password hashes: several times slower beside other test files.
   }, 90_000);
 });
 
+// Each start of the API from source takes seconds alone and several times that beside other test files on two cores.
 describe("the API process in development", () => {
   it("keeps the published demo logins", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "learnhub-dev-"));
@@ -113,5 +114,5 @@ describe("the API process in development", () => {
       await api.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

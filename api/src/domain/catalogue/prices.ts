@@ -66,6 +66,20 @@ export function priceIn(track: PricedTrack, currency: string | null | undefined)
   return found;
 }
 
+/**
+ * The currencies the learner site offers (its currency switcher): the business currency first, then every other
+ * currency a published, active track has its own price in, in the order of CURRENCY_CODES. One statement.
+ */
+export async function currenciesOnSale(deps: Pick<Services, "db">, businessCurrency: string): Promise<CurrencyCode[]> {
+  const rows = await deps.db.prisma.trackPrice.findMany({
+    where: { track: { status: "PUBLISHED", archivedAt: null } },
+    select: { currency: true },
+    distinct: ["currency"],
+  });
+  const others = new Set(rows.map((r) => r.currency).filter((c) => c !== businessCurrency));
+  return [businessCurrency as CurrencyCode, ...CURRENCY_CODES.filter((c) => others.has(c))];
+}
+
 /** The prices a track is read with (a Prisma `include`/`select` of the relation), in one statement with the track. */
 export const TRACK_PRICES = { select: { currency: true, amountCents: true }, orderBy: { currency: "asc" as const } };
 

@@ -298,6 +298,27 @@ describe("Track prices in currencies (catalogue/track.ts, domain/catalogue/price
     );
   });
 
+  it("paymentOptions.currencies lists the business currency, then each currency a published active track has a price in", async () => {
+    const CURRENCIES = "{ paymentOptions { currency currencies } }";
+    const [first, second] = s.seeded.trackIds as [string, string];
+    const prisma = s.app.services.db.prisma;
+    await prisma.trackPrice.deleteMany({});
+    expect((await s.app.graphql(CURRENCIES)).data.paymentOptions).toEqual({ currency: "USD", currencies: ["USD"] });
+    await s.app.graphql(SET, { id: globalId("Track", first), input: { currency: "KES", amount: 15_000 } }, s.who.owner);
+    await s.app.graphql(SET, { id: globalId("Track", second), input: { currency: "NGN", amount: 150_000 } }, s.who.owner);
+    // Anonymous, after writes through the API (which clear the public cache): ordered as CURRENCY_CODES, no duplicates.
+    expect((await s.app.graphql(CURRENCIES)).data.paymentOptions.currencies).toEqual(["USD", "NGN", "KES"]);
+    // A draft's or an archived track's prices are not on sale.
+    await prisma.track.update({ where: { id: second }, data: { status: "DRAFT" } });
+    await prisma.track.update({ where: { id: first }, data: { archivedAt: new Date() } });
+    s.app.services.publicCache.clear();
+    expect((await s.app.graphql(CURRENCIES)).data.paymentOptions.currencies).toEqual(["USD"]);
+    await prisma.track.update({ where: { id: second }, data: { status: "PUBLISHED" } });
+    await prisma.track.update({ where: { id: first }, data: { archivedAt: null } });
+    await prisma.trackPrice.deleteMany({});
+    s.app.services.publicCache.clear();
+  });
+
   it("the catalogue with every track's prices costs the statements it cost without them", async () => {
     for (const trackId of s.seeded.trackIds) {
       await s.app.graphql(SET, { id: globalId("Track", trackId), input: { currency: "NGN", amount: 150_000 } }, s.who.owner);

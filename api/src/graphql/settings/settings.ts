@@ -1,5 +1,6 @@
 import { type CurrencyCode as Code, CURRENCY_CODES } from "../../../../common/money.ts";
 import { CHANNELS_BY_CURRENCY, type PaystackChannelName } from "../../../../common/payments.ts";
+import { currenciesOnSale } from "../../domain/catalogue/prices.ts";
 import { businessSettings, CURRENCY_CHANGE_NOTE, updateBusinessSettings } from "../../domain/settings/settings.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
@@ -122,6 +123,12 @@ const PaymentOptions = builder.objectRef<Settings>("PaymentOptions").implement({
       description:
         "The business currency: prices show in it, and a checkout pays in it, unless the learner picks another a track is sold in.",
       resolve: (s) => s.currency as Code,
+    }),
+    currencies: t.field({
+      type: [CurrencyCode],
+      description:
+        "The currencies learners may pick (the site's currency switcher): the business currency first, then every other currency a published track has its own price in.",
+      resolve: (s, _args, ctx) => currenciesOnSale(ctx.services, s.currency),
     }),
   }),
 });

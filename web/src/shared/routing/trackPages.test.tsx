@@ -10,6 +10,7 @@ import TrackDetailsPageQuery from "../../learner/pages/catalogue/learner-track-d
 import CheckoutPageQuery from "../../learner/pages/payments/checkout/__generated__/CheckoutPageQuery.graphql.ts";
 import { createLearnerRoutes } from "../../learner/routes.tsx";
 import { renderLearner } from "../../learner/test/renderLearner.tsx";
+import { trackPrice } from "../../test/money.ts";
 import { plainTrackId, trackNodeId, trackPages } from "./trackIds.ts";
 
 // A track as the REST API names it (`_id`) and as the GraphQL API does (its Relay global id).
@@ -24,7 +25,7 @@ const detailsResolvers: MockPayloadGenerator.MockResolvers = {
     generateId() === 1 ? { id: GLOBAL, name: "Cloud Computing Fundamentals" } : { id: OTHER_GLOBAL, name: "Data Science Essentials" },
 };
 const checkoutResolvers: MockPayloadGenerator.MockResolvers = {
-  Track: () => ({ id: GLOBAL, name: "Cloud Computing Fundamentals", price: 350 }),
+  Track: () => ({ id: GLOBAL, name: "Cloud Computing Fundamentals", ...trackPrice(350) }),
   Query: () => ({ me: null }),
 };
 const adminResolvers: MockPayloadGenerator.MockResolvers = { Track: () => ({ id: GLOBAL, name: "Cloud Computing" }) };

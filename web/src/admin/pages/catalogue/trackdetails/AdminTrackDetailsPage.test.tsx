@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { trackPrice } from "../../../../test/money.ts";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../../testing.tsx";
 import AdminTrackDetailsPageQuery from "./__generated__/AdminTrackDetailsPageQuery.graphql.ts";
 import { TRACK_DETAILS_MESSAGES } from "./AdminTrackDetailsPage.tsx";
@@ -9,7 +10,7 @@ const cloud: MockPayloadGenerator.MockResolvers = {
   Track: () => ({
     id: "track-1",
     name: "Cloud Computing",
-    price: 350,
+    ...trackPrice(350),
     instructor: "Amara Okafor",
     duration: "12 weeks",
     averageRating: 3.7,
@@ -17,7 +18,7 @@ const cloud: MockPayloadGenerator.MockResolvers = {
     courses: [],
   }),
 };
-const freeTrack: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", price: 0, courses: [] }) };
+const freeTrack: MockPayloadGenerator.MockResolvers = { Track: () => ({ name: "Intro to Git", ...trackPrice(0), courses: [] }) };
 const cloudWithCourses: MockPayloadGenerator.MockResolvers = {
   Track: () => ({ name: "Cloud Computing", courses: [{ title: "AWS Essentials" }, { title: "Azure Fundamentals" }] }),
 };

@@ -23,6 +23,7 @@ import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
 import { TrackLearningStats } from "./_components/TrackLearningStats.tsx";
 import { TrackOutcomes } from "./_components/TrackOutcomes.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
+import { TrackPrices } from "./_components/TrackPrices.tsx";
 import { TrackStatusBadge, TrackStatusControl } from "./_components/TrackStatusControl.tsx";
 import styles from "./AdminTrackDetailsPage.module.css";
 
@@ -102,6 +103,10 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         id
         name
         price
+        priceMoney {
+          minor
+          currency
+        }
         instructor
         duration
         description
@@ -116,6 +121,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
           title
         }
         ...TrackOutcomes_track
+        ...TrackPrices_track
         ...TrackLearningStats_track
         ...TrackFormDialog_track
       }
@@ -162,7 +168,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
             {mayEdit && track.status === "DRAFT" && <TrackPreviewLink trackId={track.id} />}
           </div>
           {track.archivedAt && <p className={styles.muted}>{TRACK_ARCHIVE_MESSAGES.archivedNote}</p>}
-          <p className={styles.price}>{formatPrice(track.price)}</p>
+          <p className={styles.price}>{formatPrice(track.priceMoney)}</p>
           <dl className={styles.facts}>
             <Fact icon={<UserIcon size={16} />} label="Instructor">
               {track.instructor}
@@ -207,6 +213,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
         </Card>
       </div>
       <TrackLearningStats trackKey={track} />
+      <TrackPrices trackKey={track} />
       <TrackOutcomes trackKey={track} />
       <TrackFormDialog open={editing} onOpenChange={setEditing} trackKey={track} />
       <DeleteTrackDialog open={deleting} onOpenChange={setDeleting} track={track} onDeleted={() => navigate("/track", { replace: true })} />

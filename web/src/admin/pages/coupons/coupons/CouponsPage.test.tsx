@@ -7,6 +7,7 @@ import CouponsPageQuery from "./__generated__/CouponsPageQuery.graphql.ts";
 const finance = staffViewer({ staffRole: "FINANCE", permissions: [...staffViewer().permissions, "manageCoupons"] });
 
 const resolvers: MockPayloadGenerator.MockResolvers = {
+  PaymentOptions: () => ({ currency: "USD" }),
   Query: () => ({
     coupons: {
       totalCount: 2,

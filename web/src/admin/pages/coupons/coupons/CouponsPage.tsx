@@ -15,6 +15,9 @@ const query = graphql`
   query CouponsPageQuery($first: Int!, $tracksFirst: Int!) {
     ...CouponList_query @arguments(first: $first)
     ...CouponDialog_query @arguments(first: $tracksFirst)
+    paymentOptions {
+      currency
+    }
   }
 `;
 
@@ -67,6 +70,7 @@ function CouponsPageContent({
         onOpenChange={(open) => setDialog(open ? "coupon" : null)}
         tracksKey={data}
         onSaved={onMade}
+        businessCurrency={data.paymentOptions.currency}
       />
       <CouponBatchDialog
         open={dialog === "batch"}

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { money } from "../../../../test/money.ts";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../../testing.tsx";
 import InvoicePageQuery from "./__generated__/InvoicePageQuery.graphql.ts";
 import { PAID_LOCKED } from "./_components/InvoiceRowActions.tsx";
@@ -12,6 +13,7 @@ const oneInvoice: MockPayloadGenerator.MockResolvers = {
     id: "SW52b2ljZTpjMmY2ZjJiZS0zZjBiLTQ1ZjQtOGQ5Ny0wY2I1YjY0ZTFhMjM=",
     number: "INV-2026-000007",
     amount: 1234.5,
+    total: money(1234.5),
     status: "PENDING",
     flaggedReason: null,
     paidRecord: false,
@@ -29,6 +31,7 @@ const flaggedInvoice: MockPayloadGenerator.MockResolvers = {
   Invoice: () => ({
     number: "INV-2026-000008",
     amount: 45,
+    total: money(45),
     status: "PAID",
     flaggedReason: flag,
     dueDate: null,
@@ -54,6 +57,7 @@ const rows: MockPayloadGenerator.MockResolvers = {
     return {
       number: `INV-2026-00000${n % 3}`,
       amount: 450,
+      total: money(450),
       status,
       paidRecord,
       track,

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PAYMENT_CHANNEL_MESSAGES } from "../../../../../../common/payments.ts";
@@ -139,4 +139,45 @@ describe("Settings (owners)", () => {
     await waitFor(() => expect(saves(environment)).toHaveLength(1));
     expect(saves(environment)[0]?.request.variables.input.paymentChannels).toEqual(["CARD", "BANK_TRANSFER"]);
   });
+
+  it("asks before changing the business currency, says what happens, and shows the server's refusal in the dialog", async () => {
+    const { environment } = renderSettings();
+    await screen.findByRole("heading", { level: 1, name: "Settings" }, routeLoad);
+    const select = screen.getByLabelText(/^Business currency/) as HTMLSelectElement;
+    expect(select.value).toBe("USD");
+    expect([...select.options].map((o) => o.text)).toEqual([
+      "NGN · Nigerian naira",
+      "GHS · Ghanaian cedi",
+      "KES · Kenyan shilling",
+      "ZAR · South African rand",
+      "USD · US dollar",
+    ]);
+    fireEvent.change(select, { target: { value: "NGN" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    const dialog = await screen.findByRole("alertdialog", { name: "Change the business currency to Nigerian naira (NGN)?" });
+    expect(dialog.textContent).toContain("keeps its number and is relabelled from USD to NGN");
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" })));
+    expect(saves(environment)).toHaveLength(0);
+
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save settings" })));
+    const again = await screen.findByRole("alertdialog");
+    await act(async () => fireEvent.click(within(again).getByRole("button", { name: "Change to NGN" })));
+    await waitFor(() => expect(saves(environment)).toHaveLength(1));
+    const [saving] = saves(environment);
+    expect(saving?.request.variables.input).toMatchObject({ currency: "NGN" });
+    const refusal = "A track has their own NGN price: remove it before making NGN the business currency.";
+    await act(async () =>
+      environment.mock.resolve(saving!, {
+        data: {
+          updateBusinessSettings: {
+            __typename: "ValidationError",
+            __isError: "ValidationError",
+            message: refusal,
+            fieldErrors: [{ field: "currency", message: refusal }],
+          },
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole("alertdialog").textContent).toContain(refusal));
+  }, 30_000);
 });

@@ -1,11 +1,13 @@
 import { type FormEvent, Suspense, useState } from "react";
 import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay/hooks";
+import { type CurrencyCode, isCurrencyCode } from "../../../../../../common/money.ts";
 import { isPaymentChannel, type PaymentChannel } from "../../../../../../common/payments.ts";
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../../../../../common/settings.ts";
 import { useAsyncMutation } from "../../../../shared/relay/useAsyncMutation.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../shared/ui/Button.tsx";
+import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog.tsx";
 import { TextArea, TextField } from "../../../../shared/ui/Field.tsx";
 import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
@@ -18,6 +20,7 @@ import type {
 } from "./__generated__/BusinessSettingsPageMutation.graphql.ts";
 import type { BusinessSettingsPageQuery } from "./__generated__/BusinessSettingsPageQuery.graphql.ts";
 import { BusinessIdentityFields, useIdentityForm } from "./_components/BusinessIdentityFields.tsx";
+import { CurrencyField, currencyChangeText } from "./_components/CurrencyField.tsx";
 import { graceDaysError, InstalmentGraceField } from "./_components/InstalmentGraceField.tsx";
 import { PaymentChannelsField, validatePaymentChannels } from "./_components/PaymentChannelsField.tsx";
 import styles from "./BusinessSettingsPage.module.css";
@@ -139,14 +142,13 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
   const identity = useIdentityForm(saved);
   const savedChannels = saved.paymentChannels.map((channel) => channel.toLowerCase()).filter(isPaymentChannel);
   const [channels, setChannels] = useState<PaymentChannel[]>(savedChannels);
+  // The settings have no id, so the saved answer does not update the query's record: the saved currency is kept here.
+  const [savedCurrency, setSavedCurrency] = useState<CurrencyCode>(isCurrencyCode(saved.currency) ? saved.currency : "USD");
+  const [currency, setCurrency] = useState<CurrencyCode>(savedCurrency);
+  const [confirming, setConfirming] = useState(false);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const channelsError = validatePaymentChannels(channels);
-    const found = { ...identity.validate(), ...validateSettings(values), ...(channelsError ? { paymentChannels: channelsError } : {}) };
-    setErrors(found);
-    setMessage(null);
-    if (Object.keys(found).length || identity.logoError) return;
+  /** Saves the form; answers the failure's message (also shown on the form), or null once saved. */
+  const store = async (): Promise<string | null> => {
     setPending(true);
     try {
       const result = await save({
@@ -165,6 +167,7 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
               ? {}
               : { paymentChannels: channels.map((channel) => channel.toUpperCase() as PaymentChannelName) }),
             ...identity.changes(),
+            ...(currency !== savedCurrency ? { currency } : {}),
           },
         },
       });
@@ -172,22 +175,60 @@ function SettingsForm({ queryRef }: { queryRef: PreloadedQuery<BusinessSettingsP
       if (failure) {
         setErrors(failure.fieldErrors);
         setMessage(failure.message);
-        return;
+        return failure.message;
       }
       identity.setLogo(null);
+      const answered = result.updateBusinessSettings;
+      if (answered.__typename === "BusinessSettingsPayload" && isCurrencyCode(answered.settings?.currency))
+        setSavedCurrency(answered.settings.currency);
       toast.success(SETTINGS_FORM_MESSAGES.saved);
+      return null;
     } catch {
       setMessage(SETTINGS_FORM_MESSAGES.failed);
+      return SETTINGS_FORM_MESSAGES.failed;
     } finally {
       setPending(false);
     }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const channelsError = validatePaymentChannels(channels);
+    const found = { ...identity.validate(), ...validateSettings(values), ...(channelsError ? { paymentChannels: channelsError } : {}) };
+    setErrors(found);
+    setMessage(null);
+    if (Object.keys(found).length || identity.logoError) return;
+    // A new business currency re-labels every track's price: the owner confirms it first.
+    if (currency !== savedCurrency) return setConfirming(true);
+    await store();
   };
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending || undefined}>
       {message && <Alert tone="error">{message}</Alert>}
       <BusinessIdentityFields form={identity} errors={errors} />
-      <PaymentChannelsField value={channels} onChange={setChannels} currency={saved.currency} error={errors.paymentChannels} />
+      <CurrencyField
+        value={currency}
+        saved={savedCurrency}
+        error={errors.currency}
+        onChange={(next) => {
+          setCurrency(next);
+          setErrors(({ currency: _, ...rest }) => rest);
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        {...currencyChangeText(savedCurrency, currency)}
+        confirmLabel={`Change to ${currency}`}
+        tone="primary"
+        onConfirm={async () => {
+          const failure = await store();
+          // The dialog stays open with the server's reason (e.g. a track already has its own price in that currency).
+          if (failure) throw new Error(failure);
+        }}
+      />
+      <PaymentChannelsField value={channels} onChange={setChannels} currency={currency} error={errors.paymentChannels} />
       <section className={styles.section} aria-labelledby="offline-title">
         <h2 id="offline-title" className={styles.title}>
           Bank transfer / mobile money

@@ -3,6 +3,7 @@ import { RelayEnvironmentProvider } from "react-relay/hooks";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { describe, expect, it } from "vitest";
+import { trackPrice } from "../../../../test/money.ts";
 import { createLearnerRoutes } from "../../../routes.tsx";
 import HomePageQuery from "./__generated__/HomePageQuery.graphql.ts";
 
@@ -11,7 +12,7 @@ const resolvers: MockPayloadGenerator.MockResolvers = {
   QueryTracksConnection: () => ({ edges: [{}, {}, {}, {}] }),
   Track: (_context, generateId) => {
     const n = generateId();
-    return { name: `Track ${n}`, description: `About track ${n}`, image: `/uploads/${n}.png`, duration: "12 weeks", price: 350 };
+    return { name: `Track ${n}`, description: `About track ${n}`, image: `/uploads/${n}.png`, duration: "12 weeks", ...trackPrice(350) };
   },
 };
 

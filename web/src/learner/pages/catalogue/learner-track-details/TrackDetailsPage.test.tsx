@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { trackPrice } from "../../../../test/money.ts";
 import { operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import TrackDetailsPageQuery from "./__generated__/TrackDetailsPageQuery.graphql.ts";
 import { PREVIEW_BANNER } from "./TrackDetailsPage.tsx";
@@ -10,7 +11,7 @@ const id = btoa(`Track:${uuid}`);
 const routeLoad = { timeout: 5000 };
 
 const resolvers: MockPayloadGenerator.MockResolvers = {
-  Track: () => ({ id, name: "Draft Cloud Track", price: 120, courses: [], relatedTracks: [], averageRating: null }),
+  Track: () => ({ id, name: "Draft Cloud Track", ...trackPrice(120), courses: [], relatedTracks: [], averageRating: null }),
   Query: () => ({ me: null }),
 };
 

@@ -8,6 +8,7 @@ import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { Container } from "../../../../shared/ui/Container.tsx";
 import { CheckIcon, ClockIcon, UsersIcon } from "../../../../shared/ui/icons.tsx";
 import { Stars } from "../../../../shared/ui/Stars.tsx";
+import type { CurrencySwitcher_options$key } from "../../../currency/__generated__/CurrencySwitcher_options.graphql.ts";
 import { PageBanner } from "../../../layout/PageBanner.tsx";
 import { TrackNotFound } from "../../../tracks/TrackErrorBoundary.tsx";
 import type { TrackDetailsPage_track$key } from "./__generated__/TrackDetailsPage_track.graphql.ts";
@@ -24,6 +25,9 @@ const query = graphql`
     track(id: $id) {
       id
       ...TrackDetailsPage_track
+    }
+    paymentOptions {
+      ...CurrencySwitcher_options
     }
     # Whether the learner may rate the track: the API has no "enrolled in this track" field, so the learner's
     # enrollments are read (50 at most, within the API's query-cost limit).
@@ -83,7 +87,7 @@ export const PREVIEW_BANNER = "Preview: this track is not published yet";
 // own "What you'll learn" bullets (staff edit them) instead of six fixed cloud points.
 
 export default function TrackDetailsPage({ queryRef }: QueryPageProps<TrackDetailsPageQuery>) {
-  const { track, me } = usePreloadedQuery<TrackDetailsPageQuery>(query, queryRef);
+  const { track, me, paymentOptions } = usePreloadedQuery<TrackDetailsPageQuery>(query, queryRef);
   const [search] = useSearchParams();
   const token = search.get("preview");
   // A preview link of a track published since shows its public page (publishing retired the token).
@@ -96,7 +100,7 @@ export default function TrackDetailsPage({ queryRef }: QueryPageProps<TrackDetai
   }
   if (!track) return <TrackNotFound />;
   const enrolled = me?.enrollments?.edges.some(({ node }) => node.track.id === track.id) ?? false;
-  return <TrackDetails trackKey={track} enrolled={enrolled} preview={false} />;
+  return <TrackDetails trackKey={track} enrolled={enrolled} preview={false} optionsKey={paymentOptions} />;
 }
 
 /** A draft seen through its preview link: the same page under a banner, without the way to enroll. Asked each time. */
@@ -106,7 +110,17 @@ function TrackPreview({ id, token }: { id: string; token: string }) {
   return <TrackDetails trackKey={trackPreview} enrolled={false} preview />;
 }
 
-function TrackDetails({ trackKey, enrolled, preview }: { trackKey: TrackDetailsPage_track$key; enrolled: boolean; preview: boolean }) {
+function TrackDetails({
+  trackKey,
+  enrolled,
+  preview,
+  optionsKey = null,
+}: {
+  trackKey: TrackDetailsPage_track$key;
+  enrolled: boolean;
+  preview: boolean;
+  optionsKey?: CurrencySwitcher_options$key | null;
+}) {
   const track = useFragment(trackFragment, trackKey);
   const related = track.relatedTracks.slice(0, 4);
   // A list from the API; anything else (a test double's placeholder) reads as none.
@@ -180,7 +194,7 @@ function TrackDetails({ trackKey, enrolled, preview }: { trackKey: TrackDetailsP
         </div>
 
         <aside className={styles.aside} aria-label="Enrollment">
-          <TrackSideCard trackKey={track} enrolled={enrolled} preview={preview} />
+          <TrackSideCard trackKey={track} enrolled={enrolled} preview={preview} optionsKey={optionsKey} />
         </aside>
       </Container>
 

@@ -20,6 +20,9 @@ const query = graphql`
         }
       }
     }
+    paymentOptions {
+      ...CurrencySwitcher_options
+    }
   }
 `;
 
@@ -27,7 +30,7 @@ const query = graphql`
 const FIRST_ROW = 3;
 
 export default function TracksPage({ queryRef }: QueryPageProps<TracksPageQuery>) {
-  const { tracks } = usePreloadedQuery<TracksPageQuery>(query, queryRef);
+  const { tracks, paymentOptions } = usePreloadedQuery<TracksPageQuery>(query, queryRef);
   return (
     <>
       <PageBanner
@@ -43,7 +46,7 @@ export default function TracksPage({ queryRef }: QueryPageProps<TracksPageQuery>
             </h2>
             <p className={styles.count}>{tracks.edges.length === 1 ? "1 track" : `${tracks.edges.length} tracks`}</p>
           </div>
-          <CatalogueControls />
+          <CatalogueControls optionsKey={paymentOptions} />
           {tracks.edges.length > 0 ? (
             <ul className={styles.grid}>
               {tracks.edges.map(({ node }, i) => (

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { money, trackPrice } from "../../../../test/money.ts";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import CheckoutPageQuery from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { validateCheckout } from "./_components/CheckoutForm.tsx";
@@ -23,7 +24,15 @@ const learner = {
 // What the mock server knows; each test sets the visitor, the price and whether bank transfer is offered.
 const server = { signedIn: true, price: 350, offline: false };
 const resolvers: MockPayloadGenerator.MockResolvers = {
-  Track: () => ({ id: trackId, name: "Cloud Computing Fundamentals", price: server.price, instructor: "Amara Okafor", image: null }),
+  Track: () => ({
+    id: trackId,
+    name: "Cloud Computing Fundamentals",
+    ...trackPrice(server.price),
+    // Also sold in cedis (only a learner who picked them sees it).
+    prices: [money(server.price), money(1_200, "GHS")],
+    instructor: "Amara Okafor",
+    image: null,
+  }),
   // `me` is null for a visitor without a valid session.
   Query: () => ({ me: server.signedIn ? learner : null, paymentOptions: { offlinePaymentsEnabled: server.offline } }),
   Account: () => learner,
@@ -172,6 +181,7 @@ describe("checkout", () => {
                 discountCents: 8_750,
                 taxCents: 0,
                 amountCents: 26_250,
+                currency: "USD",
                 couponCode: "SPRING25",
               },
             },
@@ -203,5 +213,36 @@ describe("checkout", () => {
     await waitFor(() => expect(within(summary).queryByText("Discount (SPRING25)")).toBeNull());
     expect(within(summary).getByText("$350.00")).toBeTruthy();
     expect(screen.getAllByText("This coupon has been used up.").length).toBe(2);
+  });
+
+  it("checks out in the learner's currency where the track is sold in it, and in the business currency with a note elsewhere", async () => {
+    const sent: unknown[] = [];
+    const answer: Answer = (operation) => {
+      if (operationName(operation) === "CouponFieldQuery") sent.push(operation.request.variables);
+      if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+      sent.push(operation.request.variables.input);
+      return { data: { checkout: errorResult("ValidationError", "Stop here.") } };
+    };
+    localStorage.setItem("learnerCurrency", "GHS");
+    openCheckout({ answer });
+    const summary = await screen.findByRole("complementary", { name: "Order summary" });
+    await waitFor(() => expect(within(summary).getByText("GH₵1,200.00")).toBeTruthy());
+    fireEvent.change(screen.getByLabelText(/^Coupon code/), { target: { value: "spring25" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+    await submit(/Proceed to payment/);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[0]).toMatchObject({ couponCode: "spring25", currency: "GHS" });
+    expect(sent[1]).toMatchObject({ currency: "GHS" });
+
+    cleanup();
+    sent.length = 0;
+    localStorage.setItem("learnerCurrency", "KES");
+    openCheckout({ answer });
+    const again = await screen.findByRole("complementary", { name: "Order summary" });
+    await waitFor(() => expect(within(again).getByText("$350.00")).toBeTruthy());
+    expect(within(again).getByText("Not sold in KES; price in USD.")).toBeTruthy();
+    await submit(/Proceed to payment/);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty("currency");
   });
 });

@@ -1,10 +1,12 @@
 import { useState } from "react";
 import { graphql, usePreloadedQuery } from "react-relay/hooks";
 import { useLocation } from "react-router-dom";
+import type { CurrencyCode } from "../../../../../../common/money.ts";
 import type { QueryPageProps } from "../../../../shared/routing/pageRoute.tsx";
 import { Alert } from "../../../../shared/ui/Alert.tsx";
 import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { PageHeader } from "../../../../shared/ui/PageHeader.tsx";
+import { notSoldText, priceIn, useChosenCurrency } from "../../../currency/siteCurrency.ts";
 import { Page } from "../../../layout/Page.tsx";
 import { TrackNotFound } from "../../../tracks/TrackErrorBoundary.tsx";
 import type { CheckoutPageQuery } from "./__generated__/CheckoutPageQuery.graphql.ts";
@@ -18,6 +20,14 @@ const query = graphql`
     track(id: $id) {
       id
       price
+      priceMoney {
+        minor
+        currency
+      }
+      prices {
+        minor
+        currency
+      }
       ...CheckoutSummary_track
     }
     me {
@@ -34,7 +44,11 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
   const { track, me, paymentOptions } = usePreloadedQuery<CheckoutPageQuery>(query, queryRef);
   const location = useLocation();
   const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  // The learner's currency where the track is sold in it (docs/ARCHITECTURE.md, "Currencies"), the business one otherwise.
+  const chosen = useChosenCurrency();
   if (!track) return <TrackNotFound />;
+  const { price, notSoldIn } = priceIn(track, chosen);
+  const currency = price.currency === track.priceMoney.currency ? null : (price.currency as CurrencyCode);
   return (
     <Page>
       <PageHeader title="Checkout" description="Confirm your details to enroll." />
@@ -47,7 +61,8 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
             <CheckoutForm
               learnerKey={me.learner}
               trackId={track.id}
-              free={track.price === 0}
+              currency={currency}
+              free={price.minor === 0}
               offlineAvailable={paymentOptions.offlinePaymentsEnabled}
               coupon={coupon}
               onCoupon={setCoupon}
@@ -67,7 +82,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
           )}
         </section>
         <aside className={styles.summary} aria-label="Order summary">
-          <CheckoutSummary trackKey={track} coupon={coupon} />
+          <CheckoutSummary trackKey={track} price={price} note={notSoldIn && notSoldText(notSoldIn, price.currency)} coupon={coupon} />
         </aside>
       </div>
     </Page>

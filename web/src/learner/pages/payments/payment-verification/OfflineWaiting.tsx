@@ -13,6 +13,10 @@ const query = graphql`
     offlinePayment(reference: $reference) {
       reference
       amount
+      total {
+        minor
+        currency
+      }
       trackName
       expiresAt
       instructions
@@ -38,7 +42,7 @@ export function OfflineWaiting({ reference, fallback }: { reference: string; fal
         Waiting for your transfer
       </h1>
       <p className={pageStyles.text} role="status">
-        Pay {formatMoney(payment.amount)}
+        Pay {formatMoney(payment.total)}
         {payment.trackName ? ` for ${payment.trackName}` : ""} by bank transfer or mobile money. You are enrolled as soon as we confirm your
         payment; this page updates by itself.
       </p>

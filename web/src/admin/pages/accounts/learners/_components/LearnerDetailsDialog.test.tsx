@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { createMockEnvironment, type MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { money } from "../../../../../test/money.ts";
 import { answerQuery, renderAdminRoute, routeLoad } from "../../../../testing.tsx";
 import LearnersPageQuery from "../__generated__/LearnersPageQuery.graphql.ts";
 import LearnerDetailsDialogQuery from "./__generated__/LearnerDetailsDialogQuery.graphql.ts";
@@ -15,6 +16,8 @@ const ada = {
   bio: "Ada is learning cloud engineering.",
   image: null,
   totalPaid: 849.99,
+  totalPaidMoney: money(849.99),
+  totalsPaid: [money(849.99)],
   trackCount: 2,
   createdAt: "2026-01-15T09:00:00.000Z",
 };
@@ -30,7 +33,7 @@ const adaInDetail: MockPayloadGenerator.MockResolvers = {
   LearnerEnrollmentsConnection: () => ({ edges: [{}, {}] }),
   Track: () => ({ name: enrolledIn[nextTrack++ % enrolledIn.length] }),
   LearnerInvoicesConnection: () => ({ edges: [{}] }),
-  Invoice: () => ({ id: "invoice-1", amount: 499.99, status: "PAID", createdAt: "2026-01-20T09:00:00.000Z" }),
+  Invoice: () => ({ id: "invoice-1", amount: 499.99, total: money(499.99), status: "PAID", createdAt: "2026-01-20T09:00:00.000Z" }),
   Certificate: () => ({
     code: "ABCD-EFGH-JKMN",
     trackName: "Cloud Computing Fundamentals",

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from "react";
 import { graphql, type PreloadedQuery, useFragment, usePreloadedQuery, useQueryLoader } from "react-relay/hooks";
 import { formatInstant } from "../../../../../shared/format/dates.ts";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoneys } from "../../../../../shared/format/format.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Avatar } from "../../../../../shared/ui/Avatar.tsx";
 import { Dialog } from "../../../../../shared/ui/Dialog.tsx";
@@ -79,6 +79,14 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         bio
         image
         totalPaid
+        totalPaidMoney {
+          minor
+          currency
+        }
+        totalsPaid {
+          minor
+          currency
+        }
         createdAt
         # Without a first argument the API returns its default of 20 enrollments, plenty for one learner.
         enrollments {
@@ -148,7 +156,7 @@ export function LearnerDetails({ learnerKey }: { learnerKey: LearnerDetailsDialo
         </h3>
         <p className={styles.total}>
           <span>Total amount paid</span>
-          <strong>{formatMoney(learner.totalPaid)}</strong>
+          <strong>{formatMoneys(learner.totalsPaid, learner.totalPaidMoney)}</strong>
         </p>
       </section>
       <LearnerCertificates learnerKey={learner} />

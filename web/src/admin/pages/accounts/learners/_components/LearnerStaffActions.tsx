@@ -101,6 +101,10 @@ export function LearnerStaffActions({ learnerKey }: { learnerKey: LearnerStaffAc
             node {
               id
               amount
+              total {
+                minor
+                currency
+              }
               status
               createdAt
             }
@@ -142,7 +146,7 @@ export function LearnerStaffActions({ learnerKey }: { learnerKey: LearnerStaffAc
             {learner.invoices.edges.map(({ node }) => (
               <li key={node.id}>
                 <span>{formatInstant(node.createdAt)}</span>
-                <strong>{formatMoney(node.amount)}</strong>
+                <strong>{formatMoney(node.total)}</strong>
                 <Badge tone={node.status === "PAID" ? "success" : node.status === "PENDING" ? "warning" : "danger"}>
                   {node.status === "PAID" ? "Paid" : node.status === "PENDING" ? "Pending" : "Failed"}
                 </Badge>

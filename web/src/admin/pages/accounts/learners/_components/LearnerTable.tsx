@@ -1,6 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatInstant } from "../../../../../shared/format/dates.ts";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoneys } from "../../../../../shared/format/format.ts";
 import { Avatar } from "../../../../../shared/ui/Avatar.tsx";
 import { IconButton } from "../../../../../shared/ui/IconButton.tsx";
 import { EyeIcon } from "../../../../../shared/ui/icons.tsx";
@@ -24,6 +24,14 @@ export function LearnerTable({ learnersKey, onView }: { learnersKey: LearnerTabl
         trackCount
         createdAt
         totalPaid
+        totalPaidMoney {
+          minor
+          currency
+        }
+        totalsPaid {
+          minor
+          currency
+        }
         gender
       }
     `,
@@ -45,7 +53,11 @@ export function LearnerTable({ learnersKey, onView }: { learnersKey: LearnerTabl
     },
     { key: "courses", header: "Courses", cell: (learner) => learner.trackCount },
     { key: "joined", header: "Date joined", cell: (learner) => <span className={styles.nowrap}>{formatInstant(learner.createdAt)}</span> },
-    { key: "amount", header: "Amount", cell: (learner) => <span className={styles.money}>{formatMoney(learner.totalPaid)}</span> },
+    {
+      key: "amount",
+      header: "Amount",
+      cell: (learner) => <span className={styles.money}>{formatMoneys(learner.totalsPaid, learner.totalPaidMoney)}</span>,
+    },
     { key: "gender", header: "Gender", cell: (learner) => genderLabel(learner.gender) },
     {
       key: "action",

@@ -26,6 +26,9 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
         after: { type: "String" }
         archived: { type: "Boolean" }
       ) {
+        paymentOptions {
+          currency
+        }
         # The archive filter is not part of the connection's key: every change of it refetches from the network.
         tracks(first: $first, after: $after, search: $search, archived: $archived)
           @connection(key: "TrackCatalogue_tracks", filters: ["search"]) {
@@ -99,7 +102,7 @@ export function TrackCatalogue({ queryKey }: { queryKey: TrackCatalogue_query$ke
           ))}
         </ul>
       )}
-      <TrackFormDialog open={adding} onOpenChange={setAdding} connectionIds={[connectionId]} />
+      <TrackFormDialog open={adding} onOpenChange={setAdding} connectionIds={[connectionId]} currency={data.paymentOptions.currency} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { TRACK_MESSAGES } from "../../../../../../../common/catalogue.ts";
+import { currencyRules } from "../../../../../../../common/money.ts";
+import { currencySymbol } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { TextArea, TextField } from "../../../../../shared/ui/Field.tsx";
 import { Switch } from "../../../../../shared/ui/Switch.tsx";
@@ -23,11 +25,18 @@ export const TRACK_FORM_MESSAGES = {
   updated: "Track updated.",
 } as const;
 
+/** The price message in the business currency's unit: dollars (TRACK_FORM_MESSAGES.price) on a default install. */
+const priceMessage = (currency: string) =>
+  currency === "USD"
+    ? TRACK_FORM_MESSAGES.price
+    : `Price must be a number of ${currencyRules(currency).unit}, 0 or more, with at most 2 decimals.`;
+
 const fragment = graphql`
   fragment TrackFormDialog_track on Track {
     id
     name
     price
+    currency
     duration
     instructor
     description
@@ -76,18 +85,18 @@ const FIELDS = ["name", "price", "duration", "instructor", "description"] as con
  * empty value, e.g. "12e", or any text in some browsers); that is a wrong price, not a missing one, so it does not
  * say "Please fill in all required fields." about a field the admin can see is filled.
  */
-export function validateTrack(values: TrackFields, priceUnreadable = false): FormCheck<TrackFields> {
+export function validateTrack(values: TrackFields, priceUnreadable = false, currency = "USD"): FormCheck<TrackFields> {
   const fields: FieldErrors<TrackFields> = {};
   for (const name of FIELDS) if (!values[name].trim()) fields[name] = TRACK_FORM_MESSAGES.fieldRequired;
   if (priceUnreadable) {
     delete fields.price;
     const required = Object.keys(fields).length > 0;
-    return { message: required ? TRACK_FORM_MESSAGES.required : null, fields: { ...fields, price: TRACK_FORM_MESSAGES.price } };
+    return { message: required ? TRACK_FORM_MESSAGES.required : null, fields: { ...fields, price: priceMessage(currency) } };
   }
   if (Object.keys(fields).length > 0) return { message: TRACK_FORM_MESSAGES.required, fields };
   const price = Number(values.price);
   if (!Number.isFinite(price) || price < 0 || Math.round(price * 100) !== price * 100) {
-    return { message: null, fields: { price: TRACK_FORM_MESSAGES.price } };
+    return { message: null, fields: { price: priceMessage(currency) } };
   }
   return { message: null, fields };
 }
@@ -99,20 +108,26 @@ interface TrackFormDialogProps {
   trackKey?: TrackFormDialog_track$key | null;
   /** Connections a new track is added to (the track grid). */
   connectionIds?: string[];
+  /** The business currency, which a new track's price is in (an edited track's own currency is read with it). */
+  currency?: string;
 }
 
 /** Add Track and Update Track (docs/product.md, Admin pages). Sent with the session token to this app's own origin. */
-export function TrackFormDialog({ open, onOpenChange, trackKey = null, connectionIds = [] }: TrackFormDialogProps) {
+export function TrackFormDialog({ open, onOpenChange, trackKey = null, connectionIds = [], currency = "USD" }: TrackFormDialogProps) {
   const track = useFragment(fragment, trackKey) ?? null;
   // Mounted only while open, so every opening starts from the track's current values.
-  return open ? <TrackForm track={track} onOpenChange={onOpenChange} connectionIds={connectionIds} /> : null;
+  return open ? (
+    <TrackForm track={track} onOpenChange={onOpenChange} connectionIds={connectionIds} currency={track?.currency ?? currency} />
+  ) : null;
 }
 
 function TrackForm({
   track,
   onOpenChange,
   connectionIds,
+  currency,
 }: {
+  currency: string;
   track: TrackFormDialog_track$data | null;
   onOpenChange: (open: boolean) => void;
   connectionIds: string[];
@@ -136,7 +151,7 @@ function TrackForm({
     updating: track !== null,
     messages: TRACK_FORM_MESSAGES,
     pending,
-    check: (values): FormCheck<TrackFields> => validateTrack(values, priceUnreadable()),
+    check: (values): FormCheck<TrackFields> => validateTrack(values, priceUnreadable(), currency),
     blocked: imageError !== null,
     save: async ({ name, price, duration, instructor, description }) => {
       const input = {
@@ -183,7 +198,7 @@ function TrackForm({
       <TextField label="Name" required placeholder="e.g. Cloud Computing Fundamentals" {...form.field("name")} />
       <div className={formStyles.row}>
         <TextField
-          label="Price ($)"
+          label={`Price (${currencySymbol(currency)})`}
           type="number"
           inputMode="decimal"
           min={0}

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
+import { CURRENCIES, CURRENCY_CODES, type CurrencyCode, isCurrencyCode } from "../../../../../../../common/money.ts";
+import { moneyOf } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
@@ -31,11 +33,21 @@ const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00Z`).toISOStrin
 const dayEnd = (day: string) => (day ? new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString() : null);
 
 /** Creates a coupon: code, percent or fixed amount, all or chosen tracks, dates, a cap, once per learner. */
-export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening) {
+export function CouponFormDialog({
+  tracksKey,
+  businessCurrency = "USD",
+  ...opening
+}: CouponDialogOpening & {
+  /** A fixed amount is in this currency unless another is chosen (the server's default too). */
+  businessCurrency?: string;
+}) {
+  const defaultCurrency: CurrencyCode = isCurrencyCode(businessCurrency) ? businessCurrency : "USD";
   const tracks = useCouponTracks(tracksKey);
   const [code, setCode] = useState("");
   const [kind, setKind] = useState<CouponKind>("PERCENT");
   const [value, setValue] = useState("");
+  // A fixed amount applies only to checkouts in its currency (the server's rule); a percentage applies in any.
+  const [currency, setCurrency] = useState<CurrencyCode>(defaultCurrency);
   const [allTracks, setAllTracks] = useState(true);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [starts, setStarts] = useState("");
@@ -57,6 +69,7 @@ export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening)
         setCode("");
         setKind("PERCENT");
         setValue("");
+        setCurrency(defaultCurrency);
         setAllTracks(true);
         setChosen(new Set());
         setStarts("");
@@ -78,7 +91,9 @@ export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening)
             input: {
               code: code.trim(),
               kind,
-              value: kind === "PERCENT" ? number : Math.round(number * 100),
+              value: kind === "PERCENT" ? number : moneyOf(number, currency).minor,
+              // Omitted, the server takes the business currency: sent only when another was chosen.
+              ...(kind === "FIXED" && currency !== defaultCurrency ? { currency } : {}),
               allTracks,
               trackIds: allTracks ? null : [...chosen],
               startsAt: dayStart(starts),
@@ -107,10 +122,25 @@ export function CouponFormDialog({ tracksKey, ...opening }: CouponDialogOpening)
             />
             <Select label="Kind" value={kind} onChange={(event) => setKind(event.target.value as CouponKind)}>
               <option value="PERCENT">Percent off</option>
-              <option value="FIXED">Fixed amount off (USD)</option>
+              <option value="FIXED">Fixed amount off</option>
             </Select>
+            {kind === "FIXED" && (
+              <Select
+                label="Currency"
+                hint="The coupon applies only to checkouts in this currency."
+                value={currency}
+                error={fieldErrors.currency}
+                onChange={(event) => setCurrency(event.target.value as CurrencyCode)}
+              >
+                {CURRENCY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {code} · {CURRENCIES[code].name}
+                  </option>
+                ))}
+              </Select>
+            )}
             <TextField
-              label={kind === "PERCENT" ? "Percent" : "Amount (USD)"}
+              label={kind === "PERCENT" ? "Percent" : `Amount (${currency})`}
               required
               inputMode="decimal"
               value={value}

@@ -25,8 +25,8 @@ export const COUPON_LIST: ListSpec = {
 
 type Coupon = CouponList_query$data["coupons"]["edges"][number]["node"];
 
-const discountText = (c: Pick<Coupon, "kind" | "value">) =>
-  c.kind === "PERCENT" ? `${c.value}% off` : `${formatMoney(c.value / 100)} off`;
+const discountText = (c: Pick<Coupon, "kind" | "value" | "currency">) =>
+  c.kind === "PERCENT" ? `${c.value}% off` : `${formatMoney({ minor: c.value, currency: c.currency ?? "USD" })} off`;
 
 function validText(c: Pick<Coupon, "startsAt" | "endsAt">) {
   if (c.startsAt && c.endsAt) return `${formatInstant(c.startsAt)} – ${formatInstant(c.endsAt)}`;
@@ -54,6 +54,7 @@ export function CouponList({ queryKey, reloadKey }: { queryKey: CouponList_query
               code
               kind
               value
+              currency
               allTracks
               tracks {
                 id

@@ -58,6 +58,10 @@ export function AdminInvoiceTable({
         id
         number
         amount
+        total {
+          minor
+          currency
+        }
         status
         paidRecord
         description
@@ -116,7 +120,7 @@ export function AdminInvoiceTable({
       header: "Amount",
       cell: (invoice) => (
         <span className={lines.amount}>
-          <span className={styles.money}>{formatMoney(invoice.amount)}</span>
+          <span className={styles.money}>{formatMoney(invoice.total)}</span>
           {/* What it is for: the track, or the line staff described. */}
           {(invoice.track || invoice.description) && (
             <span className={cx(styles.muted, lines.subject)}>{invoice.track?.name ?? invoice.description}</span>

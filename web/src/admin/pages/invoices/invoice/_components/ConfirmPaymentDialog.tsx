@@ -53,6 +53,10 @@ export function ConfirmPaymentDialog({
       fragment ConfirmPaymentDialog_invoice on Invoice {
         id
         amount
+        total {
+          minor
+          currency
+        }
         reference
         paymentDetails
         learner {
@@ -128,7 +132,7 @@ export function ConfirmPaymentDialog({
           <dt>For</dt>
           <dd>{invoice.track?.name ?? invoice.paymentDetails ?? "—"}</dd>
           <dt>Amount</dt>
-          <dd>{formatMoney(invoice.amount)}</dd>
+          <dd>{formatMoney(invoice.total)}</dd>
           {invoice.reference && (
             <>
               <dt>Reference</dt>

@@ -35,7 +35,10 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
     graphql`
       fragment DeleteInvoiceDialog_invoice on Invoice {
         id
-        amount
+        total {
+          minor
+          currency
+        }
         status
         learner {
           fullName
@@ -65,7 +68,7 @@ export function DeleteInvoiceDialog({ invoiceKey, onOpenChange, connectionIds, o
       details={
         invoice && {
           Learner: invoice.learner?.fullName ?? "No learner",
-          Amount: formatMoney(invoice.amount),
+          Amount: formatMoney(invoice.total),
           Status: <InvoiceStatusBadge status={invoice.status} />,
         }
       }

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
 import { INVOICE_LIMITS } from "../../../../../../../common/invoices.ts";
+import { currencySymbol } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Select, TextField } from "../../../../../shared/ui/Field.tsx";
 import { EntityFormDialog, useEntityForm } from "../../../../components/EntityFormDialog.tsx";
@@ -29,6 +30,7 @@ const fragment = graphql`
   fragment InvoiceFormDialog_invoice on Invoice {
     id
     amount
+    currency
     dueDate
     status
     paymentDetails
@@ -119,13 +121,30 @@ interface InvoiceFormDialogProps {
   connectionIds?: string[];
   /** After a successful save, e.g. to refresh the page of the table. */
   onSaved?: () => void;
+  /** The business currency, a new invoice's (an edited invoice keeps its own). */
+  currency?: string;
 }
 
 /** Add Invoice and Update Invoice. */
-export function InvoiceFormDialog({ open, onOpenChange, invoiceKey = null, connectionIds = [], onSaved }: InvoiceFormDialogProps) {
+export function InvoiceFormDialog({
+  open,
+  onOpenChange,
+  invoiceKey = null,
+  connectionIds = [],
+  onSaved,
+  currency = "USD",
+}: InvoiceFormDialogProps) {
   const invoice = useFragment(fragment, invoiceKey) ?? null;
   // Mounted only while open, so every opening starts from the invoice's current values.
-  return open ? <InvoiceForm invoice={invoice} onOpenChange={onOpenChange} connectionIds={connectionIds} onSaved={onSaved} /> : null;
+  return open ? (
+    <InvoiceForm
+      invoice={invoice}
+      onOpenChange={onOpenChange}
+      connectionIds={connectionIds}
+      onSaved={onSaved}
+      currency={invoice?.currency ?? currency}
+    />
+  ) : null;
 }
 
 interface InvoiceFormProps {
@@ -133,9 +152,11 @@ interface InvoiceFormProps {
   onOpenChange: (open: boolean) => void;
   connectionIds: string[];
   onSaved?: () => void;
+  /** The currency the amount is in: the invoice's, or the business currency for a new one. */
+  currency: string;
 }
 
-function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceFormProps) {
+function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved, currency }: InvoiceFormProps) {
   const [createInvoice, isCreating] = useAsyncMutation<InvoiceFormDialogCreateMutation>(createMutation);
   const [updateInvoice, isUpdating] = useAsyncMutation<InvoiceFormDialogUpdateMutation>(updateMutation);
   const pending = isCreating || isUpdating;
@@ -208,7 +229,7 @@ function InvoiceForm({ invoice, onOpenChange, connectionIds, onSaved }: InvoiceF
       )}
       <div className={formStyles.row}>
         <TextField
-          label="Amount ($)"
+          label={`Amount (${currencySymbol(currency)})`}
           type="number"
           inputMode="decimal"
           min={0}

@@ -37,6 +37,9 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         after: { type: "String" }
         status: { type: "InvoiceStatus" }
       ) {
+        paymentOptions {
+          currency
+        }
         invoices(search: $search, status: $status, page: $page, first: $first, after: $after)
           @connection(key: "InvoiceList_invoices", filters: ["search", "status", "page"]) {
           __id
@@ -103,6 +106,7 @@ export function InvoiceList({ queryKey }: { queryKey: InvoiceList_query$key }) {
         onOpenChange={dialogs.setAdding}
         connectionIds={dialogs.addTo}
         onSaved={() => list.reload(1)}
+        currency={data.paymentOptions.currency}
       />
       <InvoiceFormDialog open={dialogs.editing !== null} onOpenChange={dialogs.closeEdit} invoiceKey={dialogs.editing} />
       <ConfirmPaymentDialog

@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay/hooks";
 import { formatInstant } from "../../../../../shared/format/dates.ts";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { currencySymbol, formatMoney, moneyOf } from "../../../../../shared/format/format.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { ErrorBoundary } from "../../../../../shared/ui/ErrorBoundary.tsx";
@@ -17,7 +17,7 @@ import type { RefundInvoiceDialogQuery, RefundInvoiceDialogQuery$data } from "./
 
 export const REFUND_MESSAGES = {
   amountInvalid: "Amount must be more than 0, with at most 2 decimals",
-  tooMuch: (left: number) => `At most ${formatMoney(left)} can be refunded`,
+  tooMuch: (left: number, currency = "USD") => `At most ${formatMoney(moneyOf(left, currency))} can be refunded`,
   reason: "Reason is required",
   failed: "Failed to refund invoice.",
   loadFailed: "Could not load the invoice.",
@@ -35,6 +35,7 @@ const query = graphql`
       ... on Invoice {
         id
         amount
+        currency
         refundedAmount
         status
         learner {
@@ -112,11 +113,11 @@ export function leftToRefund(invoice: { amount?: number; refunds?: readonly { am
   return Math.max(0, cents(invoice.amount ?? 0) - held) / 100;
 }
 
-export function validateRefund(values: { amount: string; reason: string }, left: number) {
+export function validateRefund(values: { amount: string; reason: string }, left: number, currency = "USD") {
   const errors: { amount?: string; reason?: string } = {};
   const amount = Number(values.amount);
   if (!/^\d+(\.\d{1,2})?$/.test(values.amount.trim()) || !(amount > 0)) errors.amount = REFUND_MESSAGES.amountInvalid;
-  else if (cents(amount) > cents(left)) errors.amount = REFUND_MESSAGES.tooMuch(left);
+  else if (cents(amount) > cents(left)) errors.amount = REFUND_MESSAGES.tooMuch(left, currency);
   if (!values.reason.trim()) errors.reason = REFUND_MESSAGES.reason;
   return errors;
 }
@@ -125,6 +126,8 @@ function RefundForm({ invoiceId, onOpenChange, onRefunded }: RefundInvoiceDialog
   const data = useLazyLoadQuery<RefundInvoiceDialogQuery>(query, { id: invoiceId }, { fetchPolicy: "network-only" });
   const invoice = data.node as Invoice;
   const left = leftToRefund(invoice);
+  const currency = invoice.currency ?? "USD";
+  const money = (amount: number) => formatMoney(moneyOf(amount, currency));
   const [amount, setAmount] = useState(left.toFixed(2));
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
@@ -135,7 +138,7 @@ function RefundForm({ invoiceId, onOpenChange, onRefunded }: RefundInvoiceDialog
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateRefund({ amount, reason }, left);
+    const found = validateRefund({ amount, reason }, left, currency);
     setErrors(found);
     setMessage(null);
     if (found.amount || found.reason) return;
@@ -173,24 +176,24 @@ function RefundForm({ invoiceId, onOpenChange, onRefunded }: RefundInvoiceDialog
       {message && <Alert tone="error">{message}</Alert>}
       <dl className={styles.details}>
         <dt>Amount paid</dt>
-        <dd>{formatMoney(invoice.amount ?? 0)}</dd>
+        <dd>{money(invoice.amount ?? 0)}</dd>
         <dt>Refunded</dt>
-        <dd>{formatMoney(invoice.refundedAmount ?? 0)}</dd>
+        <dd>{money(invoice.refundedAmount ?? 0)}</dd>
         <dt>Left to refund</dt>
-        <dd>{formatMoney(left)}</dd>
+        <dd>{money(left)}</dd>
         <dt>Status</dt>
         <dd>
           <InvoiceStatusBadge status={invoice.status ?? ""} />
         </dd>
       </dl>
       <TextField
-        label="Amount to refund ($)"
+        label={`Amount to refund (${currencySymbol(currency)})`}
         name="amount"
         inputMode="decimal"
         required
         value={amount}
         error={errors.amount}
-        hint={`Up to ${formatMoney(left)}.`}
+        hint={`Up to ${money(left)}.`}
         onChange={(e) => {
           setAmount(e.target.value);
           setErrors((was) => ({ ...was, amount: undefined }));
@@ -217,8 +220,8 @@ function RefundForm({ invoiceId, onOpenChange, onRefunded }: RefundInvoiceDialog
           <ul>
             {refunds.map((r) => (
               <li key={r.id}>
-                {formatInstant(r.createdAt)}: {formatMoney(r.amount)} ({r.method === "CARD" ? "card" : "offline"}, {r.status.toLowerCase()})
-                by {r.actorEmail}: {r.reason}
+                {formatInstant(r.createdAt)}: {money(r.amount)} ({r.method === "CARD" ? "card" : "offline"}, {r.status.toLowerCase()}) by{" "}
+                {r.actorEmail}: {r.reason}
               </li>
             ))}
           </ul>

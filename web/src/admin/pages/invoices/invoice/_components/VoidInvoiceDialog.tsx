@@ -50,6 +50,10 @@ export function VoidInvoiceDialog({ invoiceKey, onOpenChange }: VoidInvoiceDialo
       fragment VoidInvoiceDialog_invoice on Invoice {
         id
         amount
+        total {
+          minor
+          currency
+        }
         learner {
           fullName
         }
@@ -65,7 +69,7 @@ function VoidForm({
   invoice,
   onOpenChange,
 }: {
-  invoice: { id: string; amount: number; learner: { fullName: string } | null | undefined };
+  invoice: { id: string; amount: number; total: { minor: number; currency: string }; learner: { fullName: string } | null | undefined };
   onOpenChange: (open: boolean) => void;
 }) {
   const [voidInvoice, pending] = useAsyncMutation<VoidInvoiceDialogMutation>(mutation);
@@ -115,7 +119,7 @@ function VoidForm({
         <dt>Learner</dt>
         <dd>{invoice.learner?.fullName ?? "No learner"}</dd>
         <dt>Amount</dt>
-        <dd>{formatMoney(invoice.amount)}</dd>
+        <dd>{formatMoney(invoice.total)}</dd>
       </dl>
       <TextArea
         id="void-reason"

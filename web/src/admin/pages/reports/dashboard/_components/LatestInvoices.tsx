@@ -18,6 +18,10 @@ export function LatestInvoices({ queryKey }: { queryKey: LatestInvoices_query$ke
             node {
               id
               amount
+              total {
+                minor
+                currency
+              }
               status
               createdAt
               learner {
@@ -49,7 +53,7 @@ export function LatestInvoices({ queryKey }: { queryKey: LatestInvoices_query$ke
                 <p className={styles.date}>{formatInstant(node.createdAt)}</p>
               </div>
               <div className={styles.figures}>
-                <p className={styles.amount}>{formatMoney(node.amount)}</p>
+                <p className={styles.amount}>{formatMoney(node.total)}</p>
                 <InvoiceStatusBadge status={node.status} />
               </div>
             </li>

@@ -21,6 +21,10 @@ export function RecentTracks({ queryKey }: { queryKey: RecentTracks_query$key })
               duration
               instructor
               price
+              priceMoney {
+                minor
+                currency
+              }
             }
           }
         }
@@ -51,7 +55,7 @@ export function RecentTracks({ queryKey }: { queryKey: RecentTracks_query$key })
                     <ClockIcon size={14} />
                     {node.duration}
                   </span>
-                  <span className={styles.price}>{formatPrice(node.price)}</span>
+                  <span className={styles.price}>{formatPrice(node.priceMoney)}</span>
                 </span>
               </span>
             </Link>

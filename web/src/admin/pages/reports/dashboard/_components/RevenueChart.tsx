@@ -1,14 +1,15 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoney, moneyOf } from "../../../../../shared/format/format.ts";
 import { BarChart } from "../../../../components/BarChart.tsx";
 import type { RevenueChart_dashboard$key } from "./__generated__/RevenueChart_dashboard.graphql.ts";
 import { DashboardSection } from "./DashboardSection.tsx";
 
 /** Revenue of the last six months as bars on a 0 to 3k axis (docs/product.md, Limits), higher when a month earned more. */
 export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dashboard$key }) {
-  const { revenueByMonth } = useFragment(
+  const { currency, revenueByMonth } = useFragment(
     graphql`
       fragment RevenueChart_dashboard on Dashboard {
+        currency
         revenueByMonth {
           month
           label
@@ -18,12 +19,14 @@ export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dash
     `,
     dashboardKey,
   );
-  const total = revenueByMonth.reduce((sum, month) => sum + month.revenue, 0);
+  // Months in the business currency (Dashboard.revenueByMonth): summed in minor units, never across currencies.
+  const money = (amount: number) => formatMoney(moneyOf(amount, currency));
+  const total = revenueByMonth.reduce((sum, month) => sum + moneyOf(month.revenue, currency).minor, 0);
   return (
     <DashboardSection
       id="recent-revenue-title"
       title="Recent Revenue"
-      subtitle={`Paid invoices over the last six months: ${formatMoney(total)}`}
+      subtitle={`Paid invoices over the last six months: ${formatMoney({ minor: total, currency })}`}
     >
       <BarChart
         label="Revenue per month"
@@ -33,7 +36,7 @@ export function RevenueChart({ dashboardKey }: { dashboardKey: RevenueChart_dash
           key: month.month,
           label: month.label,
           value: month.revenue,
-          valueText: formatMoney(month.revenue),
+          valueText: money(month.revenue),
         }))}
       />
     </DashboardSection>

@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoney, moneyOf } from "../../../../../shared/format/format.ts";
 import { Card } from "../../../../../shared/ui/Card.tsx";
 import { cx } from "../../../../../shared/ui/cx.ts";
 import { ArrowDownIcon, ArrowUpIcon, InvoiceIcon, UsersIcon, WalletIcon } from "../../../../../shared/ui/icons.tsx";
@@ -14,9 +14,21 @@ const count = new Intl.NumberFormat("en-US");
  * below it, this calendar month's part against last month's, and the change between those two months.
  */
 export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dashboard$key }) {
-  const { totalLearners, revenue, invoices } = useFragment(
+  const { currency, revenueByCurrency, totalLearners, revenue, invoices } = useFragment(
     graphql`
       fragment SummaryCards_dashboard on Dashboard {
+        currency
+        revenueByCurrency {
+          currency
+          total {
+            minor
+            currency
+          }
+          currentMonth {
+            minor
+            currency
+          }
+        }
         totalLearners {
           value
           currentMonth
@@ -39,6 +51,11 @@ export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dash
     `,
     dashboardKey,
   );
+  // The spec's figures are the business currency's; money paid in other currencies is shown beside them, never added.
+  const money = (amount: number) => formatMoney(moneyOf(amount, currency));
+  const others = revenueByCurrency
+    .filter((r) => r.currency !== currency)
+    .map((r) => `${formatMoney(r.total)} (${formatMoney(r.currentMonth)} this month)`);
   return (
     <ul className={styles.cards} aria-label="Summary">
       <SummaryCard
@@ -51,8 +68,9 @@ export function SummaryCards({ dashboardKey }: { dashboardKey: SummaryCards_dash
       <SummaryCard
         label="Revenue"
         icon={WalletIcon}
-        value={formatMoney(revenue.value)}
-        month={`${formatMoney(revenue.currentMonth)} paid this month, ${formatMoney(revenue.previousMonth)} last month`}
+        value={money(revenue.value)}
+        month={`${money(revenue.currentMonth)} paid this month, ${money(revenue.previousMonth)} last month`}
+        others={others.length > 0 ? `Also paid: ${others.join(", ")}` : null}
         change={revenue.changePercent}
       />
       <SummaryCard
@@ -75,9 +93,11 @@ interface SummaryCardProps {
   month: string;
   /** This month's part versus last month's, in percent; null when last month had nothing to compare with. */
   change: number | null | undefined;
+  /** Revenue in other currencies than the business one, written out (never added to `value`). */
+  others?: string | null;
 }
 
-function SummaryCard({ label, icon: Icon, value, month, change }: SummaryCardProps) {
+function SummaryCard({ label, icon: Icon, value, month, change, others }: SummaryCardProps) {
   return (
     <li>
       <Card className={styles.card}>
@@ -91,6 +111,7 @@ function SummaryCard({ label, icon: Icon, value, month, change }: SummaryCardPro
           {value} <span className={styles.scope}>all time</span>
         </p>
         <p className={styles.month}>{month}</p>
+        {others && <p className={styles.month}>{others}</p>}
         <Change percent={change} />
       </Card>
     </li>

@@ -1,5 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoney, formatMoneys } from "../../../../../shared/format/format.ts";
 import { type Column, Table } from "../../../../../shared/ui/Table.tsx";
 import type { ReportDiscounts_report$data, ReportDiscounts_report$key } from "./__generated__/ReportDiscounts_report.graphql.ts";
 import styles from "./ReportView.module.css";
@@ -10,15 +10,22 @@ const count = new Intl.NumberFormat("en-US");
 
 /** Discounts given over the range: the total, and redemptions and discount per coupon (paid invoices, by payment date). */
 export function ReportDiscounts({ reportKey }: { reportKey: ReportDiscounts_report$key }) {
-  const { discounts } = useFragment(
+  const { currency, discounts } = useFragment(
     graphql`
       fragment ReportDiscounts_report on Report {
+        currency
         discounts {
-          total
+          totals {
+            minor
+            currency
+          }
           coupons {
             code
             redemptions
-            discount
+            discountMoney {
+              minor
+              currency
+            }
           }
         }
       }
@@ -37,19 +44,19 @@ export function ReportDiscounts({ reportKey }: { reportKey: ReportDiscounts_repo
       key: "discount",
       header: "Discount given",
       align: "end",
-      cell: (c) => <span className={styles.figure}>{formatMoney(c.discount)}</span>,
+      cell: (c) => <span className={styles.figure}>{formatMoney(c.discountMoney)}</span>,
     },
   ];
   return (
     <section aria-labelledby="report-discounts" className={styles.tracks}>
       <h2 id="report-discounts" className={styles.sectionTitle}>
-        Discounts given: {formatMoney(discounts.total)}
+        Discounts given: {formatMoneys(discounts.totals, { minor: 0, currency })}
       </h2>
       <Table
         caption="Redemptions and discounts per coupon"
         columns={columns}
         rows={discounts.coupons}
-        rowKey={(c) => c.code}
+        rowKey={(c) => `${c.code} ${c.discountMoney.currency}`}
         emptyMessage="No coupons were used in this period."
       />
     </section>

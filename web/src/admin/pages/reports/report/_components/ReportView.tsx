@@ -3,7 +3,7 @@ import { graphql, useRefetchableFragment } from "react-relay/hooks";
 import { Link } from "react-router-dom";
 import { REPORT_MESSAGES } from "../../../../../../../common/reports.ts";
 import { formatCalendarDate } from "../../../../../shared/format/dates.ts";
-import { formatMoney } from "../../../../../shared/format/format.ts";
+import { formatMoney, type MoneyValue, moneyOf } from "../../../../../shared/format/format.ts";
 import { trackPages } from "../../../../../shared/routing/trackIds.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
 import { Button } from "../../../../../shared/ui/Button.tsx";
@@ -39,6 +39,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
           ... on Report {
             from
             to
+            currency
             totalRevenue
             totalEnrollments
             totalCompletions
@@ -56,6 +57,23 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
               enrollments
               track {
                 id
+              }
+            }
+            revenueByCurrency {
+              currency
+              total {
+                minor
+                currency
+              }
+              tracks {
+                name
+                revenue {
+                  minor
+                  currency
+                }
+                track {
+                  id
+                }
               }
             }
             ...ReportDiscounts_report @alias(as: "discountsReport")
@@ -101,6 +119,9 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
 
   const report = data.report.__typename === "Report" ? (data.report as Report) : null;
   const serverError = report ? null : (data.report.message ?? "Could not load the report.");
+  // Figures in the business currency (the spec's single ones); other currencies' beside them, never added in.
+  const money = (amount: number) => formatMoney(moneyOf(amount, report?.currency ?? "USD"));
+  const others = report?.revenueByCurrency.filter((r) => r.currency !== report.currency) ?? [];
 
   return (
     <div className={styles.report}>
@@ -165,7 +186,12 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             <li>
               <Card className={styles.total}>
                 <span className={styles.totalLabel}>Revenue</span>
-                <span className={styles.totalValue}>{formatMoney(report.totalRevenue)}</span>
+                <span className={styles.totalValue}>{money(report.totalRevenue)}</span>
+                {others.map((other) => (
+                  <span key={other.currency} className={styles.totalOther}>
+                    {formatMoney(other.total)}
+                  </span>
+                ))}
               </Card>
             </li>
             <li>
@@ -188,7 +214,7 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
               months={report.months}
               minTop={300}
               value={(month) => month.revenue}
-              valueText={(month) => formatMoney(month.revenue)}
+              valueText={(month) => money(month.revenue)}
             />
             <MonthChart
               id="report-enrollments"
@@ -213,8 +239,11 @@ export function ReportView({ queryKey, initialRange }: { queryKey: ReportView_qu
             <h2 id="report-tracks" className={styles.sectionTitle}>
               Per track
             </h2>
-            <TrackTable report={report} />
+            <TrackTable report={report} money={money} />
           </section>
+          {others.map((other) => (
+            <OtherCurrencyTracks key={other.currency} revenue={other} />
+          ))}
           {report.discountsReport && <ReportDiscounts reportKey={report.discountsReport} />}
         </div>
       )}
@@ -260,7 +289,7 @@ function MonthChart({ id, title, months, minTop, formatTick, value, valueText }:
   );
 }
 
-function TrackTable({ report }: { report: Report }) {
+function TrackTable({ report, money }: { report: Report; money: (amount: number) => string }) {
   const rows: TrackRow[] = report.tracks.map((track, i) => ({
     key: track.track?.id ?? `none-${i}`,
     name: track.name,
@@ -297,7 +326,7 @@ function TrackTable({ report }: { report: Report }) {
       align: "end",
       cell: (row) => <Figure bold={row.total}>{count.format(row.enrollments)}</Figure>,
     },
-    { key: "revenue", header: "Revenue", align: "end", cell: (row) => <Figure bold={row.total}>{formatMoney(row.revenue)}</Figure> },
+    { key: "revenue", header: "Revenue", align: "end", cell: (row) => <Figure bold={row.total}>{money(row.revenue)}</Figure> },
   ];
   return (
     <Table
@@ -307,6 +336,46 @@ function TrackTable({ report }: { report: Report }) {
       rowKey={(row) => row.key}
       emptyMessage="No revenue or enrollments in this period."
     />
+  );
+}
+
+type OtherRevenue = Report["revenueByCurrency"][number];
+
+/** Revenue in a currency other than the business one, per track: its own table, never added to the business currency's. */
+function OtherCurrencyTracks({ revenue }: { revenue: OtherRevenue }) {
+  const id = `report-tracks-${revenue.currency}`;
+  type Row = { key: string; name: string; trackId: string | null; money: MoneyValue; total?: boolean };
+  const rows: Row[] = [
+    ...revenue.tracks.map((t, i) => ({ key: t.track?.id ?? `none-${i}`, name: t.name, trackId: t.track?.id ?? null, money: t.revenue })),
+    { key: "total", name: "Total", trackId: null, money: revenue.total, total: true },
+  ];
+  const columns: Column<Row>[] = [
+    {
+      key: "track",
+      header: "Track",
+      cell: (row) =>
+        row.total ? (
+          <strong>{row.name}</strong>
+        ) : row.trackId ? (
+          <Link to={trackPages.adminDetails(row.trackId)}>{row.name}</Link>
+        ) : (
+          <span className={styles.muted}>{row.name}</span>
+        ),
+    },
+    {
+      key: "revenue",
+      header: `Revenue (${revenue.currency})`,
+      align: "end",
+      cell: (row) => <Figure bold={row.total}>{formatMoney(row.money)}</Figure>,
+    },
+  ];
+  return (
+    <section aria-labelledby={id} className={styles.tracks}>
+      <h2 id={id} className={styles.sectionTitle}>
+        Paid in {revenue.currency}: {formatMoney(revenue.total)}
+      </h2>
+      <Table caption={`Revenue in ${revenue.currency} per track`} columns={columns} rows={rows} rowKey={(row) => row.key} emptyMessage="" />
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatPrice } from "../../../../../shared/format/format.ts";
 import { TrackCard, TrackCardDescription } from "../../../../../shared/ui/TrackCard.tsx";
+import { TrackPrice } from "../../../../currency/TrackPrice.tsx";
 import type { HomeTrackCard_track$key } from "./__generated__/HomeTrackCard_track.graphql.ts";
 import styles from "./HomeTrackCard.module.css";
 
@@ -14,6 +14,14 @@ export function HomeTrackCard({ trackKey }: { trackKey: HomeTrackCard_track$key 
         image
         duration
         price
+        priceMoney {
+          minor
+          currency
+        }
+        prices {
+          minor
+          currency
+        }
       }
     `,
     trackKey,
@@ -23,7 +31,7 @@ export function HomeTrackCard({ trackKey }: { trackKey: HomeTrackCard_track$key 
       <TrackCardDescription>{track.description}</TrackCardDescription>
       <div className={styles.meta}>
         <span>{track.duration}</span>
-        <span className={styles.price}>{formatPrice(track.price)}</span>
+        <TrackPrice track={track} className={styles.price} />
       </div>
     </TrackCard>
   );

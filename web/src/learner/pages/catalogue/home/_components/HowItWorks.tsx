@@ -11,7 +11,7 @@ const steps = [
 ];
 
 // A static sample (docs/product.md, Learner pages and Limits): courses priced at $350 each.
-const SAMPLE_PRICE = 350;
+const SAMPLE_PRICE = { minor: 35_000, currency: "USD" };
 const sampleCourses = [
   { title: "Cloud Computing Essentials", tint: "#2563eb" },
   { title: "Data Analysis with Python", tint: "#d97706" },

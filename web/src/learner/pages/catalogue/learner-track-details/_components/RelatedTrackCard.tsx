@@ -1,8 +1,8 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatPrice } from "../../../../../shared/format/format.ts";
 import { trackPages } from "../../../../../shared/routing/trackIds.ts";
 import { Stars } from "../../../../../shared/ui/Stars.tsx";
 import { TrackCard } from "../../../../../shared/ui/TrackCard.tsx";
+import { TrackPrice } from "../../../../currency/TrackPrice.tsx";
 import type { RelatedTrackCard_track$key } from "./__generated__/RelatedTrackCard_track.graphql.ts";
 import styles from "./RelatedTrackCard.module.css";
 
@@ -16,6 +16,14 @@ export function RelatedTrackCard({ trackKey }: { trackKey: RelatedTrackCard_trac
         image
         instructor
         price
+        priceMoney {
+          minor
+          currency
+        }
+        prices {
+          minor
+          currency
+        }
         averageRating
         reviewCount
       }
@@ -26,7 +34,7 @@ export function RelatedTrackCard({ trackKey }: { trackKey: RelatedTrackCard_trac
     <TrackCard name={track.name} image={track.image} to={trackPages.learnerDetails(track.id)} lift density="compact" nameSize="md">
       <p className={styles.instructor}>{track.instructor}</p>
       {track.averageRating != null && <Stars rating={track.averageRating} reviews={track.reviewCount} size={14} />}
-      <p className={styles.price}>{formatPrice(track.price)}</p>
+      <TrackPrice as="p" track={track} className={styles.price} />
     </TrackCard>
   );
 }

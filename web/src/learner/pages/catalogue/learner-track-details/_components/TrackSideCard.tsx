@@ -1,11 +1,13 @@
 import { graphql, useFragment } from "react-relay/hooks";
 import { formatDate } from "../../../../../shared/format/dates.ts";
-import { formatPrice } from "../../../../../shared/format/format.ts";
 import { trackPages } from "../../../../../shared/routing/trackIds.ts";
 import { Button, ButtonLink } from "../../../../../shared/ui/Button.tsx";
 import { Fact } from "../../../../../shared/ui/Fact.tsx";
 import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../../shared/ui/TrackCover.tsx";
+import type { CurrencySwitcher_options$key } from "../../../../currency/__generated__/CurrencySwitcher_options.graphql.ts";
+import { CurrencySwitcher } from "../../../../currency/CurrencySwitcher.tsx";
+import { TrackPrice } from "../../../../currency/TrackPrice.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
 import styles from "./TrackSideCard.module.css";
 
@@ -15,10 +17,12 @@ interface TrackSideCardProps {
   enrolled: boolean;
   /** A draft seen through its preview link: nobody can enroll yet, so the button is shown disabled. */
   preview?: boolean;
+  /** The business's currencies: a switcher under the price when it sells in more than one. */
+  optionsKey?: CurrencySwitcher_options$key | null;
 }
 
 /** The sticky card beside a track's details: picture, facts, price and the way to enroll (docs/product.md, Learner pages). */
-export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSideCardProps) {
+export function TrackSideCard({ trackKey, enrolled, preview = false, optionsKey = null }: TrackSideCardProps) {
   const track = useFragment(
     graphql`
       fragment TrackSideCard_track on Track {
@@ -28,6 +32,14 @@ export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSide
         courseCount
         updatedAt
         price
+        priceMoney {
+          minor
+          currency
+        }
+        prices {
+          minor
+          currency
+        }
       }
     `,
     trackKey,
@@ -36,7 +48,8 @@ export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSide
     <div className={styles.card}>
       <TrackCover src={track.image} eager className={styles.cover} />
       <div className={styles.body}>
-        <p className={styles.price}>{formatPrice(track.price)}</p>
+        <TrackPrice as="p" track={track} className={styles.price} />
+        {optionsKey && <CurrencySwitcher optionsKey={optionsKey} />}
         <dl className={styles.facts}>
           <Fact icon={<ClockIcon size={16} />} label="Duration">
             {track.duration}

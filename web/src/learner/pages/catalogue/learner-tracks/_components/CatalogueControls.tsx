@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchField } from "../../../../../shared/ui/SearchField.tsx";
+import type { CurrencySwitcher_options$key } from "../../../../currency/__generated__/CurrencySwitcher_options.graphql.ts";
+import { CurrencySwitcher } from "../../../../currency/CurrencySwitcher.tsx";
 import { type CatalogueSortValue, catalogueSearch, readCatalogueParams } from "../catalogueParams.ts";
 import styles from "../TracksPage.module.css";
 
@@ -12,7 +14,7 @@ const CATALOGUE_SORTS: { value: CatalogueSortValue; label: string }[] = [
 ];
 
 /** Search (title and description) and sort of the catalogue, kept in the URL so the view can be shared. */
-export function CatalogueControls() {
+export function CatalogueControls({ optionsKey }: { optionsKey: CurrencySwitcher_options$key }) {
   const [params, setParams] = useSearchParams();
   const current = readCatalogueParams(params);
   const [q, setQ] = useState(current.q);
@@ -36,6 +38,7 @@ export function CatalogueControls() {
             ))}
           </select>
         </label>
+        <CurrencySwitcher optionsKey={optionsKey} />
       </form>
     </search>
   );

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatPrice } from "../../../../../shared/format/format.ts";
 import { trackPages } from "../../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../../shared/ui/Button.tsx";
 import { ClockIcon } from "../../../../../shared/ui/icons.tsx";
 import { Stars } from "../../../../../shared/ui/Stars.tsx";
 import { TrackCard, TrackCardDescription } from "../../../../../shared/ui/TrackCard.tsx";
+import { TrackPrice } from "../../../../currency/TrackPrice.tsx";
 import type { CatalogueTrackCard_track$key } from "./__generated__/CatalogueTrackCard_track.graphql.ts";
 import styles from "./CatalogueTrackCard.module.css";
 
@@ -25,6 +25,14 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
         image
         duration
         price
+        priceMoney {
+          minor
+          currency
+        }
+        prices {
+          minor
+          currency
+        }
         averageRating
         reviewCount
       }
@@ -47,7 +55,7 @@ export function CatalogueTrackCard({ trackKey, aboveTheFold = false }: Catalogue
           <ClockIcon size={16} />
           {track.duration}
         </span>
-        <span className={styles.price}>{formatPrice(track.price)}</span>
+        <TrackPrice track={track} className={styles.price} />
       </div>
       <ButtonLink to={trackPages.learnerDetails(track.id)} variant="secondary" block aria-describedby={titleId} className={styles.preview}>
         Preview Course

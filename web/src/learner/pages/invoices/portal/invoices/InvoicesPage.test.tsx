@@ -4,6 +4,7 @@ import { loadQuery, RelayEnvironmentProvider } from "react-relay/hooks";
 import { MemoryRouter } from "react-router-dom";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { money } from "../../../../../test/money.ts";
 import { logInAs, operationName, renderLearner } from "../../../../test/renderLearner.tsx";
 import InvoicesPageQuery, { type InvoicesPageQuery as InvoicesPageQueryType } from "./__generated__/InvoicesPageQuery.graphql.ts";
 import InvoicesPage from "./InvoicesPage.tsx";
@@ -13,6 +14,8 @@ const invoice = (id: string, track: string, amount: number, status: string, dueD
     id,
     number: `INV-2026-${id.slice(-2)}`,
     amount,
+    currency: "USD",
+    total: money(amount),
     status,
     dueDate,
     createdAt: "2026-10-02T09:30:00.000Z",

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { ConnectionHandler } from "relay-runtime";
 import { ACCOUNT_MESSAGES } from "../../../../../../../common/account-messages.ts";
 import { PHONE_PATTERN } from "../../../../../../../common/formats.ts";
+import type { CurrencyCode } from "../../../../../../../common/money.ts";
 import { CHECKOUT_MESSAGES } from "../../../../../../../common/payments.ts";
 import { useAsyncMutation } from "../../../../../shared/relay/useAsyncMutation.ts";
 import { Alert } from "../../../../../shared/ui/Alert.tsx";
@@ -79,6 +80,8 @@ type State = { step: "form" } | { step: "processing" } | { step: "redirecting" }
 interface CheckoutFormProps {
   learnerKey: CheckoutForm_learner$key;
   trackId: string;
+  /** The currency the learner pays in when it is not the business one (they picked it and the track is sold in it). */
+  currency?: CurrencyCode | null;
   free: boolean;
   /** The owner offers bank transfer / mobile money: the learner picks it or card. */
   offlineAvailable?: boolean;
@@ -90,6 +93,7 @@ interface CheckoutFormProps {
 export function CheckoutForm({
   learnerKey,
   trackId,
+  currency = null,
   free: freeTrack,
   offlineAvailable = false,
   coupon = null,
@@ -148,6 +152,7 @@ export function CheckoutForm({
             description: values.description.trim() || null,
             ...(offline ? { method: "OFFLINE" as const } : {}),
             ...(coupon ? { coupon: coupon.code } : {}),
+            ...(currency ? { currency } : {}),
           },
           free,
           connections: [ConnectionHandler.getConnectionID(learner.id, ENROLLMENTS_CONNECTION)],
@@ -222,6 +227,7 @@ export function CheckoutForm({
       {!freeTrack && onCoupon && (
         <CouponField
           trackId={trackId}
+          currency={currency}
           applied={coupon}
           onApplied={(quote) => {
             setCouponError(null);

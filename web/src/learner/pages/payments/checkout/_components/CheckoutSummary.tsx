@@ -1,5 +1,5 @@
 import { graphql, useFragment } from "react-relay/hooks";
-import { formatMoney, formatPrice } from "../../../../../shared/format/format.ts";
+import { formatMoney, formatPrice, type MoneyValue } from "../../../../../shared/format/format.ts";
 import { BookIcon, ClockIcon, LockIcon } from "../../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../../shared/ui/TrackCover.tsx";
 import type { CheckoutSummary_track$key } from "./__generated__/CheckoutSummary_track.graphql.ts";
@@ -7,7 +7,19 @@ import styles from "./CheckoutSummary.module.css";
 import type { CouponQuote } from "./CouponField.tsx";
 
 /** What the learner is buying: the track, its facts and the total. */
-export function CheckoutSummary({ trackKey, coupon = null }: { trackKey: CheckoutSummary_track$key; coupon?: CouponQuote | null }) {
+export function CheckoutSummary({
+  trackKey,
+  price,
+  note = null,
+  coupon = null,
+}: {
+  trackKey: CheckoutSummary_track$key;
+  /** The price in the checkout's currency (the learner's, or the business one). */
+  price: MoneyValue;
+  /** Why the price is not in the learner's currency, when it is not. */
+  note?: string | null;
+  coupon?: CouponQuote | null;
+}) {
   const track = useFragment(
     graphql`
       fragment CheckoutSummary_track on Track {
@@ -16,7 +28,6 @@ export function CheckoutSummary({ trackKey, coupon = null }: { trackKey: Checkou
         instructor
         duration
         courseCount
-        price
       }
     `,
     trackKey,
@@ -44,22 +55,23 @@ export function CheckoutSummary({ trackKey, coupon = null }: { trackKey: Checkou
       {coupon && (
         <dl className={styles.parts}>
           <dt>Price</dt>
-          <dd>{formatMoney(coupon.subtotalCents / 100)}</dd>
+          <dd>{formatMoney({ minor: coupon.subtotalCents, currency: coupon.currency })}</dd>
           <dt>Discount ({coupon.code})</dt>
-          <dd>−{formatMoney(coupon.discountCents / 100)}</dd>
+          <dd>−{formatMoney({ minor: coupon.discountCents, currency: coupon.currency })}</dd>
           {coupon.taxCents > 0 && (
             <>
               <dt>Tax</dt>
-              <dd>{formatMoney(coupon.taxCents / 100)}</dd>
+              <dd>{formatMoney({ minor: coupon.taxCents, currency: coupon.currency })}</dd>
             </>
           )}
         </dl>
       )}
       <dl className={styles.total}>
         <dt>Total</dt>
-        <dd>{coupon ? formatPrice(coupon.amountCents / 100) : formatPrice(track.price)}</dd>
+        <dd>{coupon ? formatPrice({ minor: coupon.amountCents, currency: coupon.currency }) : formatPrice(price)}</dd>
       </dl>
-      {track.price > 0 && (
+      {note && <p className={styles.note}>{note}</p>}
+      {price.minor > 0 && (
         <p className={styles.secure}>
           <LockIcon size={14} />
           You pay securely with Paystack. Card details never touch our servers.

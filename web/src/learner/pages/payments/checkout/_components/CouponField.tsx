@@ -1,20 +1,22 @@
 import { useState } from "react";
 import { fetchQuery, graphql, useRelayEnvironment } from "react-relay/hooks";
 import { COUPON_MESSAGES } from "../../../../../../../common/coupons.ts";
+import type { CurrencyCode } from "../../../../../../../common/money.ts";
 import { Button } from "../../../../../shared/ui/Button.tsx";
 import { TextField } from "../../../../../shared/ui/Field.tsx";
 import type { CouponFieldQuery } from "./__generated__/CouponFieldQuery.graphql.ts";
 import styles from "./CouponField.module.css";
 
 const quoteQuery = graphql`
-  query CouponFieldQuery($trackId: ID!, $couponCode: String) {
-    checkoutQuote(trackId: $trackId, couponCode: $couponCode) {
+  query CouponFieldQuery($trackId: ID!, $couponCode: String, $currency: CurrencyCode) {
+    checkoutQuote(trackId: $trackId, couponCode: $couponCode, currency: $currency) {
       __typename
       ... on CheckoutQuote {
         subtotalCents
         discountCents
         taxCents
         amountCents
+        currency
         couponCode
       }
       ... on Error {
@@ -31,10 +33,14 @@ export interface CouponQuote {
   discountCents: number;
   taxCents: number;
   amountCents: number;
+  /** The currency of these amounts: the checkout's. */
+  currency: string;
 }
 
 interface CouponFieldProps {
   trackId: string;
+  /** The checkout's currency when it is not the business one (the quote is in it). */
+  currency?: CurrencyCode | null;
   applied: CouponQuote | null;
   onApplied: (quote: CouponQuote | null) => void;
   /** A refusal the checkout itself answered for the code (e.g. used up meanwhile). */
@@ -43,7 +49,7 @@ interface CouponFieldProps {
 }
 
 /** "Coupon code" with Apply: asks the server for the new price before paying; Remove goes back to the list price. */
-export function CouponField({ trackId, applied, onApplied, error, disabled }: CouponFieldProps) {
+export function CouponField({ trackId, currency = null, applied, onApplied, error, disabled }: CouponFieldProps) {
   const environment = useRelayEnvironment();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
@@ -61,7 +67,7 @@ export function CouponField({ trackId, applied, onApplied, error, disabled }: Co
       const data = await fetchQuery<CouponFieldQuery>(
         environment,
         quoteQuery,
-        { trackId, couponCode: typed },
+        { trackId, couponCode: typed, currency },
         {
           fetchPolicy: "network-only",
         },
@@ -74,6 +80,7 @@ export function CouponField({ trackId, applied, onApplied, error, disabled }: Co
           discountCents: quote.discountCents ?? 0,
           taxCents: quote.taxCents ?? 0,
           amountCents: quote.amountCents,
+          currency: quote.currency ?? currency ?? "USD",
         });
       } else {
         setRefusal((quote && "message" in quote ? quote.message : null) || COUPON_MESSAGES.unknown);

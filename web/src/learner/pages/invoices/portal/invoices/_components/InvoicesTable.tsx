@@ -41,7 +41,7 @@ const NumberLink = ({ invoice }: { invoice: Invoice }) => (
 const couponOf = (invoice: Invoice) =>
   invoice.couponCode ? (
     <span className={styles.coupon}>
-      Coupon {invoice.couponCode}: −{formatMoney(invoice.discountCents / 100)}
+      Coupon {invoice.couponCode}: −{formatMoney({ minor: invoice.discountCents, currency: invoice.currency })}
     </span>
   ) : null;
 
@@ -60,7 +60,7 @@ const columns: Column<Invoice>[] = [
     key: "amount",
     header: "Amount",
     align: "end",
-    cell: (invoice) => <span className={styles.amount}>{formatMoney(invoice.amount)}</span>,
+    cell: (invoice) => <span className={styles.amount}>{formatMoney(invoice.total)}</span>,
   },
   { key: "status", header: "Status", cell: (invoice) => <StatusBadge status={invoice.status} /> },
   {
@@ -77,7 +77,7 @@ const columns: Column<Invoice>[] = [
 
 const PAGE_SIZE = 20;
 
-/** The learner's invoices, newest first: track, amount in dollars, status and date, a page at a time. */
+/** The learner's invoices, newest first: track, amount with its currency, status and date, a page at a time. */
 export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learner$key }) {
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<InvoicesTablePaginationQuery, InvoicesTable_learner$key>(
     graphql`
@@ -90,6 +90,11 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
               id
               number
               amount
+              currency
+              total {
+                minor
+                currency
+              }
               status
               dueDate
               createdAt
@@ -133,7 +138,7 @@ export function InvoicesTable({ learnerKey }: { learnerKey: InvoicesTable_learne
                       <span className={styles.track}>{boughtOf(invoice)}</span>
                       {couponOf(invoice)}
                     </span>
-                    <span className={styles.amount}>{formatMoney(invoice.amount)}</span>
+                    <span className={styles.amount}>{formatMoney(invoice.total)}</span>
                   </div>
                   <div className={styles.cardBottom}>
                     <StatusBadge status={invoice.status} />
