@@ -74,6 +74,9 @@ function columnType(f: DmmfField): string {
   }
 }
 
+/** PostgreSQL's internal type names, as array columns report their element type, to the names columns are compared by. */
+const ELEMENT_TYPES: Record<string, string> = { int4: "integer", int8: "bigint", float8: "double precision", bool: "boolean" };
+
 const ON_DELETE: Record<string, string> = { a: "NoAction", r: "Restrict", c: "Cascade", n: "SetNull", d: "SetDefault" };
 
 /** A schema's shape as both sides are compared: tables, column types, indexes, foreign keys and enums, each as text. */
@@ -153,7 +156,11 @@ async function actual(sql: SqlConnection) {
     else if (type === "timestamp with time zone") type = `timestamptz(${c.datetime_precision})`;
     else if (type === "timestamp without time zone") type = `timestamp(${c.datetime_precision})`;
     else if (type === "character varying") type = `varchar(${c.character_maximum_length})`;
-    else if (type === "ARRAY") type = `${c.udt_name.replace(/^_/, "")}[]`;
+    else if (type === "ARRAY") {
+      // An array's element type is given by its internal name (_int4): read as the columns' own names are.
+      const element = c.udt_name.replace(/^_/, "");
+      type = `${ELEMENT_TYPES[element] ?? element}[]`;
+    }
     out.columns.set(
       `${c.table_name}.${c.column_name}`,
       `${type} ${c.is_nullable === "NO" ? "not null" : "null"}${c.column_default !== null ? " default" : ""}`,
