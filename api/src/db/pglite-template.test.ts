@@ -48,7 +48,8 @@ describe("embedded database template", () => {
     const again = await open({ dataDir, initialData: archive });
     expect(again.created).toBe(false);
     expect(await again.sql.query(`SELECT note FROM template_marker`)).toEqual([{ note: "changed here" }]);
-  });
+    // Every migration from an empty database, an archive and two openings: several times slower beside other files.
+  }, 90_000);
 
   it("is named after the migrations, so a changed migration finds no archive", () => {
     const migrations = readMigrations();
