@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { createMockEnvironment, MockPayloadGenerator } from "relay-test-utils";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { answerQuery, renderAdminRoute, routeLoad, staffViewer } from "../../../testing.tsx";
 import InstalmentPlansPageQuery from "./__generated__/InstalmentPlansPageQuery.graphql.ts";
 import { NO_PLANS } from "./_components/PaymentPlanTable.tsx";
@@ -93,6 +93,16 @@ describe("Instalment plans", () => {
   it("says so when there are no plans", async () => {
     renderPlans(noPlans);
     expect(await screen.findByText(NO_PLANS, {}, routeLoad)).toBeTruthy();
+  });
+
+  it("shows the console's error page when the plans cannot be loaded", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const environment = createMockEnvironment();
+    environment.mock.queuePendingOperation(InstalmentPlansPageQuery, { first: 10 });
+    environment.mock.queueOperationResolver(() => new Error("offline"));
+    renderAdminRoute("/instalment-plans", environment);
+    expect(await screen.findByRole("heading", { name: /Something went wrong/ }, routeLoad)).toBeTruthy();
+    vi.mocked(console.error).mockRestore();
   });
 
   it("filters All / Active / Overdue / Paused, refetching page 1 and keeping the filter for the next page", async () => {
