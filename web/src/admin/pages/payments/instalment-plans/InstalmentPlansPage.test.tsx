@@ -44,6 +44,28 @@ const plan: MockPayloadGenerator.MockResolvers = {
 };
 
 const threePages: MockPayloadGenerator.MockResolvers = { ...plan, PaymentPlanConnection: () => ({ totalCount: 25, edges: [{}] }) };
+const cancelled: MockPayloadGenerator.MockResolvers = {
+  ...plan,
+  PaymentPlan: () => ({
+    id: PLAN_ID,
+    status: "CANCELLED",
+    partCount: 3,
+    paidParts: 1,
+    waivedParts: 2,
+    nextDueOn: null,
+    overdueParts: 0,
+    paused: false,
+    parts: [{}, {}, {}],
+  }),
+  Invoice: () => ({
+    partNumber: 2,
+    status: "VOID",
+    dueDate: "2026-12-20",
+    paidAt: null,
+    voidReason: "Plan cancelled: Learner withdrew",
+    total: money("₦50,000.00"),
+  }),
+};
 const noPlans: MockPayloadGenerator.MockResolvers = { PaymentPlanConnection: () => ({ totalCount: 0, edges: [] }) };
 
 beforeEach(() => {
@@ -137,6 +159,20 @@ describe("Instalment plans", () => {
     expect(within(parts[2]!).getByRole("button", { name: "Waive part 3" })).toBeTruthy();
     expect(within(parts[2]!).queryByText("Overdue")).toBeNull();
     expect(within(dialog).getByRole("button", { name: "Cancel plan" })).toBeTruthy();
+  });
+
+  it("shows a cancelled plan's voided parts and offers no more actions on it", async () => {
+    renderPlans(cancelled);
+    const table = await screen.findByRole("table", { name: "Instalment plans" }, routeLoad);
+    const [, row] = within(table).getAllByRole("row");
+    const cells = within(row!).getAllByRole("cell");
+    expect(cells[2]!.textContent).toBe("1 of 3 · 2 voided");
+    expect(cells[4]!.textContent).toBe("—");
+    expect(cells[5]!.textContent).toBe("Cancelled");
+    const dialog = await openSchedule();
+    expect(within(dialog).getAllByText("Plan cancelled: Learner withdrew")).toHaveLength(3);
+    expect(within(dialog).getAllByText("Void")).toHaveLength(3);
+    expect(within(dialog).queryByRole("button", { name: /Move due date|Waive|Cancel plan/ })).toBeNull();
   });
 
   it("lets a role that only reads invoices look at the schedule without actions", async () => {

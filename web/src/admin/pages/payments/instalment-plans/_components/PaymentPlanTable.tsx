@@ -82,7 +82,13 @@ export function PaymentPlanTable({ plansKey, onOpen }: { plansKey: PaymentPlanTa
       cell: (plan) => (
         <span className={styles.nowrap}>
           {plan.paidParts} of {plan.partCount}
-          {plan.waivedParts > 0 && <span className={styles.muted}> · {plan.waivedParts} waived</span>}
+          {/* Parts voided: waived one by one, or all those left when the plan was cancelled. */}
+          {plan.waivedParts > 0 && (
+            <span className={styles.muted}>
+              {" "}
+              · {plan.waivedParts} {plan.status === "CANCELLED" ? "voided" : "waived"}
+            </span>
+          )}
         </span>
       ),
     },
