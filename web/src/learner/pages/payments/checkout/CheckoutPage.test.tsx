@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
+import { NGN_PLAN } from "../../../test/instalments.ts";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import CheckoutPageQuery from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { validateCheckout } from "./_components/CheckoutForm.tsx";
@@ -21,9 +22,17 @@ const learner = {
 };
 
 // What the mock server knows; each test sets the visitor, the price and whether bank transfer is offered.
-const server = { signedIn: true, price: 350, offline: false };
+const server = { signedIn: true, price: 350, offline: false, plan: null as typeof NGN_PLAN | null };
 const resolvers: MockPayloadGenerator.MockResolvers = {
-  Track: () => ({ id: trackId, name: "Cloud Computing Fundamentals", price: server.price, instructor: "Amara Okafor", image: null }),
+  Track: () => ({
+    id: trackId,
+    name: "Cloud Computing Fundamentals",
+    price: server.price,
+    instructor: "Amara Okafor",
+    image: null,
+    instalmentPlan: server.plan,
+  }),
+  InstalmentOffer: () => server.plan,
   // `me` is null for a visitor without a valid session.
   Query: () => ({ me: server.signedIn ? learner : null, paymentOptions: { offlinePaymentsEnabled: server.offline } }),
   Account: () => learner,
@@ -34,14 +43,16 @@ function openCheckout({
   signedIn = true,
   price = 350,
   offline = false,
+  plan = null,
   answer,
 }: {
   signedIn?: boolean;
   price?: number;
   offline?: boolean;
+  plan?: typeof NGN_PLAN | null;
   answer?: Answer;
 } = {}) {
-  Object.assign(server, { signedIn, price, offline });
+  Object.assign(server, { signedIn, price, offline, plan });
   if (signedIn) logInAs();
   return renderLearner(`/checkout/${trackId}`, {
     preloaded: [[CheckoutPageQuery, { id: trackId }]],
@@ -203,5 +214,69 @@ describe("checkout", () => {
     await waitFor(() => expect(within(summary).queryByText("Discount (SPRING25)")).toBeNull());
     expect(within(summary).getByText("$350.00")).toBeTruthy();
     expect(screen.getAllByText("This coupon has been used up.").length).toBe(2);
+  });
+
+  it("offers no choice of plan for a track without instalments", async () => {
+    openCheckout();
+    await screen.findByRole("button", { name: /Proceed to payment/ });
+    expect(screen.queryByRole("radio", { name: /Pay in full/ })).toBeNull();
+  });
+
+  it("lets the learner pay in instalments: the schedule shows, card only, and the checkout asks for plan INSTALMENTS", async () => {
+    let sent: Record<string, unknown> | null = null;
+    openCheckout({
+      offline: true,
+      plan: NGN_PLAN,
+      answer: (operation) => {
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        sent = operation.request.variables.input;
+        return undefined;
+      },
+    });
+    const full = (await screen.findByRole("radio", { name: /Pay in full/ })) as HTMLInputElement;
+    expect(full.checked).toBe(true);
+    expect(screen.queryByRole("list", { name: "Your instalments" })).toBeNull();
+    const parts = screen.getByRole("radio", { name: /Pay in 3 monthly instalments/ });
+    expect(parts.closest("label")?.textContent).toContain("₦60,000.00 today, then 2 parts");
+    fireEvent.click(parts);
+    const schedule = screen.getByRole("list", { name: "Your instalments" });
+    expect(
+      within(schedule)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Part 1Today₦60,000.00", "Part 2Dec 29, 2026₦45,000.00", "Part 3Jan 29, 2027₦45,000.00"]);
+    // Instalments are by card: bank transfer / mobile money is not offered with them.
+    expect(screen.queryByRole("radio", { name: /Bank transfer/ })).toBeNull();
+    await submit(/Pay the first instalment/);
+    expect(sent).toMatchObject({ trackId, plan: "INSTALMENTS" });
+    expect(sent).not.toHaveProperty("method");
+  });
+
+  it("shows the server's refusal of a coupon with instalments", async () => {
+    const refusal = "Coupons cannot be combined with instalments: pay in full to use a coupon.";
+    let sent: Record<string, unknown> | null = null;
+    openCheckout({
+      plan: NGN_PLAN,
+      answer: (operation) => {
+        if (operationName(operation) === "CouponFieldQuery") {
+          const quote = { subtotalCents: 35_000, discountCents: 3_500, taxCents: 0, amountCents: 31_500, couponCode: "SAVE10" };
+          return { data: { checkoutQuote: { __typename: "CheckoutQuote", ...quote } } };
+        }
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        sent = operation.request.variables.input;
+        return { data: { checkout: errorResult("ValidationError", refusal, { fieldErrors: [{ field: "coupon", message: refusal }] }) } };
+      },
+    });
+    fireEvent.change(await screen.findByLabelText(/^Coupon code/), { target: { value: "save10" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+    const summary = await screen.findByRole("complementary", { name: "Order summary" });
+    await waitFor(() => expect(within(summary).getByText("Discount (SAVE10)")).toBeTruthy());
+    fireEvent.click(screen.getByRole("radio", { name: /Pay in 3 monthly instalments/ }));
+    await submit(/Pay the first instalment/);
+    expect(sent).toMatchObject({ coupon: "SAVE10", plan: "INSTALMENTS" });
+    expect((await screen.findByRole("alert")).textContent).toBe(refusal);
+    // The coupon is dropped, so paying in instalments can go ahead; the refusal stays under the field.
+    await waitFor(() => expect(within(summary).queryByText("Discount (SAVE10)")).toBeNull());
+    expect(screen.getAllByText(refusal).length).toBe(2);
   });
 });

@@ -19,6 +19,7 @@ const query = graphql`
       id
       price
       ...CheckoutSummary_track
+      ...InstalmentSchedule_track
     }
     me {
       ...CheckoutForm_learner @alias(as: "learner")
@@ -51,6 +52,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
               offlineAvailable={paymentOptions.offlinePaymentsEnabled}
               coupon={coupon}
               onCoupon={setCoupon}
+              planKey={track}
             />
           ) : (
             <div className={styles.loggedOut}>

@@ -6,6 +6,7 @@ import { Button, ButtonLink } from "../../../../../shared/ui/Button.tsx";
 import { Fact } from "../../../../../shared/ui/Fact.tsx";
 import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../../shared/ui/icons.tsx";
 import { TrackCover } from "../../../../../shared/ui/TrackCover.tsx";
+import { InstalmentOffer } from "../../../../instalments/InstalmentOffer.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
 import styles from "./TrackSideCard.module.css";
 
@@ -28,6 +29,7 @@ export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSide
         courseCount
         updatedAt
         price
+        ...InstalmentSchedule_track
       }
     `,
     trackKey,
@@ -37,6 +39,7 @@ export function TrackSideCard({ trackKey, enrolled, preview = false }: TrackSide
       <TrackCover src={track.image} eager className={styles.cover} />
       <div className={styles.body}>
         <p className={styles.price}>{formatPrice(track.price)}</p>
+        {!preview && <InstalmentOffer trackKey={track} />}
         <dl className={styles.facts}>
           <Fact icon={<ClockIcon size={16} />} label="Duration">
             {track.duration}
