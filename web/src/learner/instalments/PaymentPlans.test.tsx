@@ -11,14 +11,13 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 const trackId = "VHJhY2s6MQ==";
 const naira = (formatted: string) => ({ formatted, minor: 0, currency: "NGN" });
-const part = (n: number, status: string, dueDate: string | null, voidReason: string | null = null) => ({
+const part = (n: number, status: string, dueDate: string | null) => ({
   __typename: "Invoice",
   id: `SW52b2ljZTo${n}`,
   number: `INV-2026-00${n}`,
   partNumber: n,
   status,
   dueDate,
-  voidReason,
   total: naira(n === 1 ? "₦60,000.00" : "₦45,000.00"),
 });
 
@@ -180,15 +179,15 @@ describe("the portal's payment plans", () => {
 describe("an instalment's state", () => {
   const now = new Date("2026-12-10T12:00:00Z");
   it.each([
-    [{ status: "PAID", dueDate: "2026-11-01", voidReason: null }, "paid"],
-    [{ status: "REFUNDED", dueDate: "2026-11-01", voidReason: null }, "refunded"],
-    [{ status: "VOID", dueDate: "2026-11-01", voidReason: "Instalment waived: hardship" }, "waived"],
-    [{ status: "VOID", dueDate: "2026-11-01", voidReason: "Plan cancelled: left the course" }, "cancelled"],
-    [{ status: "PENDING", dueDate: "2026-12-09", voidReason: null }, "overdue"],
-    [{ status: "PENDING", dueDate: "2026-12-10", voidReason: null }, "due"],
-    [{ status: "PENDING", dueDate: "2026-12-13", voidReason: null }, "due"],
-    [{ status: "PENDING", dueDate: "2026-12-14", voidReason: null }, "upcoming"],
-  ] as const)("%o is %s", (part, state) => {
-    expect(partState(part, now)).toBe(state);
+    [{ status: "PAID", dueDate: "2026-11-01" }, "ACTIVE", "paid"],
+    [{ status: "REFUNDED", dueDate: "2026-11-01" }, "ACTIVE", "refunded"],
+    [{ status: "VOID", dueDate: "2026-11-01" }, "COMPLETED", "waived"],
+    [{ status: "VOID", dueDate: "2026-11-01" }, "CANCELLED", "cancelled"],
+    [{ status: "PENDING", dueDate: "2026-12-09" }, "ACTIVE", "overdue"],
+    [{ status: "PENDING", dueDate: "2026-12-10" }, "ACTIVE", "due"],
+    [{ status: "PENDING", dueDate: "2026-12-13" }, "ACTIVE", "due"],
+    [{ status: "PENDING", dueDate: "2026-12-14" }, "ACTIVE", "upcoming"],
+  ] as const)("%o of a plan %s is %s", (part, planStatus, state) => {
+    expect(partState(part, planStatus, now)).toBe(state);
   });
 });

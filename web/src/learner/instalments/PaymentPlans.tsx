@@ -38,11 +38,18 @@ const labels: Record<PartState, { text: string; tone: "success" | "warning" | "d
   upcoming: { text: "Upcoming", tone: "info" },
 };
 
-/** Where a part stands: paid, voided (waived or cancelled), or unpaid and overdue, due soon or upcoming. */
-export function partState(part: Pick<Part, "status" | "dueDate" | "voidReason">, now = new Date()): PartState {
+/**
+ * Where a part stands: paid, voided (waived, or cancelled with its plan: the void reason is for staff only), or unpaid
+ * and overdue, due soon or upcoming.
+ */
+export function partState(
+  part: Pick<Part, "status" | "dueDate">,
+  planStatus: Plan["status"] | string = "ACTIVE",
+  now = new Date(),
+): PartState {
   if (part.status === "REFUNDED") return "refunded";
   if (PAID.has(part.status)) return "paid";
-  if (part.status === "VOID") return part.voidReason?.startsWith("Instalment waived") ? "waived" : "cancelled";
+  if (part.status === "VOID") return planStatus === "CANCELLED" ? "cancelled" : "waived";
   const { today, payFrom } = days(now);
   if (part.dueDate && part.dueDate < today) return "overdue";
   if (part.dueDate && part.dueDate <= payFrom) return "due";
@@ -51,7 +58,10 @@ export function partState(part: Pick<Part, "status" | "dueDate" | "voidReason">,
 
 /** A part the learner may pay now: a later part of an active plan, unpaid, due within 3 days or overdue. */
 const payable = (plan: Pick<Plan, "status">, part: Part, now = new Date()) =>
-  plan.status === "ACTIVE" && (part.partNumber ?? 1) > 1 && part.status === "PENDING" && ["due", "overdue"].includes(partState(part, now));
+  plan.status === "ACTIVE" &&
+  (part.partNumber ?? 1) > 1 &&
+  part.status === "PENDING" &&
+  ["due", "overdue"].includes(partState(part, plan.status, now));
 
 /**
  * The part "Pay now" opens for each paused track (its first overdue part), given by the portal's dashboard to the
@@ -168,7 +178,6 @@ export function usePaymentPlans(queryKey: PaymentPlans_query$key): PaymentPlans_
             partNumber
             status
             dueDate
-            voidReason
             total {
               formatted
             }
@@ -210,7 +219,7 @@ function PlanCard({
       key: "status",
       header: "Status",
       cell: (part) => {
-        const label = labels[partState(part)];
+        const label = labels[partState(part, plan.status)];
         return <Badge tone={label.tone}>{label.text}</Badge>;
       },
     },
