@@ -121,6 +121,25 @@ describe("the portal's payment plans", () => {
     ]);
   });
 
+  it("offers no 'Pay now' while every unpaid part is more than 3 days away", async () => {
+    const current = {
+      ...overduePlan,
+      paused: false,
+      overdueParts: 0,
+      parts: [part(1, "PAID", null), part(2, "PENDING", day(10)), part(3, "PENDING", day(40))],
+    };
+    openPortal({ plans: [current], cards: [visaCard] });
+    const plan = await screen.findByRole("article", { name: "Cloud Computing Fundamentals" });
+    expect(within(plan).queryByText("Access paused")).toBeNull();
+    expect(within(plan).queryByRole("button", { name: /Pay now/ })).toBeNull();
+    // No empty "Action" column either.
+    expect(
+      within(plan)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Part", "Due", "Amount", "Status"]);
+  });
+
   it("says how later parts are paid without a saved card in the plan's currency", async () => {
     openPortal({ plans: [overduePlan], cards: [{ ...visaCard, currency: "USD" }] });
     const plan = await screen.findByRole("article", { name: "Cloud Computing Fundamentals" });

@@ -223,7 +223,10 @@ function PlanCard({
         return <Badge tone={label.tone}>{label.text}</Badge>;
       },
     },
-    {
+  ];
+  // "Pay now" gets a column only when a part can be paid (a phone would show an empty "Action" line on every part).
+  if (plan.parts.some((part) => payable(plan, part)))
+    columns.push({
       key: "action",
       header: <span className="visually-hidden">Action</span>,
       label: "Action",
@@ -240,8 +243,7 @@ function PlanCard({
             Pay now
           </Button>
         ) : null,
-    },
-  ];
+    });
   return (
     <article className={styles.plan} aria-labelledby={`plan-${plan.id}`}>
       <header className={styles.header}>

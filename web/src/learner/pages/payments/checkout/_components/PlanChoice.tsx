@@ -30,7 +30,7 @@ export function PlanChoice({
     {
       value: "INSTALMENTS",
       label: offer.title,
-      hint: `${first?.amount.formatted} today, then ${later.length} ${later.length === 1 ? "part" : "parts"} charged to your card (total ${offer.total}). Card only; no coupon.`,
+      hint: `${first?.amount.formatted} today, then ${later.length} ${later.length === 1 ? "part" : "parts"} on their due dates, charged to the card you pay with (total ${offer.total}). Card only; no coupon.`,
     },
   ];
   return (
