@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import PortalDashboardPageQuery from "../pages/learning/portal/__generated__/PortalDashboardPageQuery.graphql.ts";
+import { isInstalmentPayment } from "../pages/payments/checkout/checkoutReturn.ts";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../test/renderLearner.tsx";
 import { partState } from "./PaymentPlans.tsx";
 import { PAY_NOW_FAILED, paystackPage } from "./usePayInstalment.ts";
@@ -155,6 +156,8 @@ describe("the portal's payment plans", () => {
     await act(async () => fireEvent.click(within(plan).getByRole("button", { name: /Pay now: part 2/ })));
     expect(asked).toEqual([{ id: "SW52b2ljZTo2" }]);
     await waitFor(() => expect(open).toHaveBeenCalledWith("https://checkout.paystack.test/pay-2"));
+    // The payment page that Paystack comes back to thanks for an instalment, not an enrollment.
+    expect(isInstalmentPayment("lh-part-2")).toBe(true);
   });
 
   it("shows the server's refusal of 'Pay now' and stays on the page", async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { graphql } from "react-relay/hooks";
 import { useAsyncMutation } from "../../shared/relay/useAsyncMutation.ts";
+import { rememberInstalment } from "../pages/payments/checkout/checkoutReturn.ts";
 import type { usePayInstalmentMutation } from "./__generated__/usePayInstalmentMutation.graphql.ts";
 
 const mutation = graphql`
@@ -42,6 +43,7 @@ export function usePayInstalment() {
       try {
         const { payInstalment: result } = await commit({ variables: { id: invoiceId } });
         if (result.__typename === "PayInstalmentPayload" && result.authorizationUrl) {
+          if (result.reference) rememberInstalment(result.reference);
           paystackPage.open(result.authorizationUrl);
           // The page stays busy while the browser leaves.
           return;
