@@ -58,7 +58,10 @@ export function selectionFor(schema: GraphQLSchema, type: GraphQLOutputType, dep
   if (isLeafType(named)) return "";
   if (isUnionType(named) || isInterfaceType(named)) {
     const members = isUnionType(named) ? named.getTypes() : schema.getPossibleTypes(named);
-    return `{ __typename ${members.map((member) => `... on ${member.name} ${objectSelection(schema, member, depth, seen)}`).join(" ")} }`;
+    // An interface's members (Node's are every type) select their own scalars only: with their relations the
+    // operation passes the server's token limit. Each type is also walked through its own fields.
+    const memberDepth = isInterfaceType(named) ? 0 : depth;
+    return `{ __typename ${members.map((member) => `... on ${member.name} ${objectSelection(schema, member, memberDepth, seen)}`).join(" ")} }`;
   }
   return objectSelection(schema, named, depth, seen);
 }
