@@ -122,7 +122,7 @@ describe("checkout", () => {
     await submit(/Enroll for free/);
     expect(operations).toContain("CheckoutFormMutation");
     expect(await screen.findByText("Successfully Enrolled!")).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/portal"), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/portal"));
   });
 
   it.each([

@@ -11,6 +11,7 @@ const naira = (formatted: string, amount = 0) => ({ formatted, amount, currency:
 
 /** A ₦150,000 track, with or without a 3-part monthly plan of ₦60,000 first. */
 const track = (withPlan: boolean, priceCents = 150_000_00): MockPayloadGenerator.MockResolvers => ({
+  // biome-ignore lint/correctness/noComponentHookFactories: a Relay mock resolver named after its GraphQL type, not a component.
   Track: () => ({
     id: TRACK_ID,
     name: "Data Science",
