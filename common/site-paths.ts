@@ -34,6 +34,8 @@ export const ADMIN_PAGES = {
   resetPassword: "/reset-password",
   dashboard: "/dashboard",
   invoices: "/invoice",
+  /** Learners' instalment plans (docs/payments.md, "Instalments"), for finance. */
+  instalmentPlans: "/instalment-plans",
   learners: "/learners",
   tracks: "/track",
   trackDetails: "/trackdetails/:trackId",

@@ -70,10 +70,11 @@ describe("web shell", () => {
     await page.goto(app.adminUrl("/invoice"));
     await page.getByRole("heading", { level: 1, name: "Manage Invoices" }).waitFor();
     const nav = page.getByRole("navigation", { name: "Main" });
-    // The six entries of docs/product.md, Admin pages, Coupons, then the owner's Staff, Audit log and Settings pages (the demo admin is the owner).
+    // The six entries of docs/product.md, Admin pages (Instalment plans beside Invoices), Coupons, then the owner's Staff, Audit log and Settings pages (the demo admin is the owner).
     expect(await nav.getByRole("link").allTextContents()).toEqual([
       "Dashboard",
       "Invoices",
+      "Instalment plans",
       "Learners",
       "Tracks",
       "Courses",

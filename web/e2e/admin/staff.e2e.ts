@@ -23,6 +23,7 @@ describe("staff roles in the admin console", () => {
     expect(await sidebarItems(owner)).toEqual([
       "Dashboard",
       "Invoices",
+      "Instalment plans",
       "Learners",
       "Tracks",
       "Courses",
@@ -81,7 +82,16 @@ describe("staff roles in the admin console", () => {
     await invited.waitForURL(app.adminUrl("/"));
     await logIn(app, invited, { email, password: "Fin@Staff2026" });
     await invited.getByRole("heading", { level: 1, name: "Welcome back, Bola" }).waitFor();
-    expect(await sidebarItems(invited)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report", "Coupons"]);
+    expect(await sidebarItems(invited)).toEqual([
+      "Dashboard",
+      "Invoices",
+      "Instalment plans",
+      "Learners",
+      "Tracks",
+      "Courses",
+      "Report",
+      "Coupons",
+    ]);
 
     // A used or replaced link no longer works; the normal sign-up stays possible.
     const again = await app.newPage();
@@ -97,7 +107,16 @@ describe("staff roles in the admin console", () => {
   it("shows finance and an instructor only their pages, and sends them away from the others", async () => {
     const finance = await app.newPage();
     await logIn(app, finance, DEMO_STAFF.finance);
-    expect(await sidebarItems(finance)).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report", "Coupons"]);
+    expect(await sidebarItems(finance)).toEqual([
+      "Dashboard",
+      "Invoices",
+      "Instalment plans",
+      "Learners",
+      "Tracks",
+      "Courses",
+      "Report",
+      "Coupons",
+    ]);
     for (const path of ["/staff", "/audit"]) {
       await finance.goto(app.adminUrl(path));
       await finance.waitForURL(app.adminUrl("/dashboard"));

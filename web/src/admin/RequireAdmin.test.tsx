@@ -92,7 +92,17 @@ describe("admin guard", () => {
     signIn();
     renderAdmin("/dashboard");
     await screen.findByRole("heading", { level: 1, name: "Welcome back, Grace" }, routeLoad);
-    expect(sidebarItems()).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report", "Staff", "Audit log"]);
+    expect(sidebarItems()).toEqual([
+      "Dashboard",
+      "Invoices",
+      "Instalment plans",
+      "Learners",
+      "Tracks",
+      "Courses",
+      "Report",
+      "Staff",
+      "Audit log",
+    ]);
   });
 
   it("shows finance only its pages and sends it from a page it may not use to its landing page", async () => {
@@ -100,7 +110,7 @@ describe("admin guard", () => {
     const router = renderAdmin("/staff");
     await screen.findByRole("heading", { level: 1, name: "Welcome back, Funmi" }, routeLoad);
     expect(router.state.location.pathname).toBe("/dashboard");
-    expect(sidebarItems()).toEqual(["Dashboard", "Invoices", "Learners", "Tracks", "Courses", "Report"]);
+    expect(sidebarItems()).toEqual(["Dashboard", "Invoices", "Instalment plans", "Learners", "Tracks", "Courses", "Report"]);
   });
 
   it("lands an instructor on the courses and keeps it off the dashboard, invoices, learners and report", async () => {

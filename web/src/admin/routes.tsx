@@ -160,6 +160,13 @@ export function createAdminRoutes(environment: IEnvironment): RouteObject[] {
                       prepare: () => ({ first: PAGE_SIZE }),
                     }),
                     guardedPage({
+                      path: ADMIN_PAGES.instalmentPlans,
+                      permission: "readInvoices",
+                      component: () => import("./pages/payments/instalment-plans/InstalmentPlansPage.tsx"),
+                      query: () => import("./pages/payments/instalment-plans/__generated__/InstalmentPlansPageQuery.graphql.ts"),
+                      prepare: () => ({ first: PAGE_SIZE }),
+                    }),
+                    guardedPage({
                       path: ADMIN_PAGES.learners,
                       permission: "readLearners",
                       component: () => import("./pages/accounts/learners/LearnersPage.tsx"),

@@ -10,7 +10,9 @@ export function ListSkeleton({ spec }: { spec: ListSpec }) {
   return (
     <div>
       <div className={styles.toolbar}>
-        <SearchField label={spec.search.label} placeholder={spec.search.placeholder} value="" onValueChange={() => undefined} disabled />
+        {spec.search && (
+          <SearchField label={spec.search.label} placeholder={spec.search.placeholder} value="" onValueChange={() => undefined} disabled />
+        )}
         {spec.addLabel && (
           <Button disabled>
             <PlusIcon size={18} />

@@ -15,7 +15,8 @@ import { type PagedSearch, pageCount, rangeText } from "./usePagedSearch.ts";
 export interface ListSpec {
   /** The table's caption. */
   caption: string;
-  search: { label: string; placeholder: string };
+  /** The search box; a list the API cannot search (e.g. instalment plans) has none. */
+  search?: { label: string; placeholder: string };
   /** The table's column headers. */
   headers: readonly string[];
   /** What a row is, e.g. `["course", "courses"]`, for "Showing 1-10 of 42 courses". */
@@ -45,13 +46,15 @@ export function PagedList({ spec, list, filter, add, children }: PagedListProps)
   return (
     <>
       <div className={styles.toolbar}>
-        <SearchField
-          label={spec.search.label}
-          placeholder={spec.search.placeholder}
-          value={list.search}
-          onValueChange={list.setSearch}
-          pending={list.isPending}
-        />
+        {spec.search && (
+          <SearchField
+            label={spec.search.label}
+            placeholder={spec.search.placeholder}
+            value={list.search}
+            onValueChange={list.setSearch}
+            pending={list.isPending}
+          />
+        )}
         {filter}
         {add && spec.addLabel && <AddButton label={spec.addLabel} {...add} />}
       </div>

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import {
   AuditIcon,
+  CalendarIcon,
   CouponIcon,
   CoursesIcon,
   DashboardIcon,
@@ -23,10 +24,11 @@ export interface NavigationItem {
   alsoActiveOn?: string[];
 }
 
-/** The sidebar's entries: those of docs/product.md, Admin pages, in that order, then the owners' Staff and Audit log pages. */
+/** The sidebar's entries: those of docs/product.md, Admin pages, in that order (Instalment plans beside Invoices), then the owners' Staff and Audit log pages. */
 export const navigation: NavigationItem[] = [
   { label: "Dashboard", to: "/dashboard", icon: DashboardIcon, permission: "readDashboard" },
   { label: "Invoices", to: "/invoice", icon: InvoiceIcon, permission: "readInvoices" },
+  { label: "Instalment plans", to: "/instalment-plans", icon: CalendarIcon, permission: "readInvoices" },
   { label: "Learners", to: "/learners", icon: UsersIcon, permission: "readLearners" },
   { label: "Tracks", to: "/track", icon: TracksIcon, permission: "readCatalogue", alsoActiveOn: ["/trackdetails/*"] },
   { label: "Courses", to: "/courses", icon: CoursesIcon, permission: "readCatalogue" },

@@ -20,6 +20,7 @@ import type { AdminTrackDetailsPageQuery } from "./__generated__/AdminTrackDetai
 import { DeleteTrackDialog } from "./_components/DeleteTrackDialog.tsx";
 import { ArchivedBadge, RestoreTrackButton, TRACK_ARCHIVE_MESSAGES } from "./_components/TrackArchive.tsx";
 import { TrackFormDialog } from "./_components/TrackFormDialog.tsx";
+import { TrackInstalmentPlan } from "./_components/TrackInstalmentPlan.tsx";
 import { TrackLearningStats } from "./_components/TrackLearningStats.tsx";
 import { TrackOutcomes } from "./_components/TrackOutcomes.tsx";
 import { TrackPreviewLink } from "./_components/TrackPreviewLink.tsx";
@@ -101,6 +102,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
     graphql`
       fragment AdminTrackDetailsPage_track on Track {
         id
+        ...TrackInstalmentPlan_track
         name
         price
         priceMoney {
@@ -215,6 +217,7 @@ function TrackDetails({ trackKey }: { trackKey: AdminTrackDetailsPage_track$key 
       <TrackLearningStats trackKey={track} />
       <TrackPrices trackKey={track} />
       <TrackOutcomes trackKey={track} />
+      <TrackInstalmentPlan trackKey={track} editable={mayEdit} />
       <TrackFormDialog open={editing} onOpenChange={setEditing} trackKey={track} />
       <DeleteTrackDialog open={deleting} onOpenChange={setDeleting} track={track} onDeleted={() => navigate("/track", { replace: true })} />
     </article>

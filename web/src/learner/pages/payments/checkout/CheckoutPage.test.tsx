@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import type { MockPayloadGenerator } from "relay-test-utils";
 import { beforeEach, describe, expect, it } from "vitest";
 import { money, trackPrice } from "../../../../test/money.ts";
+import { NGN_PLAN } from "../../../test/instalments.ts";
 import { type Answer, errorResult, logInAs, operationName, renderLearner } from "../../../test/renderLearner.tsx";
 import CheckoutPageQuery from "./__generated__/CheckoutPageQuery.graphql.ts";
 import { validateCheckout } from "./_components/CheckoutForm.tsx";
@@ -22,7 +23,7 @@ const learner = {
 };
 
 // What the mock server knows; each test sets the visitor, the price and whether bank transfer is offered.
-const server = { signedIn: true, price: 350, offline: false };
+const server = { signedIn: true, price: 350, offline: false, plan: null as typeof NGN_PLAN | null };
 const resolvers: MockPayloadGenerator.MockResolvers = {
   Track: () => ({
     id: trackId,
@@ -32,7 +33,9 @@ const resolvers: MockPayloadGenerator.MockResolvers = {
     prices: [money(server.price), money(1_200, "GHS")],
     instructor: "Amara Okafor",
     image: null,
+    instalmentPlan: server.plan,
   }),
+  InstalmentOffer: () => server.plan,
   // `me` is null for a visitor without a valid session.
   Query: () => ({ me: server.signedIn ? learner : null, paymentOptions: { offlinePaymentsEnabled: server.offline } }),
   Account: () => learner,
@@ -43,14 +46,16 @@ function openCheckout({
   signedIn = true,
   price = 350,
   offline = false,
+  plan = null,
   answer,
 }: {
   signedIn?: boolean;
   price?: number;
   offline?: boolean;
+  plan?: typeof NGN_PLAN | null;
   answer?: Answer;
 } = {}) {
-  Object.assign(server, { signedIn, price, offline });
+  Object.assign(server, { signedIn, price, offline, plan });
   if (signedIn) logInAs();
   return renderLearner(`/checkout/${trackId}`, {
     preloaded: [[CheckoutPageQuery, { id: trackId }]],
@@ -117,7 +122,7 @@ describe("checkout", () => {
     await submit(/Enroll for free/);
     expect(operations).toContain("CheckoutFormMutation");
     expect(await screen.findByText("Successfully Enrolled!")).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/portal"), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/portal"));
   });
 
   it.each([
@@ -244,5 +249,69 @@ describe("checkout", () => {
     await submit(/Proceed to payment/);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).not.toHaveProperty("currency");
+  });
+
+  it("offers no choice of plan for a track without instalments", async () => {
+    openCheckout();
+    await screen.findByRole("button", { name: /Proceed to payment/ });
+    expect(screen.queryByRole("radio", { name: /Pay in full/ })).toBeNull();
+  });
+
+  it("lets the learner pay in instalments: the schedule shows, card only, and the checkout asks for plan INSTALMENTS", async () => {
+    let sent: Record<string, unknown> | null = null;
+    openCheckout({
+      offline: true,
+      plan: NGN_PLAN,
+      answer: (operation) => {
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        sent = operation.request.variables.input;
+        return undefined;
+      },
+    });
+    const full = (await screen.findByRole("radio", { name: /Pay in full/ })) as HTMLInputElement;
+    expect(full.checked).toBe(true);
+    expect(screen.queryByRole("list", { name: "Your instalments" })).toBeNull();
+    const parts = screen.getByRole("radio", { name: /Pay in 3 monthly instalments/ });
+    expect(parts.closest("label")?.textContent).toContain("₦60,000.00 today, then 2 parts");
+    fireEvent.click(parts);
+    const schedule = screen.getByRole("list", { name: "Your instalments" });
+    expect(
+      within(schedule)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Part 1Today₦60,000.00", "Part 2Dec 29, 2026₦45,000.00", "Part 3Jan 29, 2027₦45,000.00"]);
+    // Instalments are by card: bank transfer / mobile money is not offered with them.
+    expect(screen.queryByRole("radio", { name: /Bank transfer/ })).toBeNull();
+    await submit(/Pay the first instalment/);
+    expect(sent).toMatchObject({ trackId, plan: "INSTALMENTS" });
+    expect(sent).not.toHaveProperty("method");
+  });
+
+  it("shows the server's refusal of a coupon with instalments", async () => {
+    const refusal = "Coupons cannot be combined with instalments: pay in full to use a coupon.";
+    let sent: Record<string, unknown> | null = null;
+    openCheckout({
+      plan: NGN_PLAN,
+      answer: (operation) => {
+        if (operationName(operation) === "CouponFieldQuery") {
+          const quote = { subtotalCents: 35_000, discountCents: 3_500, taxCents: 0, amountCents: 31_500, couponCode: "SAVE10" };
+          return { data: { checkoutQuote: { __typename: "CheckoutQuote", ...quote } } };
+        }
+        if (operationName(operation) !== "CheckoutFormMutation") return undefined;
+        sent = operation.request.variables.input;
+        return { data: { checkout: errorResult("ValidationError", refusal, { fieldErrors: [{ field: "coupon", message: refusal }] }) } };
+      },
+    });
+    fireEvent.change(await screen.findByLabelText(/^Coupon code/), { target: { value: "save10" } });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Apply" })));
+    const summary = await screen.findByRole("complementary", { name: "Order summary" });
+    await waitFor(() => expect(within(summary).getByText("Discount (SAVE10)")).toBeTruthy());
+    fireEvent.click(screen.getByRole("radio", { name: /Pay in 3 monthly instalments/ }));
+    await submit(/Pay the first instalment/);
+    expect(sent).toMatchObject({ coupon: "SAVE10", plan: "INSTALMENTS" });
+    expect((await screen.findByRole("alert")).textContent).toBe(refusal);
+    // The coupon is dropped, so paying in instalments can go ahead; the refusal stays under the field.
+    await waitFor(() => expect(within(summary).queryByText("Discount (SAVE10)")).toBeNull());
+    expect(screen.getAllByText(refusal).length).toBe(2);
   });
 });

@@ -29,6 +29,7 @@ const query = graphql`
         currency
       }
       ...CheckoutSummary_track
+      ...InstalmentSchedule_track
     }
     me {
       ...CheckoutForm_learner @alias(as: "learner")
@@ -66,6 +67,7 @@ export default function CheckoutPage({ queryRef }: QueryPageProps<CheckoutPageQu
               offlineAvailable={paymentOptions.offlinePaymentsEnabled}
               coupon={coupon}
               onCoupon={setCoupon}
+              planKey={track}
             />
           ) : (
             <div className={styles.loggedOut}>

@@ -16,12 +16,42 @@ export function rememberCheckout(reference: string, trackId: string) {
   }
 }
 
-/** The checkout page to go back to for this payment, or null when this tab did not start it. */
+/**
+ * An instalment's "Pay now" (docs/payments.md, "Instalments") started in this tab: its payment page thanks for the
+ * instalment rather than for an enrollment, and "Try again" leads back to the portal's payment plans.
+ */
+export function rememberInstalment(reference: string) {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify({ reference, instalment: true }));
+  } catch {
+    // Storage refused: the payment page speaks as after a checkout.
+  }
+}
+
+/** Where this tab's payment of `reference` came from, if it started it. */
+function saved(reference: string): { trackId?: unknown; instalment?: unknown } | null {
+  try {
+    const found = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as {
+      reference?: unknown;
+      trackId?: unknown;
+      instalment?: unknown;
+    } | null;
+    return found?.reference === reference ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this tab opened `reference` as an instalment's "Pay now". */
+export const isInstalmentPayment = (reference: string) => saved(reference)?.instalment === true;
+
+/** The checkout page to go back to for this payment (the payment plans for an instalment), or null when this tab did not start it. */
 export function checkoutPathFor(reference: string): string | null {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as { reference?: unknown; trackId?: unknown } | null;
-    if (saved?.reference !== reference || typeof saved.trackId !== "string" || !UUID_PATTERN.test(saved.trackId)) return null;
-    return trackPages.checkout(saved.trackId);
+    const found = saved(reference);
+    if (found?.instalment === true) return "/portal#payment-plans";
+    if (typeof found?.trackId !== "string" || !UUID_PATTERN.test(found.trackId)) return null;
+    return trackPages.checkout(found.trackId);
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
-import { screen } from "@testing-library/react";
+import { cleanup, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Answer, operationName, renderLearner } from "../../../test/renderLearner.tsx";
-import { rememberCheckout } from "../checkout/checkoutReturn.ts";
+import { rememberCheckout, rememberInstalment } from "../checkout/checkoutReturn.ts";
 import { DELAYED_TITLES, NOT_CHARGED, NOTHING_TAKEN } from "./PaymentVerificationPage.tsx";
 
 const TRACK = "3f0c2a4e-8d7b-4c1a-9e5f-2b6d8a0c4e1f";
@@ -86,5 +86,17 @@ describe("payment verification", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Verification failed.");
     expect(screen.getByText(NOTHING_TAKEN)).toBeTruthy();
     expect(screen.queryByText(NOT_CHARGED)).toBeNull();
+  });
+
+  it("thanks for an instalment paid from the portal, and sends a declined one back to the payment plans", async () => {
+    rememberInstalment("ref-1");
+    const paid = { __typename: "VerifyPaymentPayload", success: true, status: "PAID", message: "Payment successful." };
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(paid) });
+    expect(await screen.findByText("Your instalment is paid: your access to the track continues.")).toBeTruthy();
+    expect(screen.queryByText("You have successfully enrolled!")).toBeNull();
+    cleanup();
+    renderLearner("/payment-verification?reference=ref-1", { answer: verifyAnswers(declined) });
+    await screen.findByRole("alert");
+    expect(screen.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe("/portal#payment-plans");
   });
 });

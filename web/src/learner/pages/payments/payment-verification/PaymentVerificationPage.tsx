@@ -8,7 +8,7 @@ import { ButtonLink } from "../../../../shared/ui/Button.tsx";
 import { AlertCircleIcon, CheckCircleIcon, ClockIcon } from "../../../../shared/ui/icons.tsx";
 import { Spinner } from "../../../../shared/ui/Spinner.tsx";
 import { Page } from "../../../layout/Page.tsx";
-import { checkoutPathFor } from "../checkout/checkoutReturn.ts";
+import { checkoutPathFor, isInstalmentPayment } from "../checkout/checkoutReturn.ts";
 import type { PaymentVerificationPageMutation } from "./__generated__/PaymentVerificationPageMutation.graphql.ts";
 import type { PaymentVerificationPageSubscription } from "./__generated__/PaymentVerificationPageSubscription.graphql.ts";
 import { OfflineWaiting } from "./OfflineWaiting.tsx";
@@ -164,7 +164,7 @@ function Verification({ reference }: { reference: string }) {
     );
   }
   const retry = (outcome.kind === "failure" && outcome.declined) || outcome.kind === "expired";
-  return <Result outcome={outcome} retryPath={retry ? checkoutPathFor(reference) : null} />;
+  return <Result outcome={outcome} retryPath={retry ? checkoutPathFor(reference) : null} instalment={isInstalmentPayment(reference)} />;
 }
 
 /** The heading of a pending Paystack payment by a channel that completes later. */
@@ -206,7 +206,7 @@ export const NOTHING_TAKEN = "Nothing was taken from your account.";
  * `retryPath`: after a declined payment, the checkout it came from (this tab remembers it), for "Try again". Not
  * offered when the outcome is unknown (the check itself failed): the payment may have gone through.
  */
-function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: string | null }) {
+function Result({ outcome, retryPath = null, instalment = false }: { outcome: Outcome; retryPath?: string | null; instalment?: boolean }) {
   if (outcome.kind === "checking") {
     return (
       <section className={styles.card} aria-labelledby="payment-title" aria-busy="true">
@@ -232,7 +232,7 @@ function Result({ outcome, retryPath = null }: { outcome: Outcome; retryPath?: s
           Payment successful
         </h1>
         <p className={styles.text} role="status">
-          You have successfully enrolled!
+          {instalment ? "Your instalment is paid: your access to the track continues." : "You have successfully enrolled!"}
         </p>
         <p className={styles.note}>Taking you to your portal in a few seconds...</p>
         <ButtonLink to="/portal">Go to my courses</ButtonLink>

@@ -7,7 +7,9 @@ import { BookIcon, CalendarIcon, CheckCircleIcon, ClockIcon } from "../../../../
 import { TrackCover } from "../../../../../shared/ui/TrackCover.tsx";
 import type { CurrencySwitcher_options$key } from "../../../../currency/__generated__/CurrencySwitcher_options.graphql.ts";
 import { CurrencySwitcher } from "../../../../currency/CurrencySwitcher.tsx";
+import { priceIn, useChosenCurrency } from "../../../../currency/siteCurrency.ts";
 import { TrackPrice } from "../../../../currency/TrackPrice.tsx";
+import { InstalmentOffer } from "../../../../instalments/InstalmentOffer.tsx";
 import type { TrackSideCard_track$key } from "./__generated__/TrackSideCard_track.graphql.ts";
 import styles from "./TrackSideCard.module.css";
 
@@ -40,16 +42,20 @@ export function TrackSideCard({ trackKey, enrolled, preview = false, optionsKey 
           minor
           currency
         }
+        ...InstalmentSchedule_track
       }
     `,
     trackKey,
   );
+  // The plan's parts in the currency the price is shown in (the learner's, when the track is sold in it).
+  const chosen = useChosenCurrency();
   return (
     <div className={styles.card}>
       <TrackCover src={track.image} eager className={styles.cover} />
       <div className={styles.body}>
         <TrackPrice as="p" track={track} className={styles.price} />
         {optionsKey && <CurrencySwitcher optionsKey={optionsKey} />}
+        {!preview && <InstalmentOffer trackKey={track} currency={priceIn(track, chosen).price.currency} />}
         <dl className={styles.facts}>
           <Fact icon={<ClockIcon size={16} />} label="Duration">
             {track.duration}

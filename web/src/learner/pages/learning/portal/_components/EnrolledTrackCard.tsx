@@ -5,6 +5,7 @@ import { trackPages } from "../../../../../shared/routing/trackIds.ts";
 import { ButtonLink } from "../../../../../shared/ui/Button.tsx";
 import { BookIcon, ClockIcon } from "../../../../../shared/ui/icons.tsx";
 import { TrackCard } from "../../../../../shared/ui/TrackCard.tsx";
+import { PausedTrack } from "../../../../instalments/PausedTrack.tsx";
 import type { EnrolledTrackCard_enrollment$key } from "./__generated__/EnrolledTrackCard_enrollment.graphql.ts";
 import { CertificateLinks } from "./CertificateLinks.tsx";
 import styles from "./EnrolledTrackCard.module.css";
@@ -26,6 +27,7 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
         status
         progress
         continueLessonId
+        pausedReason
         certificate {
           ...CertificateLinks_certificate
         }
@@ -80,6 +82,7 @@ export function EnrolledTrackCard({ enrollmentKey, aboveTheFold = false }: Enrol
         </div>
         <span className={styles.percent}>{enrollment.progress}% complete</span>
       </div>
+      {enrollment.pausedReason != null && <PausedTrack trackId={track.id} trackName={track.name} reason={enrollment.pausedReason} />}
       {enrollment.certificate && <CertificateLinks certificateKey={enrollment.certificate} trackName={track.name} />}
       <p className={styles.enrolled}>
         Enrolled <time dateTime={enrollment.createdAt}>{formatDate(enrollment.createdAt)}</time>

@@ -25,6 +25,7 @@ import styles from "./LessonPlayerPage.module.css";
 export const PLAYER_MESSAGES = {
   notFound: "Lesson not found.",
   locked: "Enroll in this track to open this lesson.",
+  paused: "Access paused",
   completeFailed: "Could not mark the lesson complete. Please try again.",
   completed: "Lesson complete.",
 } as const;
@@ -52,6 +53,7 @@ const query = graphql`
         kind
         minutes
         locked
+        pausedReason
         enrolled
         completed
         body
@@ -178,7 +180,15 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
             </span>
           )}
         </p>
-        {lesson.locked ? (
+        {lesson.pausedReason ? (
+          // An instalment unpaid past the grace days (docs/payments.md, "Instalments"): the reason instead of the content.
+          <Alert tone="info" title={PLAYER_MESSAGES.paused}>
+            <p>{lesson.pausedReason}</p>
+            <ButtonLink to="/portal#payment-plans" size="sm">
+              Pay now
+            </ButtonLink>
+          </Alert>
+        ) : lesson.locked ? (
           <Alert tone="info" title={PLAYER_MESSAGES.locked}>
             <ButtonLink to={trackPages.learnerDetails(track.id)} size="sm">
               <LockIcon size={14} aria-hidden="true" /> See the track
@@ -202,7 +212,7 @@ export default function LessonPlayerPage({ queryRef }: QueryPageProps<LessonPlay
           <Markdown text={lesson.body ?? ""} className={styles.body} />
         )}
         <div className={styles.actions}>
-          {enrolled && !lesson.completed && lesson.kind !== "QUIZ" && (
+          {enrolled && !lesson.completed && !lesson.pausedReason && lesson.kind !== "QUIZ" && (
             <Button onClick={markComplete} loading={completing}>
               Mark complete
             </Button>

@@ -14,12 +14,14 @@ import { ENROLLMENTS_CONNECTION } from "../../../../connections.ts";
 import formStyles from "../../../../forms/forms.module.css";
 import { type FieldErrors, serverFieldErrors, useFields } from "../../../../forms/forms.ts";
 import { GenderSelect } from "../../../../forms/GenderSelect.tsx";
+import type { InstalmentSchedule_track$key } from "../../../../instalments/__generated__/InstalmentSchedule_track.graphql.ts";
 import { rememberCheckout } from "../checkoutReturn.ts";
 import type { CheckoutForm_learner$key } from "./__generated__/CheckoutForm_learner.graphql.ts";
 import type { CheckoutFormMutation, Gender } from "./__generated__/CheckoutFormMutation.graphql.ts";
 import styles from "./CheckoutForm.module.css";
 import { CouponField, type CouponQuote } from "./CouponField.tsx";
 import { type PaymentChoice, PaymentMethodChoice } from "./PaymentMethodChoice.tsx";
+import { PlanChoice, type PlanValue } from "./PlanChoice.tsx";
 
 // A free track answers with the new enrollment: it goes on top of the portal's course list (newest first), and the
 // learner's saved contact details are refreshed in the store. It is asked for only when the track is free: for a paid
@@ -88,6 +90,8 @@ interface CheckoutFormProps {
   /** The applied coupon's quote (shown by the summary too); the checkout sends its code and the server prices it again. */
   coupon?: CouponQuote | null;
   onCoupon?: (quote: CouponQuote | null) => void;
+  /** The track's instalment offer: the learner may pay in full or in parts when it has one. */
+  planKey?: InstalmentSchedule_track$key | null;
 }
 
 export function CheckoutForm({
@@ -98,6 +102,7 @@ export function CheckoutForm({
   offlineAvailable = false,
   coupon = null,
   onCoupon,
+  planKey = null,
 }: CheckoutFormProps) {
   // A coupon that takes the whole price enrolls at once, as a free track does.
   const free = freeTrack || coupon?.amountCents === 0;
@@ -126,7 +131,10 @@ export function CheckoutForm({
   const [message, setMessage] = useState<string | null>(null);
   const [state, setState] = useState<State>({ step: "form" });
   const [method, setMethod] = useState<PaymentChoice>("CARD");
-  const offline = offlineAvailable && !free && method === "OFFLINE";
+  const [plan, setPlan] = useState<PlanValue>("FULL");
+  // Instalments are by card only (docs/payments.md, "Instalments"): the method choice steps aside.
+  const instalments = !free && plan === "INSTALMENTS";
+  const offline = offlineAvailable && !free && !instalments && method === "OFFLINE";
   const [checkout] = useAsyncMutation<CheckoutFormMutation>(mutation);
 
   useEffect(() => {
@@ -153,6 +161,7 @@ export function CheckoutForm({
             ...(offline ? { method: "OFFLINE" as const } : {}),
             ...(coupon ? { coupon: coupon.code } : {}),
             ...(currency ? { currency } : {}),
+            ...(instalments ? { plan: "INSTALMENTS" as const } : {}),
           },
           free,
           connections: [ConnectionHandler.getConnectionID(learner.id, ENROLLMENTS_CONNECTION)],
@@ -237,10 +246,19 @@ export function CheckoutForm({
           disabled={busy}
         />
       )}
-      {offlineAvailable && !free && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
+      {planKey && !free && <PlanChoice trackKey={planKey} currency={currency} value={plan} onChange={setPlan} disabled={busy} />}
+      {offlineAvailable && !free && !instalments && <PaymentMethodChoice value={method} onChange={setMethod} disabled={busy} />}
       <div className={formStyles.actions}>
         <Button type="submit" size="lg" block loading={busy}>
-          {busy ? "Processing..." : free ? "Enroll for free" : offline ? "Get payment instructions" : "Proceed to payment"}
+          {busy
+            ? "Processing..."
+            : free
+              ? "Enroll for free"
+              : offline
+                ? "Get payment instructions"
+                : instalments
+                  ? "Pay the first instalment"
+                  : "Proceed to payment"}
         </Button>
       </div>
     </form>
