@@ -208,6 +208,34 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     expect(await chargesOf(part2.id)).toBe(2);
   });
 
+  it("a charge whose answer is lost is asked after its lease, not at once: Paystack slow to record it charges once", async () => {
+    const { parts } = await boughtPlan();
+    const part2 = parts[1] as (typeof parts)[number];
+    const onDue = new Date((part2.dueDate as Date).getTime() + 9 * 3_600_000);
+    const { prisma } = app.services.db;
+    await sandboxControl(app, "/__controls", { dropWebhooks: true, loseNextChargeAnswers: 1 });
+    expect(await chargeInstalment(app.services, { invoiceId: part2.id, attempt: 0, at: onDue.toISOString() })).toEqual({
+      outcome: "UNKNOWN",
+    });
+    const claimed = await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } });
+    expect(claimed.status).toBe("PENDING");
+    expect(claimed.reference).not.toBeNull();
+    // Within the lease, while Paystack still answers "not found" for it: no second charge, the claim is kept.
+    const inLease = new Date(onDue.getTime() + 5 * 60_000);
+    await runInstalments(app.services, inLease);
+    await chargeInstalment(app.services, { invoiceId: part2.id, attempt: 0, at: inLease.toISOString() });
+    await app.settleJobs();
+    expect(await chargesOf(part2.id)).toBe(1);
+    expect((await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } })).reference).toBe(claimed.reference);
+    // Paystack has recorded it by the time the lease ends: the next run finds it and settles the part.
+    await sandboxControl(app, "/__controls", { revealLostCharges: true });
+    await runInstalments(app.services, new Date(onDue.getTime() + 11 * 60_000));
+    await app.settleJobs();
+    const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } });
+    expect([paid.status, paid.reference]).toEqual(["PAID", claimed.reference]);
+    expect(await chargesOf(part2.id)).toBe(1);
+  });
+
   it("a part unpaid past the grace days pauses the enrollment (content refused, 4xx); paying it resumes at once; the last part completes the plan", async () => {
     const { learner, token, track, parts } = await boughtPlan();
     const { prisma } = app.services.db;

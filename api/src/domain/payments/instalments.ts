@@ -145,8 +145,9 @@ export type ChargeOutcome = "PAID" | "DECLINED" | "SKIPPED" | "RELEASED" | "UNKN
  * (PENDING, no reference, `chargeAttempts` still `attempt`) that gives it a new reference; only the winner calls
  * Paystack, with that reference. A success settles through `settlePayment` (the one settlement: receipt, resume,
  * plan completion). A decline lets the reference go, counts the try, mails the payment link and waits a day. A
- * Paystack error (refused or no answer) is looked up by the reference: not there, the claim is let go (retryable,
- * not counted); unknown, the claim stays until its lease ends and a later run asks again.
+ * Paystack error (refused or no answer) keeps the claim until its lease ends; only then does a later run look the
+ * reference up (not there: the claim is let go, retryable, not counted). Asking at once could hear "not found" for a
+ * charge Paystack made but has not recorded yet, and the part would be charged again under a new reference.
  */
 export async function chargeInstalment(
   deps: Services,
@@ -185,8 +186,8 @@ export async function chargeInstalment(
     if (charge.status === "failed") return { outcome: await declined(deps, part, reference, now) };
     return { outcome: "UNKNOWN" };
   } catch (error) {
-    deps.logger.warn({ err: error, reference, invoiceId: part.id }, "instalment charge not made; looking it up");
-    return { outcome: await resolveCharge(deps, part, reference, now) };
+    deps.logger.warn({ err: error, reference, invoiceId: part.id }, "instalment charge outcome unknown; asked again after the lease");
+    return { outcome: "UNKNOWN" };
   }
 }
 

@@ -19,6 +19,13 @@ export const controlsChangeSchema = z.strictObject({
   mobileMoneyOutcome: z.enum(["success", "failed"]).optional(),
   /** Decline the next N charges of saved cards (charge_authorization, partial_debit), then charge normally. */
   failNextCharges: z.int().min(0).max(100).optional(),
+  /**
+   * Make the next N charges of saved cards but lose their answers: the caller gets a 504, and verify does not find
+   * the charge (nor is its webhook sent) until `revealLostCharges`, as when Paystack is slow to record a charge.
+   */
+  loseNextChargeAnswers: z.int().min(0).max(100).optional(),
+  /** Lost charges (loseNextChargeAnswers) become visible to verify, and their webhooks are sent. */
+  revealLostCharges: z.literal(true).optional(),
   tamper: z
     .strictObject({
       reference: z.string().regex(PAYSTACK_REFERENCE_PATTERN),
@@ -59,6 +66,9 @@ export class SandboxControls {
   #mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
   #mobileMoneyOutcome: SandboxOutcome = "success";
   #failNextCharges = 0;
+  #loseNextChargeAnswers = 0;
+  /** References of charges made whose answers were lost, not yet visible to verify. */
+  readonly #lost = new Set<string>();
 
   apply(change: ControlsChange): void {
     this.#plan = {
@@ -72,6 +82,7 @@ export class SandboxControls {
     this.#mobileMoneyDelayMs = change.mobileMoneyDelayMs ?? this.#mobileMoneyDelayMs;
     this.#mobileMoneyOutcome = change.mobileMoneyOutcome ?? this.#mobileMoneyOutcome;
     this.#failNextCharges = change.failNextCharges ?? this.#failNextCharges;
+    this.#loseNextChargeAnswers = change.loseNextChargeAnswers ?? this.#loseNextChargeAnswers;
     if (change.tamper) {
       const { reference, ...override } = change.tamper;
       this.#tampered.set(reference, override);
@@ -86,6 +97,8 @@ export class SandboxControls {
     this.#mobileMoneyDelayMs = DEFAULT_MOBILE_MONEY_DELAY_MS;
     this.#mobileMoneyOutcome = "success";
     this.#failNextCharges = 0;
+    this.#loseNextChargeAnswers = 0;
+    this.#lost.clear();
     this.#tampered.clear();
   }
 
@@ -102,6 +115,26 @@ export class SandboxControls {
     if (this.#failNextCharges === 0) return "success";
     this.#failNextCharges--;
     return "failed";
+  }
+
+  /** Whether the answer to the charge of a saved card made now is lost (loseNextChargeAnswers); counts it down. */
+  loseChargeAnswer(reference: string): boolean {
+    if (this.#loseNextChargeAnswers === 0) return false;
+    this.#loseNextChargeAnswers--;
+    this.#lost.add(reference);
+    return true;
+  }
+
+  /** A lost charge, not visible to verify yet. */
+  isLost(reference: string): boolean {
+    return this.#lost.has(reference);
+  }
+
+  /** Makes every lost charge visible; answers their references. */
+  revealLost(): string[] {
+    const revealed = [...this.#lost];
+    this.#lost.clear();
+    return revealed;
   }
 
   /** How a payment by an offline channel submitted now ends, and after how long. */
@@ -131,6 +164,8 @@ export class SandboxControls {
       mobileMoneyDelayMs: this.#mobileMoneyDelayMs,
       mobileMoneyOutcome: this.#mobileMoneyOutcome,
       failNextCharges: this.#failNextCharges,
+      loseNextChargeAnswers: this.#loseNextChargeAnswers,
+      lostCharges: this.#lost.size,
       tamper: [...this.#tampered].map(([reference, override]) => ({ reference, ...override })),
     };
   }

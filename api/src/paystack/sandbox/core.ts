@@ -154,8 +154,19 @@ export function createSandboxCore(options: SandboxCoreOptions) {
         chargeOf: saved,
       });
       if (!tx) return "duplicate_reference";
-      settle(tx, controls.nextChargeOutcome(), { channel: "card" });
+      const outcome = controls.nextChargeOutcome();
+      // A lost answer (a test control): the charge is made, but its webhook waits until it is revealed.
+      if (controls.loseChargeAnswer(tx.reference)) transactions.settle(tx, outcome, { channel: "card" });
+      else settle(tx, outcome, { channel: "card" });
       return tx;
+    },
+
+    /** Makes the lost charges visible to verify and sends the webhooks of the successful ones. */
+    revealLostCharges(): void {
+      for (const reference of controls.revealLost()) {
+        const tx = transactions.byReference(reference);
+        if (tx?.status === "success") webhooks.send("charge.success", report(tx), tx.reference, controls.webhookPlan());
+      }
     },
 
     /** Completes a pending offline payment now, with its planned outcome; false when none is waiting. */

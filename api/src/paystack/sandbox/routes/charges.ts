@@ -97,6 +97,10 @@ export function chargeRoutes(api: FastifyInstance, core: SandboxCore): void {
       reply.code(400).send(refusals[tx]);
       return null;
     }
+    if (core.controls.isLost(tx.reference)) {
+      reply.code(504).send({ status: false, message: "Gateway Timeout" });
+      return null;
+    }
     return core.report(tx);
   };
 

@@ -29,6 +29,7 @@ export function controlRoutes(api: FastifyInstance, core: SandboxCore): void {
     const change = controlsChangeSchema.safeParse(request.body ?? {});
     if (!change.success) return reply.code(400).send({ status: false, message: z.prettifyError(change.error) });
     controls.apply(change.data);
+    if (change.data.revealLostCharges) core.revealLostCharges();
     return { status: true, message: "Controls updated", data: controls.toJSON() };
   });
 

@@ -139,7 +139,7 @@ export function transactionRoutes(api: FastifyInstance, core: SandboxCore, prefi
     // Not cut short by a closing server: the call is answered, late, as before it began to close.
     if (delay) await core.scheduler.sleep(delay);
     const tx = transactions.byReference(request.params.reference);
-    if (!tx) return reply.code(400).send(referenceNotFound);
+    if (!tx || controls.isLost(tx.reference)) return reply.code(400).send(referenceNotFound);
     return { status: true, message: "Verification successful", data: report(tx) };
   });
 
