@@ -178,6 +178,13 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     const after = await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } });
     expect([after.status, after.paymentMethod, after.flaggedReason]).toEqual(["PAID", "CARD", null]);
     expect(await chargesOf(part2.id)).toBe(1);
+    // The receipt names the part, not an enrollment (part 1's said that).
+    const receipts = (await mailsTo(app, learner.email)).filter((m) => m.subject.startsWith("Payment received"));
+    expect(receipts.map((m) => m.subject).sort()).toEqual([
+      expect.stringMatching(/^Payment received: instalment 2 of 3 for /),
+      expect.stringMatching(/^Payment received: you are enrolled in /),
+    ]);
+    expect(receipts.find((m) => m.subject.includes("instalment 2"))?.text).toMatch(/Instalment 2 of 3 for .* is paid/);
     // Running again later charges nothing more.
     await runInstalments(app.services, new Date(onDue.getTime() + DAY));
     await app.settleJobs();

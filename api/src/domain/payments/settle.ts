@@ -208,9 +208,11 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
       },
     });
   }
-  const [learner, track] = await Promise.all([
+  const laterPart = invoice.paymentPlanId && (invoice.partNumber ?? 1) > 1;
+  const [learner, track, plan] = await Promise.all([
     db.learner.findUniqueOrThrow({ where: { id: learnerId }, select: { email: true, firstName: true } }),
     db.track.findUniqueOrThrow({ where: { id: trackId }, select: { name: true } }),
+    laterPart ? db.paymentPlan.findUnique({ where: { id: invoice.paymentPlanId as string }, select: { parts: true } }) : null,
   ]);
   const reference = invoice.reference ?? invoice.id;
   await recordJob(
@@ -226,6 +228,7 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
         reference,
         portalUrl: portalUrl(deps),
         paidBy: paidByWords(invoice.paymentMethod, invoice.paymentChannel),
+        instalment: plan ? { partNumber: invoice.partNumber ?? 1, parts: plan.parts } : null,
       })),
       attachInvoicePdf: invoice.id,
     },

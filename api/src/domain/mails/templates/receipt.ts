@@ -11,6 +11,8 @@ export const receipt: MailTemplate<{
   portalUrl: string;
   /** How it was paid, inside a sentence ("bank transfer (Paystack)": common/payments.ts paidByWords); null: unsaid. */
   paidBy?: string | null;
+  /** A later part of an instalment plan (part 1 enrols, and reads as any purchase). */
+  instalment?: { partNumber: number; parts: number } | null;
 }> = {
   name: "receipt",
   description: "A settled payment (card, offline or marked paid): receipt and enrollment",
@@ -23,8 +25,10 @@ export const receipt: MailTemplate<{
     portalUrl: "https://learnhub.example/portal",
     paidBy: "bank transfer (Paystack)",
   },
-  compose: ({ firstName, trackName, amountCents, currency, reference, portalUrl, paidBy }) => ({
-    subject: `Payment received: you are enrolled in ${trackName}`,
+  compose: ({ firstName, trackName, amountCents, currency, reference, portalUrl, paidBy, instalment }) => ({
+    subject: instalment
+      ? `Payment received: instalment ${instalment.partNumber} of ${instalment.parts} for ${trackName}`
+      : `Payment received: you are enrolled in ${trackName}`,
     title: "Payment received",
     greeting: greeting(firstName),
     blocks: [
@@ -34,7 +38,14 @@ export const receipt: MailTemplate<{
           ? rich`we received your payment of ${strong(money(amountCents, currency))} by ${paidBy} (reference ${reference}).`
           : rich`we received your payment of ${strong(money(amountCents, currency))} (reference ${reference}).`,
       },
-      { kind: "p", content: rich`You are now enrolled in ${strong(trackName)}; find it in your portal${either(`: ${portalUrl}`, ".")}` },
+      {
+        kind: "p",
+        content: !instalment
+          ? rich`You are now enrolled in ${strong(trackName)}; find it in your portal${either(`: ${portalUrl}`, ".")}`
+          : instalment.partNumber >= instalment.parts
+            ? rich`That was the last instalment: ${strong(trackName)} is paid in full. Your portal keeps the receipts${either(`: ${portalUrl}`, ".")}`
+            : rich`Instalment ${instalment.partNumber} of ${instalment.parts} for ${strong(trackName)} is paid; your portal shows the rest of the schedule${either(`: ${portalUrl}`, ".")}`,
+      },
       { kind: "button", href: portalUrl, label: "Open my portal", inText: false },
     ],
   }),
