@@ -105,6 +105,38 @@ describe("instalments end to end on the server (checkout, settlement, charges, p
     });
   });
 
+  it("with prices that exclude tax, the schedule shown is what checkout charges: the tax is added and split", async () => {
+    const { prisma } = app.services.db;
+    const before = await prisma.businessSettings.findUniqueOrThrow({ where: { id: 1 } });
+    await prisma.businessSettings.update({ where: { id: 1 }, data: { taxRateBasisPoints: 1_000, taxInclusive: false } });
+    app.services.publicCache.clear();
+    try {
+      const track = await planTrack(30_000);
+      const shown = await rest(app, "GET", `/api/tracks/${track.id}`);
+      expect(shown.body.track.instalmentPlan.schedule.map((p: { amount: number }) => p.amount)).toEqual([110, 110, 110]);
+      const { learner, token } = await learnerWithToken(app);
+      const res = await rest(app, "POST", "/api/enrollments", {
+        token,
+        body: { track: track.id, contact: "+234 802 555 0101", gender: "Female", plan: "instalments" },
+      });
+      expect([res.status, res.body.amount]).toEqual([200, 110]);
+      await sandboxControl(app, `/__simulate/${res.body.reference}/pay`, {});
+      expect(await settlePayment(app.services, res.body.reference)).toBe("PAID");
+      const parts = await prisma.invoice.findMany({ where: { learnerId: learner.id }, orderBy: { partNumber: "asc" } });
+      expect(parts.map((p) => [p.amountCents, p.taxCents])).toEqual([
+        [11_000, 1_000],
+        [11_000, 1_000],
+        [11_000, 1_000],
+      ]);
+    } finally {
+      await prisma.businessSettings.update({
+        where: { id: 1 },
+        data: { taxRateBasisPoints: before.taxRateBasisPoints, taxInclusive: before.taxInclusive },
+      });
+      app.services.publicCache.clear();
+    }
+  });
+
   it("checkout refuses a coupon with instalments; part 1's settlement enrols, activates the plan once, makes the later parts and keeps the card", async () => {
     const track = await planTrack();
     const { token } = await learnerWithToken(app);

@@ -1,4 +1,6 @@
 import { TRACK_PRICES, trackPrices } from "../../domain/catalogue/prices.ts";
+import { taxSetting } from "../../domain/coupons/coupons.ts";
+import { priceParts } from "../../domain/money.ts";
 import { planSchedule, removeInstalmentPlan, setInstalmentPlan } from "../../domain/payments/instalment-plans.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
@@ -52,12 +54,14 @@ const InstalmentOffer = builder.objectRef<OfferValue>("InstalmentOffer").impleme
     schedule: t.field({
       type: [InstalmentPart],
       description:
-        "The parts of a purchase made today in `currency` (the main currency when omitted; another the track is sold in keeps the plan's proportions). Empty for a currency the track is not sold in.",
+        "The parts of a purchase made today in `currency`, tax included (added when prices exclude it), as checkout charges them (the main currency when omitted; another the track is sold in keeps the plan's proportions). Empty for a currency the track is not sold in.",
       args: { currency: t.arg({ type: CurrencyCode, description: "The checkout's currency." }) },
-      resolve: (o, { currency }) => {
+      resolve: async (o, { currency }, ctx) => {
         const price = o.prices.find((p) => p.currency === (currency ?? o.currency));
         if (!price) return [];
-        const schedule = planSchedule(o, o.mainPriceCents, price.priceCents, new Date()) ?? [];
+        // What the checkout would charge in all (with tax added when prices exclude it), split as it splits it.
+        const total = priceParts(price.priceCents, 0, await taxSetting(ctx.services)).amountCents;
+        const schedule = planSchedule(o, o.mainPriceCents, total, new Date()) ?? [];
         return schedule.map((p) => ({ ...p, currency: price.currency }));
       },
     }),

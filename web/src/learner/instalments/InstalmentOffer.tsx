@@ -15,7 +15,7 @@ export function InstalmentOffer({ trackKey, currency = null }: { trackKey: Insta
         {offer.title}
       </h2>
       <p className={styles.total}>
-        Total <strong>{offer.total}</strong>: the first part today by card, the others on their due dates.
+        Total <strong>{offer.total}</strong>: the first part today, the others on their due dates.
       </p>
       <ScheduleList schedule={offer.schedule} label="Instalments" />
     </section>

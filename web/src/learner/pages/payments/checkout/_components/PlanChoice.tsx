@@ -6,7 +6,8 @@ export type PlanValue = "FULL" | "INSTALMENTS";
 
 /**
  * Pay in full or in the track's instalments (docs/payments.md, "Instalments"), shown only when the track offers a
- * plan. Instalments are paid by card and without a coupon (the server refuses a coupon with its message); choosing
+ * plan. Instalments are paid online through Paystack (any channel the owner offers) and without a coupon (the server
+ * refuses a coupon with its message); choosing
  * them shows each part's date and amount in the checkout's currency.
  */
 export function PlanChoice({
@@ -30,7 +31,7 @@ export function PlanChoice({
     {
       value: "INSTALMENTS",
       label: offer.title,
-      hint: `${first?.amount.formatted} today, then ${later.length} ${later.length === 1 ? "part" : "parts"} on their due dates, charged to the card you pay with (total ${offer.total}). Card only; no coupon.`,
+      hint: `${first?.amount.formatted} today, then ${later.length} ${later.length === 1 ? "part" : "parts"} on their due dates (total ${offer.total}). Paid online; later parts are charged to your card if you pay by card, or paid from your portal. No coupon.`,
     },
   ];
   return (
