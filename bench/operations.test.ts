@@ -18,6 +18,7 @@ describe("bench operations", () => {
       "adminTracks",
       "adminCourses",
       "adminInvoices",
+      "adminPaymentPlans",
       "adminLearners",
       "lessonPlayer",
     ]);
@@ -35,6 +36,7 @@ describe("bench operations", () => {
       "TrackPageQuery",
       "CoursesPageQuery",
       "InvoicePageQuery",
+      "InstalmentPlansPageQuery",
       "LearnersPageQuery",
       "LessonPlayerPageQuery",
     ]);

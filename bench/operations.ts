@@ -107,6 +107,9 @@ export const OPERATIONS: Operation[] = [
   graphql("adminInvoices", "admin list: invoices page 1", "InvoicePageQuery", "admin", {
     variables: () => ({ first: PAGE_SIZE }),
   }),
+  graphql("adminPaymentPlans", "admin list: instalment plans page 1", "InstalmentPlansPageQuery", "admin", {
+    variables: () => ({ first: PAGE_SIZE }),
+  }),
   graphql("adminLearners", "admin list: learners page 1", "LearnersPageQuery", "admin", { variables: () => ({ first: PAGE_SIZE }) }),
   // The course player's page (web/src/learner/pages/learning/portal/learn/LessonPlayerPage.tsx), as the enrolled learner opens a
   // lesson of a track with as many lessons as the other tables have rows: the same statements at 10 and 1,000 lessons.

@@ -153,6 +153,32 @@ export async function growData(
       [enrollments],
     );
   }
+  // Instalment plans (docs/payments.md, "Instalments"): one 3-part monthly plan per enrollment up to `rows`, part 1
+  // paid, the later parts pending; every fourth started 40 days ago, so its part 2 is overdue (the finance page's
+  // "overdue" and the portal's schedule read them). The portal learner's newest enrollments come first.
+  const plans = rows - (await count(sql, "PaymentPlan"));
+  if (plans > 0) {
+    await sql.query(
+      `WITH e AS (
+         SELECT e."learnerId", e."trackId", row_number() OVER (ORDER BY (l."email" = $2) DESC, e."createdAt" DESC, e."id") AS rn
+         FROM "Enrollment" e JOIN "Learner" l ON l."id" = e."learnerId"
+         WHERE NOT EXISTS (SELECT 1 FROM "PaymentPlan" p WHERE p."learnerId" = e."learnerId" AND p."trackId" = e."trackId"))
+       INSERT INTO "PaymentPlan" ("learnerId", "trackId", "currency", "parts", "interval", "amountsCents", "taxCents", "status", "activatedAt", "createdAt")
+       SELECT e."learnerId", e."trackId", 'USD', 3, 'MONTHLY', ARRAY[10000, 10000, 10000], ARRAY[0, 0, 0], 'ACTIVE',
+              now() - CASE WHEN e.rn % 4 = 0 THEN interval '40 days' ELSE interval '5 days' END,
+              now() - CASE WHEN e.rn % 4 = 0 THEN interval '40 days' ELSE interval '5 days' END
+       FROM e WHERE e.rn <= $1`,
+      [plans, portalEmail],
+    );
+    await sql.query(
+      `INSERT INTO "Invoice" ("learnerId", "trackId", "amountCents", "status", "paidAt", "dueDate", "paymentDetails", "paymentPlanId", "partNumber", "createdAt", "updatedAt")
+       SELECT p."learnerId", p."trackId", 10000, CASE WHEN k = 1 THEN 'PAID'::"InvoiceStatus" ELSE 'PENDING'::"InvoiceStatus" END,
+              CASE WHEN k = 1 THEN p."activatedAt" END, (p."activatedAt" + (k - 1) * interval '1 month')::date,
+              'Card payment (Paystack)', p."id", k, p."activatedAt", p."activatedAt"
+       FROM "PaymentPlan" p CROSS JOIN generate_series(1, 3) k
+       WHERE NOT EXISTS (SELECT 1 FROM "Invoice" i WHERE i."paymentPlanId" = p."id")`,
+    );
+  }
   // The course player's track: the portal learner's newest track holds `rows` lessons in its first course, so the
   // player's page query is measured at 10 and at 1,000 lessons.
   const playerCourse = await sql.query<{ id: string; n: number }>(
@@ -178,6 +204,6 @@ export async function growData(
 /** Row counts, for the report. */
 export async function rowCounts(sql: SqlConnection): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ["Track", "Course", "Learner", "Invoice", "Enrollment"]) out[table] = await count(sql, table);
+  for (const table of ["Track", "Course", "Learner", "Invoice", "Enrollment", "PaymentPlan"]) out[table] = await count(sql, table);
   return out;
 }

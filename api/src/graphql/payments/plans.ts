@@ -22,6 +22,22 @@ export const PaymentPlanStatus = builder.enumType("PaymentPlanStatus", {
 
 const PAID = ["PAID", "PARTIALLY_REFUNDED", "REFUNDED"] as const;
 
+/**
+ * The parts in order, as `parts` loads them: the fields that count or date parts select them with the same arguments, so
+ * everything loads with the plan in one statement (selections of one relation with different arguments load apart).
+ */
+const PARTS_ORDER = { orderBy: { partNumber: "asc" } } satisfies Prisma.PaymentPlan$invoicesArgs;
+const PART_STATES = {
+  invoices: { ...PARTS_ORDER, select: { dueDate: true, status: true, partNumber: true } },
+} satisfies { invoices: Prisma.PaymentPlan$invoicesArgs };
+
+/** The plan's unpaid later parts' due dates, earliest first. */
+const unpaidDueDates = (parts: { dueDate: Date | null; status: string; partNumber: number | null }[]) =>
+  parts
+    .filter((i) => i.status === "PENDING" && (i.partNumber ?? 1) > 1 && i.dueDate)
+    .map((i) => i.dueDate as Date)
+    .sort((a, b) => a.getTime() - b.getTime());
+
 export const PaymentPlan = builder.prismaNode("PaymentPlan", {
   id: { field: "id" },
   nullable: true,
@@ -44,28 +60,28 @@ export const PaymentPlan = builder.prismaNode("PaymentPlan", {
     }),
     parts: t.relation("invoices", {
       description: "Its parts' invoices, part 1 first.",
-      query: { orderBy: { partNumber: "asc" } },
+      query: PARTS_ORDER,
     }),
-    paidParts: t.relationCount("invoices", {
-      where: { status: { in: [...PAID] } },
+    paidParts: t.int({
+      select: PART_STATES,
       description: "How many parts are paid.",
+      resolve: (p) => p.invoices.filter((i) => (PAID as readonly string[]).includes(i.status)).length,
     }),
-    waivedParts: t.relationCount("invoices", {
-      where: { status: "VOID", partNumber: { gt: 1 } },
+    waivedParts: t.int({
+      select: PART_STATES,
       description: "How many parts were waived (or voided by a cancellation).",
+      resolve: (p) => p.invoices.filter((i) => i.status === "VOID" && (i.partNumber ?? 1) > 1).length,
     }),
     nextDueOn: t.string({
       nullable: true,
-      select: {
-        invoices: { where: { status: "PENDING", partNumber: { gt: 1 } }, select: { dueDate: true }, orderBy: { dueDate: "asc" }, take: 1 },
-      },
+      select: PART_STATES,
       description: "The next unpaid part's due date (YYYY-MM-DD); null when none is left.",
-      resolve: (p) => p.invoices[0]?.dueDate?.toISOString().slice(0, 10) ?? null,
+      resolve: (p) => unpaidDueDates(p.invoices)[0]?.toISOString().slice(0, 10) ?? null,
     }),
     overdueParts: t.int({
-      select: { invoices: { where: { status: "PENDING", partNumber: { gt: 1 } }, select: { dueDate: true } } },
+      select: PART_STATES,
       description: "Unpaid parts whose due date has passed.",
-      resolve: (p) => p.invoices.filter((i) => i.dueDate && i.dueDate < utcDay(new Date())).length,
+      resolve: (p) => unpaidDueDates(p.invoices).filter((d) => d < utcDay(new Date())).length,
     }),
     paused: t.boolean({
       // Loaded with the plan (the track's paused enrollments, few), never one query per row.
