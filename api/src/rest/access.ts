@@ -40,6 +40,15 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/invoices/{id}/confirm": "editInvoices",
   // A learner gets their own invoices' PDFs (another's answers 404); staff who read invoices get any.
   "GET /api/invoices/{id}/pdf": "learnerOr:readInvoices",
+  // Instalment plans (docs/payments.md, Instalments): finance's list and actions; the learner's own plans and parts.
+  "GET /api/payment-plans": "readInvoices",
+  "GET /api/payment-plans/{id}": "readInvoices",
+  "POST /api/payment-plans/{id}/cancel": "editInvoices",
+  "POST /api/invoices/{id}/waive": "editInvoices",
+  "POST /api/invoices/{id}/due-date": "editInvoices",
+  "GET /api/me/payment-plans": "learner",
+  "GET /api/me/saved-cards": "learner",
+  "POST /api/me/invoices/{id}/pay": "learner",
   "GET /api/settings": "manageSettings",
   "PUT /api/settings": "manageSettings",
   "POST /api/invoices/{id}/refunds": "editInvoices",

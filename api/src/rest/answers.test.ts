@@ -13,6 +13,8 @@ import {
   signUpBody,
 } from "#testing/accounts.ts";
 import { startTestApp, type TestApp } from "#testing/app.ts";
+import { buyInstalmentPlan } from "#testing/instalments.ts";
+import { sandboxControl } from "#testing/paystack.ts";
 import { createSession } from "../domain/accounts/login.ts";
 import { DEMO_ADMIN, DEMO_LEARNER, DEMO_STAFF, seedDemoData } from "../seed/demo.ts";
 
@@ -522,6 +524,35 @@ describe("every route's answers match the served OpenAPI document (independent v
     await call("POST", "/api/coupons/batches", 400, { token: owner, body: { organisation: "Acme", trackId: paid._id, count: 1001 } });
     await call("GET", `/api/coupons/batches/${batch.batch._id}/codes.csv`, 200, { token: owner });
     await call("GET", `/api/coupons/batches/${MISSING}/codes.csv`, 404, { token: owner });
+  });
+
+  it("instalment plans: finance's list and actions, the learner's own plans, cards and Pay now", async () => {
+    await sandboxControl(app, "/__controls", { dropWebhooks: true });
+    const bought = await buyInstalmentPlan(app, owner);
+    const [part1, part2, part3] = bought.parts;
+    await call("GET", "/api/payment-plans?filter=overdue&page=1", 200, { token: owner });
+    await call("GET", "/api/payment-plans?filter=late", 400, { token: owner });
+    await call("GET", "/api/payment-plans", 403, { token: learner });
+    await call("GET", `/api/payment-plans/${bought.plan.id}`, 200, { token: owner });
+    await call("GET", `/api/payment-plans/${MISSING}`, 404, { token: owner });
+    await call("GET", "/api/me/payment-plans", 200, { token: bought.token });
+    await call("GET", "/api/me/payment-plans", 403, { token: owner });
+    await call("GET", "/api/me/saved-cards", 200, { token: bought.token });
+    await call("GET", "/api/me/saved-cards", 401);
+    await call("POST", `/api/me/invoices/${part2.id}/pay`, 409, { token: bought.token, body: {} });
+    await call("POST", `/api/me/invoices/${part2.id}/pay`, 404, { token: otherLearner, body: {} });
+    await app.services.db.prisma.invoice.update({ where: { id: part3.id }, data: { dueDate: new Date() } });
+    await call("POST", `/api/me/invoices/${part3.id}/pay`, 200, { token: bought.token, body: {} });
+    await call("POST", `/api/invoices/${part2.id}/due-date`, 400, { token: owner, body: { dueOn: "2020-01-01" } });
+    await call("POST", `/api/invoices/${part2.id}/due-date`, 200, { token: owner, body: { dueOn: "2099-01-01" } });
+    await call("POST", `/api/invoices/${part1.id}/waive`, 409, { token: owner, body: { reason: "Goodwill" } });
+    await call("POST", `/api/invoices/${part2.id}/waive`, 200, { token: owner, body: { reason: "Goodwill" } });
+    await call("POST", `/api/payment-plans/${bought.plan.id}/cancel`, 400, { token: owner, body: {} });
+    // Part 3's payment page is open: cancelling would void it under the payment.
+    await call("POST", `/api/payment-plans/${bought.plan.id}/cancel`, 409, { token: owner, body: { reason: "Left" } });
+    await app.services.db.prisma.invoice.update({ where: { id: part3.id }, data: { reference: null, authorizationUrl: null } });
+    await call("POST", `/api/payment-plans/${bought.plan.id}/cancel`, 200, { token: owner, body: { reason: "Left" } });
+    await sandboxControl(app, "/__controls/reset", {});
   });
 
   it("the validator refuses what the document does not describe", () => {

@@ -20,6 +20,7 @@ import { lessonMediaRoutes } from "./learning/lesson-media.ts";
 import { lessonRoutes } from "./learning/lessons.ts";
 import { DOCS_PREFIX, describeAccess, openApiRoutes, registerOpenApi } from "./openapi.ts";
 import { paymentRoutes } from "./payments/payments.ts";
+import { paymentPlanRoutes } from "./payments/plans.ts";
 import { settlementRoutes } from "./payments/settlement.ts";
 import { answerError, requireDeclared, restContext } from "./pipeline.ts";
 import { reportRoutes } from "./reports/reports.ts";
@@ -77,6 +78,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await profileRoutes(scope, services);
     await reportRoutes(scope, services);
     await paymentRoutes(scope, services);
+    await paymentPlanRoutes(scope, services);
     await trackRoutes(scope, services);
     await courseRoutes(scope, services);
     await invoiceRoutes(scope, services);

@@ -5,6 +5,7 @@ import { type CurrencyCode, isCurrencyCode } from "../../../common/money.ts";
 import { NotFoundError, ValidationError } from "../domain/errors.ts";
 import { MAX_IMAGE_BYTES } from "../domain/images.ts";
 import { decimalText } from "../domain/money.ts";
+import { PLAN_FILTERS, type PlanFilter } from "../domain/payments/plan-finance.ts";
 import { STAFF_ROLES } from "../domain/staff/permissions.ts";
 
 /**
@@ -154,6 +155,16 @@ export function invoiceListStatusIn(req: FastifyRequest): (typeof INVOICE_LIST_S
   const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
   const known = INVOICE_LIST_STATUSES.find((status) => status === upper);
   if (!known) throw ValidationError.forField("status", `status must be one of: ${INVOICE_LIST_STATUSES.join(", ").toLowerCase()}.`);
+  return known;
+}
+
+/** `?filter=` of the instalment plans list: all, active, overdue or paused in any case (GraphQL's PaymentPlanFilter); omitted is all. */
+export function planFilterIn(req: FastifyRequest): PlanFilter {
+  const value = queryOf(req).filter;
+  if (value === undefined || value === "") return "ALL";
+  const upper = typeof value === "string" ? value.trim().toUpperCase() : "";
+  const known = PLAN_FILTERS.find((filter) => filter === upper);
+  if (!known) throw ValidationError.forField("filter", `filter must be one of: ${PLAN_FILTERS.join(", ").toLowerCase()}.`);
   return known;
 }
 

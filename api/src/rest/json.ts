@@ -237,6 +237,44 @@ export function enrollmentJson(enrollment: Node) {
   };
 }
 
+// --- instalment plans (docs/payments.md, Instalments) ------------------------------------------------------------
+
+export const PAYMENT_PLAN_FIELDS = `id status currency partCount total { amount } paidParts overdueParts nextDueOn paused createdAt
+  learner { id firstName lastName email image } track { id name }
+  parts { id number partNumber amount currency dueDate status paidAt }`;
+
+type InvoiceStatusJson = ReturnType<typeof invoiceJson>["status"];
+
+/** A learner's plan: its figures and each part (an invoice of its own) with its number, amount, due date and status. */
+export function paymentPlanJson(plan: Node) {
+  return {
+    _id: toRawId(plan.id),
+    status: String(plan.status).toLowerCase() as "pending" | "active" | "completed" | "cancelled",
+    learner: ref(plan.learner, "firstName", "lastName", "email", "image"),
+    track: ref(plan.track, "name"),
+    currency: plan.currency as CurrencyCode,
+    total: plan.total.amount as number,
+    partCount: plan.partCount as number,
+    paidParts: plan.paidParts as number,
+    overdueParts: plan.overdueParts as number,
+    nextDueOn: (plan.nextDueOn as string | null) ?? null,
+    paused: plan.paused as boolean,
+    createdAt: plan.createdAt,
+    parts: (plan.parts as Node[]).map((part) => ({
+      number: part.partNumber as number,
+      amount: part.amount as number,
+      currency: part.currency as CurrencyCode,
+      dueOn: (part.dueDate as string | null) ?? null,
+      status: String(part.status).toLowerCase() as InvoiceStatusJson,
+      paidAt: part.paidAt ?? null,
+      invoice: { _id: toRawId(part.id), number: part.number as string },
+    })),
+  };
+}
+
+/** A saved card as the learner may see it: never its authorization code (GraphQL does not have it either). */
+export const SAVED_CARD_FIELDS = "brand last4 expiry currency";
+
 // --- staff and audit log -----------------------------------------------------------------------------------------
 
 export const STAFF_FIELDS = `id firstName lastName email contact image staffRole status emailVerified approvedAt createdAt

@@ -94,6 +94,11 @@ export async function registerOpenApi(scope: FastifyInstance) {
         { name: "lessons", description: "Lesson media: uploaded videos and attachments, streamed after the lesson's access check." },
         { name: "certificates", description: "Certificates: public verification by code, and the PDF for its learner or staff." },
         { name: "payments", description: "Callbacks from the payment provider." },
+        {
+          name: "instalments",
+          description:
+            "Instalment plans (docs/payments.md, Instalments): finance's list and actions, the learner's own plans, saved cards and Pay now.",
+        },
         { name: "reports", description: "Reports (admin)." },
         { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },
         { name: "settings", description: "The owner's business settings (an addition to the product's API)." },

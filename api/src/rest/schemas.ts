@@ -200,6 +200,8 @@ export const LearnerRefSchema = object(
   { $id: "LearnerRef" },
 );
 
+const INVOICE_STATUS = ["pending", "paid", "failed", "partially_refunded", "refunded", "void", "abandoned"] as const;
+
 export const InvoiceSchema = object(
   {
     _id: uuid(),
@@ -215,7 +217,7 @@ export const InvoiceSchema = object(
     amount: number("Major units of `currency` (dollars on a default install), at most 2 decimals."),
     currency: currency("The invoice's own currency; it never changes once paid."),
     dueDate: nullableText("YYYY-MM-DD; when null the screens show createdAt.", { format: "date" }),
-    status: choice(["pending", "paid", "failed", "partially_refunded", "refunded", "void", "abandoned"], {
+    status: choice(INVOICE_STATUS, {
       description:
         "pending and paid as in the spec; 'failed' only for card payments that failed; 'partially_refunded' and 'refunded' are paid invoices refunded in part or in full; 'void' was cancelled by finance; 'abandoned' is a card checkout never paid.",
     }),
@@ -321,6 +323,52 @@ export const EnrollmentSchema = object(
   { $id: "Enrollment" },
 );
 
+/** A learner's instalment plan (docs/payments.md, Instalments): finance's list and the learner's own plans. */
+export const PaymentPlanSchema = object(
+  {
+    _id: uuid(),
+    status: choice(["pending", "active", "completed", "cancelled"], {
+      description:
+        "pending: part 1's checkout is not paid (yet); active: part 1 paid, later parts being paid; completed: every part paid or waived; cancelled: by finance (or a refund that took access back), its unpaid parts voided.",
+    }),
+    learner: Type.Unsafe<Static<typeof LearnerRefSchema> | null>({
+      oneOf: [{ $ref: "LearnerRef#" }, { type: "null" }],
+      description: "Null when the learner was deleted.",
+    }),
+    track: Type.Unsafe<Static<typeof TrackRefSchema> | null>({
+      oneOf: [{ $ref: "TrackRef#" }, { type: "null" }],
+      description: "The track the plan pays for.",
+    }),
+    currency: currency("The plan's currency: every part is in it."),
+    total: number("What all parts add up to, in major units of `currency`."),
+    partCount: integer("How many parts (2 to 12)."),
+    paidParts: integer("How many parts are paid (refunded ones included)."),
+    overdueParts: integer("Unpaid later parts whose due date has passed."),
+    nextDueOn: nullableText("The next unpaid part's due date (YYYY-MM-DD); null when none is left.", { format: "date" }),
+    paused: Type.Boolean({ description: "Whether the learner's access to the track is paused (a part unpaid past the grace days)." }),
+    createdAt: dateTime("When the plan was made (part 1's checkout)."),
+    parts: Type.Array(
+      object({
+        number: integer("1 for the part paid at checkout."),
+        amount: number("Major units of `currency`, at most 2 decimals."),
+        currency: currency("The part's currency (the plan's)."),
+        dueOn: nullableText("When it falls due (YYYY-MM-DD); null for part 1, paid at checkout.", { format: "date" }),
+        status: choice(INVOICE_STATUS, {
+          description:
+            "The part's invoice status: pending (to pay), paid, void (waived, or voided by a cancellation), partially_refunded or refunded; failed or abandoned for a part 1 never paid.",
+        }),
+        paidAt: nullable(dateTime(), "When it was paid; null until then."),
+        invoice: object({ _id: uuid("The part's invoice: waive, move or pay it by this id."), number: text("The invoice number.") }),
+      }),
+      {
+        description:
+          "Its parts, part 1 first, each its own numbered invoice; the later parts exist once part 1 is paid (a pending plan has part 1 only).",
+      },
+    ),
+  },
+  { $id: "PaymentPlan" },
+);
+
 const PASSWORD = "At least 8 characters with upper case, lower case, a number and a special character.";
 const IMAGE = `JPEG, PNG or WebP, at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB; optional. On update, omitted keeps the current image.`;
 const file = (description: string) => text(description, { contentMediaType: "application/octet-stream" });
@@ -410,6 +458,7 @@ const COMPONENTS = [
   StaffInvitationSchema,
   AuditEntrySchema,
   EnrollmentSchema,
+  PaymentPlanSchema,
 ];
 
 /** The shared answer components, for `$ref` in the routes' schemas (and `components.schemas` in the document). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import type { PaystackCurrency } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import type { DomainServices as Services } from "../deps.ts";
@@ -26,6 +27,31 @@ export const PLAN_MESSAGES = {
   reason: "Give a reason (up to 500 characters).",
   notDue: "This instalment is not due yet.",
 } as const;
+
+/** Which plans finance lists: ALL is every plan but unpaid checkouts (PENDING); the others are active plans. */
+export const PLAN_FILTERS = ["ALL", "ACTIVE", "OVERDUE", "PAUSED"] as const;
+export type PlanFilter = (typeof PLAN_FILTERS)[number];
+
+/**
+ * The plans finance's list shows for a filter (GraphQL `paymentPlans`, and REST `GET /api/payment-plans` through it):
+ * OVERDUE has an unpaid later part due before today; PAUSED is the learner's own enrollment in the plan's track paused
+ * (the paused pairs are read first: few).
+ */
+export async function paymentPlanWhere(deps: Services, filter: PlanFilter | null | undefined): Promise<Prisma.PaymentPlanWhereInput> {
+  if (filter === "ACTIVE") return { status: "ACTIVE" };
+  if (filter === "OVERDUE") {
+    return { status: "ACTIVE", invoices: { some: { status: "PENDING", partNumber: { gt: 1 }, dueDate: { lt: utcDay(new Date()) } } } };
+  }
+  if (filter === "PAUSED") {
+    const paused = await deps.db.prisma.enrollment.findMany({
+      where: { pausedAt: { not: null } },
+      select: { learnerId: true, trackId: true },
+      take: 1000,
+    });
+    return { status: "ACTIVE", OR: paused.length ? paused : [{ id: "00000000-0000-0000-0000-000000000000" }] };
+  }
+  return { status: { not: "PENDING" } };
+}
 
 const reasonField = z.string({ error: PLAN_MESSAGES.reason }).trim().min(1, PLAN_MESSAGES.reason).max(500, PLAN_MESSAGES.reason);
 

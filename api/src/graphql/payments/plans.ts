@@ -1,6 +1,5 @@
 import { utcDay } from "../../domain/payments/instalment-plans.ts";
-import { cancelPaymentPlan, movePartDueDate, payInstalmentNow, waivePart } from "../../domain/payments/plan-finance.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { cancelPaymentPlan, movePartDueDate, payInstalmentNow, paymentPlanWhere, waivePart } from "../../domain/payments/plan-finance.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice } from "../invoices/invoice.ts";
@@ -105,13 +104,6 @@ const PlanFilter = builder.enumType("PaymentPlanFilter", {
   } as const,
 });
 
-function planWhere(filter: string | null | undefined): Prisma.PaymentPlanWhereInput {
-  const overdue = { some: { status: "PENDING" as const, partNumber: { gt: 1 }, dueDate: { lt: utcDay(new Date()) } } };
-  if (filter === "ACTIVE") return { status: "ACTIVE" };
-  if (filter === "OVERDUE") return { status: "ACTIVE", invoices: overdue };
-  return { status: { not: "PENDING" } };
-}
-
 builder.queryFields((t) => ({
   paymentPlans: t.field({
     type: PaymentPlanConnection,
@@ -120,16 +112,7 @@ builder.queryFields((t) => ({
     args: { filter: t.arg({ type: PlanFilter, description: "Which plans; ALL when omitted." }), ...pageArgs },
     resolve: async (_root, args, ctx, info) => {
       const { prisma } = ctx.services.db;
-      let where = planWhere(args.filter);
-      if (args.filter === "PAUSED") {
-        // Paused is the learner's own enrollment in the plan's track: the paused pairs first (few), then their plans.
-        const paused = await prisma.enrollment.findMany({
-          where: { pausedAt: { not: null } },
-          select: { learnerId: true, trackId: true },
-          take: 1000,
-        });
-        where = { status: "ACTIVE", OR: paused.length ? paused : [{ id: "00000000-0000-0000-0000-000000000000" }] };
-      }
+      const where = await paymentPlanWhere(ctx.services, args.filter);
       return pagedConnection(args, ctx, info, {
         count: () => prisma.paymentPlan.count({ where }),
         rows: (query, skip, take) =>
