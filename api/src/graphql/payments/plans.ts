@@ -1,5 +1,6 @@
 import { utcDay } from "../../domain/payments/instalment-plans.ts";
 import { cancelPaymentPlan, movePartDueDate, payInstalmentNow, paymentPlanWhere, waivePart } from "../../domain/payments/plan-finance.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice } from "../invoices/invoice.ts";
