@@ -34,7 +34,7 @@ const checkoutSchema = {
     plan: Type.Optional(
       choice(["full", "instalments"], {
         description:
-          "full (the default) or instalments: part 1 of the track's instalment plan (its `instalmentPlan`) is paid now, by card, without a coupon; the answer's amount is part 1's.",
+          "full (the default) or instalments: part 1 of the track's instalment plan (its `instalmentPlan`) is paid now through Paystack (method card; any channel the owner offers), without a coupon; the answer's amount is part 1's.",
       }),
     ),
     coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
