@@ -160,6 +160,7 @@ export const CARD_SETUP_MESSAGES = {
   notFound: "Card check not found.",
   cardNotFound: "Saved card not found.",
   inProgress: "A card check is being opened; try again in a moment.",
+  tooMany: "You have tried to add a card many times today. Please try again tomorrow.",
   notReusable: "This card cannot be charged automatically. Nothing was kept, and the check amount is refunded.",
   declined: "The card was not charged, so it was not saved. Try again or use another card.",
   mismatch: "The card check was not for the amount asked, so the card was not saved; what was charged is refunded.",

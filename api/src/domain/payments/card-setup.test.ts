@@ -5,7 +5,7 @@ import { createTrack } from "#testing/catalogue.ts";
 import { globalId } from "#testing/graphql.ts";
 import { sandboxControl } from "#testing/paystack.ts";
 import { CARD_CHECK_AMOUNTS, CARD_SETUP_MESSAGES } from "../../../../common/payments.ts";
-import { refundJobId, settleCardSetup } from "./card-setup.ts";
+import { MAX_CARD_CHECKS_PER_DAY, refundJobId, settleCardSetup } from "./card-setup.ts";
 import { runInstalments } from "./instalments.ts";
 import { settlePayment } from "./settle.ts";
 import { enqueueSettlement } from "./verify.ts";
@@ -138,6 +138,10 @@ describe("card checks: a card saved for later instalments", () => {
     expect(cards.map((c) => [c.id, c.currency, c.last4])).toEqual([[saved.savedCardId, "NGN", "4081"]]);
     expect(await prisma.outboxJob.count({ where: { jobId: refundJobId(saved.id) } })).toBe(1);
     expect((await refundsAtPaystack(reference)).map((r) => r.amount)).toEqual([CARD_CHECK_AMOUNTS.NGN]);
+    // Paystack's refund.processed (sent by the sandbox once it processed the refund) is kept on the check.
+    for (let i = 0; i < 200 && (await pendingWebhooks()) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await app.settleJobs();
+    expect((await prisma.cardSetup.findUniqueOrThrow({ where: { reference } })).refundStatus).toBe("processed");
     // No invoice was made or touched by the check.
     expect(await prisma.invoice.count({ where: { learnerId: learner.id } })).toBe(3);
 
@@ -166,6 +170,29 @@ describe("card checks: a card saved for later instalments", () => {
     const staff = (await adminWithToken(app, "FINANCE")).token;
     const notLearner = await app.graphql(ADD, { currency: "NGN" }, staff);
     expect(notLearner.data.addPaymentCard).toEqual({ __typename: "ForbiddenError", message: "You are not allowed to do this." });
+  });
+
+  it("a learner who opened many checks today is told to wait (429) and nothing is opened", async () => {
+    const { learner, token } = await planPaidByTransfer();
+    const { prisma } = app.services.db;
+    await prisma.cardSetup.createMany({
+      data: Array.from({ length: MAX_CARD_CHECKS_PER_DAY }, (_, i) => ({
+        learnerId: learner.id,
+        currency: "NGN",
+        amountCents: CARD_CHECK_AMOUNTS.NGN,
+        reference: `lhcard-test-${learner.id.slice(0, 8)}-${i}`,
+        status: "FAILED" as const,
+        createdAt: new Date(Date.now() - (i + 2) * 3_600_000),
+      })),
+    });
+    const refused = await app.graphql(
+      `mutation { addPaymentCard(currency: "NGN") { __typename ... on RateLimitError { message retryAfterSeconds } } }`,
+      {},
+      token,
+    );
+    expect(refused.data.addPaymentCard).toMatchObject({ __typename: "RateLimitError", message: CARD_SETUP_MESSAGES.tooMany });
+    expect(refused.data.addPaymentCard.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await prisma.cardSetup.count({ where: { learnerId: learner.id } })).toBe(MAX_CARD_CHECKS_PER_DAY);
   });
 
   it("another learner can neither confirm a check nor remove a card that is not theirs (not found); the owner removes theirs", async () => {

@@ -8,7 +8,7 @@ import { isPaymentReference } from "../../paystack/contract.ts";
 import { paystackFor } from "../../paystack/index.ts";
 import { siteUrl } from "../../sites.ts";
 import type { DomainServices as Services } from "../deps.ts";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
+import { ConflictError, NotFoundError, RateLimitError, ValidationError } from "../errors.ts";
 import { PaymentProviderError } from "./checkout.ts";
 import { saveCard } from "./plan-settlement.ts";
 
@@ -18,7 +18,7 @@ import { saveCard } from "./plan-settlement.ts";
  * payment links; Paystack's way to keep a card is a small card-only charge whose reusable authorization is kept, then
  * refunded. Here:
  * - `startCardSetup` opens Paystack for CARD_CHECK_AMOUNTS[currency], channels ["card"] only, for a learner with an
- *   active plan in that currency (an open check of the last hour is reused);
+ *   active plan in that currency (an open check of the last hour is reused; at most MAX_CARD_CHECKS_PER_DAY a day);
  * - `settleCardSetup`, whoever asks (the learner's return page through `confirmCardSetup`, or the charge.success
  *   webhook's job, which routes references of this prefix here), verifies with Paystack and, in one transaction, flips
  *   the check PENDING -> SAVED (reusable card: `saveCard`) or FAILED (not reusable) by a conditional update, and
@@ -33,6 +33,9 @@ export const isCardSetupReference = (reference: string) => reference.startsWith(
 
 /** How long an opened, unpaid card check is offered again instead of opening another. */
 const REUSE_MS = 60 * 60_000;
+/** Card checks one learner may open in a day (each failed one lets them open another). */
+export const MAX_CARD_CHECKS_PER_DAY = 10;
+const DAY_MS = 86_400_000;
 /** Paystack's statuses that are not final for a card check: it stays pending (a later confirm or webhook decides). */
 const NOT_FINAL = new Set(["ongoing", "pending", "processing", "queued", "abandoned"]);
 
@@ -68,6 +71,15 @@ export async function startCardSetup(deps: Services, learnerId: string, currency
     });
     if (open?.authorizationUrl) return { ...open, email: learner.email, reused: true };
     if (open && open.createdAt.getTime() > now.getTime() - 60_000) throw new ConflictError(CARD_SETUP_MESSAGES.inProgress);
+    // Counted under the learner's lock: concurrent calls cannot pass the cap together.
+    const today = await tx.cardSetup.findMany({
+      where: { learnerId, createdAt: { gt: new Date(now.getTime() - DAY_MS) } },
+      select: { createdAt: true },
+      orderBy: { createdAt: "asc" },
+    });
+    const oldest = today[0];
+    if (today.length >= MAX_CARD_CHECKS_PER_DAY && oldest)
+      throw new RateLimitError(Math.ceil((oldest.createdAt.getTime() + DAY_MS - now.getTime()) / 1000), CARD_SETUP_MESSAGES.tooMany);
     const created = await tx.cardSetup.create({
       data: { learnerId, currency, amountCents: CARD_CHECK_AMOUNTS[currency], reference: newCardSetupReference() },
     });
