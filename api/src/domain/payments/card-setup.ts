@@ -116,7 +116,14 @@ export async function confirmCardSetup(deps: Services, learnerId: string, refere
   const { prisma } = deps.db;
   const setup = isPaymentReference(reference) ? await prisma.cardSetup.findUnique({ where: { reference } }) : null;
   if (!setup || setup.learnerId !== learnerId) throw new NotFoundError(CARD_SETUP_MESSAGES.notFound);
-  if (setup.status === "PENDING") await settleCardSetup(deps, reference);
+  if (setup.status === "PENDING") {
+    try {
+      await settleCardSetup(deps, reference);
+    } catch (error) {
+      // Paystack did not answer: the check is reported as it stands (pending), and its webhook settles it later.
+      deps.logger.warn({ err: error, reference }, "card check not confirmed with Paystack; left pending");
+    }
+  }
   const now = await prisma.cardSetup.findUniqueOrThrow({ where: { id: setup.id } });
   const card = now.savedCardId ? await prisma.savedCard.findFirst({ where: { id: now.savedCardId, learnerId } }) : null;
   return { status: now.status, reason: now.status === "FAILED" ? now.failureReason : null, card };

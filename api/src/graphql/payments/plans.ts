@@ -9,7 +9,7 @@ import { builder, decodeId } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice } from "../invoices/invoice.ts";
 import { commonErrors } from "../schema/errors.ts";
-import { Money, money } from "../schema/money.ts";
+import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType } from "../schema/paging.ts";
 import { DeletePayload } from "../schema/payloads.ts";
 
@@ -263,7 +263,7 @@ builder.mutationFields((t) => ({
     authScopes: { learner: true },
     description:
       "Opens a card check (a small card-only charge, refunded at once) to save a card for the learner's plan in this currency: answers Paystack's page.",
-    args: { currency: t.arg.string({ required: true, description: "The plan's currency (ISO 4217)." }) },
+    args: { currency: t.arg({ type: CurrencyCode, required: true, description: "The plan's currency." }) },
     resolve: (_root, { currency }, ctx) => startCardSetup(ctx.services, ctx.viewer?.accountId as string, currency),
   }),
   confirmPaymentCard: t.field({

@@ -14,7 +14,7 @@ import { paystackPage } from "./usePayInstalment.ts";
  */
 
 const addMutation = graphql`
-  mutation useCardSetupAddMutation($currency: String!) {
+  mutation useCardSetupAddMutation($currency: CurrencyCode!) {
     addPaymentCard(currency: $currency) {
       __typename
       ... on AddPaymentCardPayload {
@@ -81,7 +81,10 @@ export function useAddCard() {
       setError(null);
       setAdding(currency);
       try {
-        const { addPaymentCard: result } = await commit({ variables: { currency } });
+        // A plan's currency is one of the codes the server knows (PaymentPlan.currency reads as a string).
+        const { addPaymentCard: result } = await commit({
+          variables: { currency: currency as useCardSetupAddMutation["variables"]["currency"] },
+        });
         if (result.__typename === "AddPaymentCardPayload" && result.authorizationUrl) {
           paystackPage.open(result.authorizationUrl);
           // The button stays busy while the browser leaves.
