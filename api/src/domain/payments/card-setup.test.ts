@@ -110,7 +110,7 @@ describe("card checks: a card saved for later instalments", () => {
     expect(await prisma.cardSetup.count({ where: { learnerId: learner.id } })).toBe(1);
 
     // Paid by card; the sandbox's charge.success webhook and the learner's return page race, and both are replayed.
-    await sandbox("/__controls", { dropWebhooks: false });
+    await sandbox("/__controls", { dropWebhooks: false, duplicateWebhooks: 3 });
     await sandbox(`/__simulate/${reference}/pay`, {});
     const [confirms] = await Promise.all([
       Promise.all(Array.from({ length: 4 }, () => app.graphql(CONFIRM, { reference }, token))),
@@ -153,7 +153,7 @@ describe("card checks: a card saved for later instalments", () => {
     await app.settleJobs();
     const paid = await prisma.invoice.findUniqueOrThrow({ where: { id: part2.id } });
     expect([paid.status, paid.paymentMethod, paid.paymentChannel, paid.amountCents]).toEqual(["PAID", "CARD", "card", part2.amountCents]);
-    await sandbox("/__controls", { dropWebhooks: true });
+    await sandbox("/__controls", { dropWebhooks: true, duplicateWebhooks: 1 });
   });
 
   it("a learner without an active plan in the currency is refused, and nothing is opened at Paystack", async () => {
@@ -257,6 +257,17 @@ describe("card checks: a card saved for later instalments", () => {
     const notReusable = await prisma.cardSetup.findUniqueOrThrow({ where: { reference: second } });
     expect(await prisma.outboxJob.count({ where: { jobId: refundJobId(notReusable.id) } })).toBe(1);
     expect((await refundsAtPaystack(second)).map((r) => r.amount)).toEqual([CARD_CHECK_AMOUNTS.NGN]);
+    expect(await prisma.savedCard.count({ where: { learnerId: learner.id } })).toBe(0);
+
+    // Paystack reports another amount than the check's: nothing is saved, and what was charged is refunded.
+    const third = (await app.graphql(ADD, { currency: "NGN" }, token)).data.addPaymentCard.reference as string;
+    await sandbox(`/__simulate/${third}/pay`, {});
+    await sandbox("/__controls", { tamper: { reference: third, amount: 100 } });
+    const mismatch = await app.graphql(CONFIRM, { reference: third }, token);
+    expect(mismatch.data.confirmPaymentCard).toMatchObject({ status: "FAILED", reason: CARD_SETUP_MESSAGES.mismatch, card: null });
+    await app.settleJobs();
+    expect((await prisma.cardSetup.findUniqueOrThrow({ where: { reference: third } })).refundCents).toBe(100);
+    expect((await refundsAtPaystack(third)).map((r) => r.amount)).toEqual([100]);
     expect(await prisma.savedCard.count({ where: { learnerId: learner.id } })).toBe(0);
   });
 });
