@@ -141,3 +141,28 @@ export function paidByWords(method: string | null | undefined, channel: string |
   if (method === "CARD") return "card (Paystack)";
   return (method && METHOD_WORDS[method]) || null;
 }
+
+/**
+ * The amount a card check charges to save a card for later instalments, in each currency's minor units
+ * (docs/payments.md, "Saving a card"): small, above what card networks decline as too small, refunded at once.
+ */
+export const CARD_CHECK_AMOUNTS: Readonly<Record<CurrencyCode, number>> = {
+  NGN: 5_000,
+  GHS: 100,
+  KES: 1_000,
+  ZAR: 1_000,
+  USD: 100,
+};
+
+export const CARD_SETUP_MESSAGES = {
+  currency: "Choose a currency: NGN, GHS, KES, ZAR or USD.",
+  noPlan: (currency: string) => `You have no active payment plan in ${currency}, so there is nothing to save a card for.`,
+  notFound: "Card check not found.",
+  cardNotFound: "Saved card not found.",
+  inProgress: "A card check is being opened; try again in a moment.",
+  tooMany: "You have tried to add a card many times today. Please try again tomorrow.",
+  notReusable: "This card cannot be charged automatically. Nothing was kept, and the check amount is refunded.",
+  declined: "The card was not charged, so it was not saved. Try again or use another card.",
+  mismatch: "The card check was not for the amount asked, so the card was not saved; what was charged is refunded.",
+  unknown: "Paystack does not know this card check.",
+} as const;

@@ -30,6 +30,11 @@ export const jobPayloads = {
    * housekeeping run's time `at`. The part is claimed with a conditional update first, so any number of these charge once.
    */
   "charge-instalment": z.object({ invoiceId: z.string().uuid(), attempt: z.int().min(0).max(10), at: z.iso.datetime() }),
+  /**
+   * Refund a settled card check (domain/payments/card-setup.ts), recorded once with the check's settlement: its id
+   * names the check, and Paystack refuses to refund more than what is left of the charge.
+   */
+  "refund-card-setup": z.object({ setupId: z.string().uuid() }),
   /** Liveness probe used by tests and /readyz-style checks: proves a job makes the round trip. */
   ping: z.object({ value: z.string() }),
 } as const;

@@ -39,6 +39,9 @@ function recordingProcessors(failFirst = 0) {
     "certificate-mail": async () => {
       throw new PermanentJobError("not used here");
     },
+    "refund-card-setup": async () => {
+      throw new PermanentJobError("not used here");
+    },
   };
   return { processors, runs, mails };
 }

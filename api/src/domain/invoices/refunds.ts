@@ -11,6 +11,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
 import { REVOKE_REASONS, revokeTrackCertificateWithin } from "../learning/certificates.ts";
 import { composeMail } from "../mails/compose.ts";
 import { refund as refundTemplate } from "../mails/templates.ts";
+import { cardSetupRefundProcessed } from "../payments/card-setup.ts";
 import { endPlanAfterRefund } from "../payments/plan-settlement.ts";
 import { type Actor, recordAudit } from "../staff/audit.ts";
 import { parseInput } from "../validation.ts";
@@ -262,6 +263,9 @@ export async function processRefundJob(deps: Services, paystackRefundId: string)
     const ours = OUR_REFUND_IN_NOTE.exec(remote.merchant_note ?? "")?.[1];
     const found = ours ? await prisma.refund.findUnique({ where: { id: ours } }) : null;
     if (!found || (found.paystackRefundId !== null && found.paystackRefundId !== paystackRefundId)) {
+      // A card check's refund (payments/card-setup.ts) is no invoice's: its status is kept on the check.
+      if (!found && (await cardSetupRefundProcessed(deps, remote.merchant_note, paystackRefundId, remote.status)))
+        return { outcome: "CARD_CHECK" };
       throw new PermanentJobError(`Refund ${paystackRefundId} is not one of ours`);
     }
     await prisma.refund.updateMany({ where: { id: found.id, paystackRefundId: null }, data: { paystackRefundId } });

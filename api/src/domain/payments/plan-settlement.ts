@@ -76,7 +76,8 @@ export async function resumeIfSettled(db: Prisma.TransactionClient, planId: stri
 
 /**
  * Keeps a reusable card a learner paid with (Paystack's `authorization.reusable`, a card), one row per card signature:
- * its code stays on the server to charge later instalments; the learner sees brand, last 4 digits and expiry.
+ * its code stays on the server to charge later instalments; the learner sees brand, last 4 digits and expiry. Answers
+ * the saved card, or null when the authorization cannot be charged later (not a reusable card).
  */
 export async function saveCard(
   db: Prisma.TransactionClient | Pick<Prisma.TransactionClient, "savedCard">,
@@ -85,7 +86,7 @@ export async function saveCard(
   currency: string,
   authorization: PaystackAuthorization | undefined,
 ) {
-  if (!authorization?.reusable || authorization.channel !== "card") return;
+  if (!authorization?.reusable || authorization.channel !== "card") return null;
   const signature = authorization.signature ?? authorization.authorization_code;
   const card = {
     authorizationCode: authorization.authorization_code,
@@ -96,7 +97,7 @@ export async function saveCard(
     expMonth: authorization.exp_month,
     expYear: authorization.exp_year,
   };
-  await db.savedCard.upsert({
+  return db.savedCard.upsert({
     where: { learnerId_signature: { learnerId, signature } },
     create: { learnerId, signature, ...card },
     update: card,

@@ -1,12 +1,17 @@
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { CARD_SETUP_MESSAGES } from "../../../../common/payments.ts";
+import { NotFoundError } from "../../domain/errors.ts";
+import { confirmCardSetup, removeSavedCard, startCardSetup } from "../../domain/payments/card-setup.ts";
 import { utcDay } from "../../domain/payments/instalment-plans.ts";
 import { cancelPaymentPlan, movePartDueDate, payInstalmentNow, paymentPlanWhere, waivePart } from "../../domain/payments/plan-finance.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { builder } from "../builder.ts";
+import { builder, decodeId } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice } from "../invoices/invoice.ts";
 import { commonErrors } from "../schema/errors.ts";
-import { Money, money } from "../schema/money.ts";
+import { CurrencyCode, Money, money } from "../schema/money.ts";
 import { pageArgs, pagedConnection, pagedConnectionType } from "../schema/paging.ts";
+import { DeletePayload } from "../schema/payloads.ts";
 
 /** Learners' instalment plans (docs/payments.md, "Instalments"): finance's list and actions, the learner's own plans and cards. */
 
@@ -158,6 +163,7 @@ interface SavedCardValue {
 const SavedCardRef = builder.objectRef<SavedCardValue>("SavedCard").implement({
   description: "A card the learner paid with, kept to charge later instalments.",
   fields: (t) => ({
+    id: t.id({ description: "The card's global ID (removeSavedCard takes it).", resolve: (c) => encodeGlobalID("SavedCard", c.id) }),
     brand: t.string({ nullable: true, description: "The card's brand, e.g. visa.", resolve: (c) => c.brand }),
     last4: t.string({ nullable: true, description: "The card number's last 4 digits.", resolve: (c) => c.last4 }),
     expiry: t.string({
@@ -188,6 +194,34 @@ const PayNowPayload = builder.objectRef<{ authorizationUrl: string; reference: s
 });
 
 const errors = { types: commonErrors };
+
+const CardSetupStatus = builder.enumType("CardSetupStatus", {
+  description: 'Where a card check stands (docs/payments.md, "Saving a card").',
+  values: {
+    PENDING: { description: "Not paid at Paystack yet." },
+    SAVED: { description: "The card was saved for later instalments; the check amount is refunded." },
+    FAILED: { description: "No card was saved (see reason); anything charged is refunded." },
+  } as const,
+});
+
+const AddPaymentCardPayload = builder.objectRef<{ authorizationUrl: string; reference: string }>("AddPaymentCardPayload").implement({
+  description: "The payment page of a card check.",
+  fields: (t) => ({
+    authorizationUrl: t.string({ description: "Paystack's page (card only): send the browser there.", resolve: (p) => p.authorizationUrl }),
+    reference: t.string({ description: "The card check's reference.", resolve: (p) => p.reference }),
+  }),
+});
+
+const ConfirmPaymentCardPayload = builder
+  .objectRef<{ status: "PENDING" | "SAVED" | "FAILED"; reason: string | null; card: SavedCardValue | null }>("ConfirmPaymentCardPayload")
+  .implement({
+    description: "Where a card check ended.",
+    fields: (t) => ({
+      status: t.field({ type: CardSetupStatus, description: "Saved, failed or still pending.", resolve: (p) => p.status }),
+      reason: t.string({ nullable: true, description: "Why no card was saved (FAILED only).", resolve: (p) => p.reason }),
+      card: t.field({ type: SavedCardRef, nullable: true, description: "The card saved (SAVED only).", resolve: (p) => p.card }),
+    }),
+  });
 
 builder.mutationFields((t) => ({
   moveInstalmentDueDate: t.field({
@@ -222,6 +256,36 @@ builder.mutationFields((t) => ({
       reason: t.arg.string({ required: true, description: "Why (up to 500 characters)." }),
     },
     resolve: async (_root, { id, reason }, ctx) => ({ plan: await cancelPaymentPlan(ctx.services, actor(ctx), id.id, { reason }) }),
+  }),
+  addPaymentCard: t.field({
+    type: AddPaymentCardPayload,
+    errors,
+    authScopes: { learner: true },
+    description:
+      "Opens a card check (a small card-only charge, refunded at once) to save a card for the learner's plan in this currency: answers Paystack's page.",
+    args: { currency: t.arg({ type: CurrencyCode, required: true, description: "The plan's currency." }) },
+    resolve: (_root, { currency }, ctx) => startCardSetup(ctx.services, ctx.viewer?.accountId as string, currency),
+  }),
+  confirmPaymentCard: t.field({
+    type: ConfirmPaymentCardPayload,
+    errors,
+    authScopes: { learner: true },
+    description: "Settles the learner's own card check on their return from Paystack: saved, failed (with the reason) or pending.",
+    args: { reference: t.arg.string({ required: true, description: "The card check's reference." }) },
+    resolve: (_root, { reference }, ctx) => confirmCardSetup(ctx.services, ctx.viewer?.accountId as string, reference),
+  }),
+  removeSavedCard: t.field({
+    type: DeletePayload,
+    errors,
+    authScopes: { learner: true },
+    description: "Removes one of the learner's saved cards: later instalments are no longer charged to it.",
+    args: { id: t.arg.id({ required: true, description: "The saved card's ID." }) },
+    resolve: async (_root, { id }, ctx) => {
+      const decoded = decodeId(String(id));
+      if (decoded.typename !== "SavedCard") throw new NotFoundError(CARD_SETUP_MESSAGES.cardNotFound);
+      await removeSavedCard(ctx.services, ctx.viewer?.accountId as string, decoded.id);
+      return { id: decoded.id, type: "SavedCard" };
+    },
   }),
   payInstalment: t.field({
     type: PayNowPayload,

@@ -9,6 +9,7 @@ import { Button } from "../../shared/ui/Button.tsx";
 import { CreditCardIcon } from "../../shared/ui/icons.tsx";
 import { type Column, Table } from "../../shared/ui/Table.tsx";
 import type { PaymentPlans_query$data, PaymentPlans_query$key } from "./__generated__/PaymentPlans_query.graphql.ts";
+import { AutomaticPayments } from "./AutomaticPayments.tsx";
 import styles from "./PaymentPlans.module.css";
 import { usePayInstalment } from "./usePayInstalment.ts";
 
@@ -117,7 +118,8 @@ function ChargeLine({ plan, card }: { plan: Plan; card: Card | undefined }) {
 /**
  * The portal's "Payment plans": each instalment plan of the learner with its schedule (paid, due, overdue parts and
  * amounts with their currency), the saved card later parts are charged to, and "Pay now" for a due or overdue part
- * (docs/payments.md, "Instalments"). Nothing is shown to a learner without plans.
+ * (docs/payments.md, "Instalments"), then automatic payments: adding a card for a plan without one, and the saved
+ * cards (docs/payments.md, "Saving a card"). Nothing is shown to a learner without plans.
  */
 export function PaymentPlans({ plans: data }: { plans: PaymentPlans_query$data }) {
   const { pay, paying, error } = usePayInstalment();
@@ -147,6 +149,7 @@ export function PaymentPlans({ plans: data }: { plans: PaymentPlans_query$data }
           </li>
         ))}
       </ul>
+      <AutomaticPayments plans={plans} cards={data.mySavedCards} />
     </section>
   );
 }
@@ -184,6 +187,7 @@ export function usePaymentPlans(queryKey: PaymentPlans_query$key): PaymentPlans_
           }
         }
         mySavedCards {
+          id
           brand
           last4
           expiry
