@@ -111,3 +111,25 @@ export function pngFile(name = "cover.png"): string {
 
 /** A name no other test run used, so searches find exactly what a test created. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+/**
+ * Staff give a track a 3-part monthly instalment plan, the first part $150.00 (docs/payments.md, "Instalments"), from
+ * its details page; answers the page's Instalment plan section once it shows the plan.
+ */
+export async function addMonthlyPlan(app: Harness, trackName: string) {
+  const { tracks } = (await (await fetch(app.learnerUrl("/api/tracks"))).json()) as { tracks: { _id: string; name: string }[] };
+  const trackId = tracks.find((t) => t.name === trackName)?._id;
+  if (!trackId) throw new Error(`The demo data has no track named ${trackName}.`);
+  const staff = await app.newPage();
+  await logIn(app, staff);
+  await staff.goto(app.adminUrl(`/trackdetails/${trackId}`));
+  const section = staff.locator("section", { has: staff.getByRole("heading", { name: "Instalment plan" }) });
+  await section.getByRole("button", { name: "Add instalment plan" }).click();
+  const editor = staff.getByRole("dialog", { name: "Add instalment plan" });
+  await editor.getByLabel("Parts").selectOption("3");
+  await editor.getByLabel("Every").selectOption("MONTHLY");
+  await editor.getByLabel(/First part/).fill("150");
+  await editor.getByRole("button", { name: "Save plan" }).click();
+  await section.getByText(/in 3 monthly parts, the first \$150\.00\./).waitFor();
+  return { staff, section, trackId };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { logIn as adminLogIn } from "../admin/admin.ts";
+import { addMonthlyPlan } from "../admin/admin.ts";
 import { setupHarness } from "../harness.ts";
 import { createLearner, logIn, openTrackFromCatalogue, screenshot } from "./helpers.ts";
 
@@ -14,19 +14,7 @@ const TRACK = "Cloud Computing Fundamentals";
 describe("learner: a card saved for later instalments", () => {
   it("removes the card part 1 saved, adds one through a card check, sees it saved (1440 and 390 px)", async () => {
     // Staff give the track a 3-part monthly plan.
-    const { tracks } = (await (await fetch(app.learnerUrl("/api/tracks"))).json()) as { tracks: { _id: string; name: string }[] };
-    const trackId = tracks.find((t) => t.name === TRACK)?._id;
-    const staff = await app.newPage();
-    await adminLogIn(app, staff);
-    await staff.goto(app.adminUrl(`/trackdetails/${trackId}`));
-    const section = staff.locator("section", { has: staff.getByRole("heading", { name: "Instalment plan" }) });
-    await section.getByRole("button", { name: "Add instalment plan" }).click();
-    const editor = staff.getByRole("dialog", { name: "Add instalment plan" });
-    await editor.getByLabel("Parts").selectOption("3");
-    await editor.getByLabel("Every").selectOption("MONTHLY");
-    await editor.getByLabel(/First part/).fill("150");
-    await editor.getByRole("button", { name: "Save plan" }).click();
-    await section.getByText(/in 3 monthly parts/).waitFor();
+    await addMonthlyPlan(app, TRACK);
 
     // The learner pays part 1 by card at checkout.
     const learner = await createLearner(app, "Efua", "Mensah");

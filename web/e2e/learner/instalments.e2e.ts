@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { logIn as adminLogIn } from "../admin/admin.ts";
+import { addMonthlyPlan } from "../admin/admin.ts";
 import { setupHarness } from "../harness.ts";
 import { createLearner, logIn, openTrackFromCatalogue } from "./helpers.ts";
 
@@ -47,19 +47,7 @@ async function expectParts(page: Page, expected: string[]) {
 describe("a track paid in 3 instalments (issue 32)", () => {
   it("first part by card at checkout, the second charged by the worker, the third overdue pauses access and is paid from the portal", async () => {
     // Staff give the track a 3-part monthly plan, the first part $150.00.
-    const { tracks } = (await (await fetch(app.learnerUrl("/api/tracks"))).json()) as { tracks: { _id: string; name: string }[] };
-    const trackId = tracks.find((t) => t.name === TRACK)?._id;
-    const staff = await app.newPage();
-    await adminLogIn(app, staff);
-    await staff.goto(app.adminUrl(`/trackdetails/${trackId}`));
-    const section = staff.locator("section", { has: staff.getByRole("heading", { name: "Instalment plan" }) });
-    await section.getByRole("button", { name: "Add instalment plan" }).click();
-    const editor = staff.getByRole("dialog", { name: "Add instalment plan" });
-    await editor.getByLabel("Parts").selectOption("3");
-    await editor.getByLabel("Every").selectOption("MONTHLY");
-    await editor.getByLabel(/First part/).fill("150");
-    await editor.getByRole("button", { name: "Save plan" }).click();
-    await section.getByText(/in 3 monthly parts, the first \$150\.00\./).waitFor();
+    const { staff } = await addMonthlyPlan(app, TRACK);
 
     // A learner sees the plan on the track page and pays the first part by card at checkout (1440 px).
     const learner = await createLearner(app, "Yaw", "Boateng");
