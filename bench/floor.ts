@@ -32,8 +32,28 @@ interface Db {
 /** Dates (`date` columns, e.g. Invoice.dueDate) stay the text PostgreSQL sends, "2026-01-31", as the server answers them. */
 const DATE_OID = 1082;
 
-async function openDb(): Promise<Db> {
-  const url = process.env.FLOOR_DATABASE_URL;
+/** The floor's database, and who hears of each statement it sends (bench/floor.test.ts compares them with the server's). */
+export interface FloorOptions {
+  /** PostgreSQL. */
+  databaseUrl?: string;
+  /** A copy of an embedded data directory (PGlite), when there is no `databaseUrl`. */
+  pgliteDir?: string;
+  onQuery?: (text: string) => void;
+}
+
+async function openDb({ databaseUrl: url, pgliteDir: dir, onQuery }: FloorOptions): Promise<Db> {
+  const db = await connect(url, dir);
+  if (!onQuery) return db;
+  return {
+    query(text, params) {
+      onQuery(text);
+      return db.query(text, params);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function connect(url: string | undefined, dir: string | undefined): Promise<Db> {
   if (url) {
     // The same pool size and session settings as the real server (api/src/db/client.ts).
     const types = {
@@ -42,7 +62,6 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC", types });
     return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
   }
-  const dir = process.env.FLOOR_PGLITE_DIR;
   if (!dir) throw new Error("Set FLOOR_DATABASE_URL or FLOOR_PGLITE_DIR");
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -795,8 +814,9 @@ function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
-export async function startFloor(port: number) {
-  const db = await openDb();
+/** Starts the floor on `port` (0: any free one); answers its address and how to stop it. */
+export async function startFloor(port: number, options: FloorOptions) {
+  const db = await openDb(options);
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
@@ -822,14 +842,26 @@ export async function startFloor(port: number) {
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
+    async close() {
+      server.close();
+      server.closeAllConnections();
+      await db.close();
+    },
+  };
+}
+
+if (process.env.FLOOR_PORT) {
+  const floor = await startFloor(Number(process.env.FLOOR_PORT), {
+    databaseUrl: process.env.FLOOR_DATABASE_URL,
+    pgliteDir: process.env.FLOOR_PGLITE_DIR,
+  });
   const stop = async () => {
-    server.close();
-    server.closeAllConnections();
-    await db.close();
+    await floor.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
 }
-
-if (process.env.FLOOR_PORT) await startFloor(Number(process.env.FLOOR_PORT));
