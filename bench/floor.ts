@@ -17,7 +17,8 @@ import { averageRating } from "../api/src/domain/catalogue/ratings.ts";
 import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { formatCertificateCode } from "../api/src/domain/learning/certificate-code.ts";
 import { ENROLLMENT_OUTLINES_SQL, outlineOf } from "../api/src/domain/learning/progress.ts";
-import { utcDay } from "../api/src/domain/payments/instalment-plans.ts";
+import { priceParts } from "../api/src/domain/money.ts";
+import { planSchedule, utcDay } from "../api/src/domain/payments/instalment-plans.ts";
 import { trackRowJson } from "../api/src/rest/json.ts";
 import { CURRENCY_CODES, formatMoney, toMajorUnits } from "../common/money.ts";
 import { isPaystackChannelName } from "../common/payments.ts";
@@ -304,6 +305,12 @@ const SQL = {
       }),
     )}
     WHERE ("t0"."id" = $3 AND (${PUBLISHED(4)})) LIMIT $5`,
+  /**
+   * The tax settings an offered instalment plan's schedule reads (taxSetting), once for each of the page's two
+   * selections of it, which Prisma sends as one statement. [1, 1]
+   */
+  taxSettings: `SELECT ${columns("t0", "id businessName logoImage postalAddress taxNumber supportEmail footerContact invoicePrefix taxRateBasisPoints taxInclusive".split(" "))}
+    FROM "public"."BusinessSettings" AS "t0" WHERE "t0"."id" IN ($1,$2)`,
   /** Each with its prices. [id, "PUBLISHED", 4] */
   relatedTracks: `SELECT ${columns("t0", TRACK)}, "Track_prices"."__prisma_data__" AS "prices"
     FROM "public"."Track" AS "t0" ${related(trackPricesList(1))}
@@ -503,22 +510,19 @@ async function trackDetails(db: Db, variables: Row) {
     (async () => {
       const [track] = await db.query(SQL.track, [1, id, "PUBLISHED", 1]);
       if (!track) return null;
-      const [related, [curriculum]] = await Promise.all([
+      // A plan the track offers (a first part below the price) also reads the tax settings for its schedule.
+      const offered = track.instalmentPlan && track.instalmentPlan.firstAmountCents < track.priceCents;
+      const [related, [curriculum], tax] = await Promise.all([
         db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]),
         db.query(SQL.curriculum, ["PUBLISHED", 200, id, "PUBLISHED", 1]),
+        offered ? db.query(SQL.taxSettings, [1, 1]) : [],
       ]);
-      return { track, related, curriculum };
+      return { track, related, curriculum, instalmentPlan: tax[0] ? instalmentOffer(track, tax[0]) : null };
     })(),
     paymentOptions(db, true),
   ]);
   if (!read) return { data: { track: null, paymentOptions: options, me: null } };
-  const { track, related, curriculum } = read;
-  // A plan the track offers (a first part below the price) adds its schedule, with a statement of the tax settings
-  // for each of its two selections: the bench's tracks have none, and the floor answers those only.
-  const plan = track.instalmentPlan as Row | null;
-  if (plan && plan.firstAmountCents < track.priceCents) {
-    throw new HttpFailure(400, { errors: [{ message: "The floor answers tracks without an instalment plan only." }] });
-  }
+  const { track, related, curriculum, instalmentPlan } = read;
   const lessons = (track.courses as Row[]).flatMap((c) => c.lessons as Row[]);
   return {
     data: {
@@ -561,12 +565,27 @@ async function trackDetails(db: Db, variables: Row) {
         price: price(track),
         priceMoney: money(track.priceCents, track.currency),
         prices: prices(track),
-        instalmentPlan: null,
+        instalmentPlan,
       },
       paymentOptions: options,
       me: null,
     },
   };
+}
+
+/**
+ * A track's instalment plan as its page shows it (InstalmentOffer in api/src/graphql/catalogue/instalment-plan.ts):
+ * the parts of a purchase made today in the main currency, tax included, under both of the page's selections.
+ */
+function instalmentOffer(track: Row, tax: Row) {
+  const plan = track.instalmentPlan as Row;
+  const total = priceParts(track.priceCents, 0, tax as never).amountCents;
+  const schedule = (planSchedule(plan as never, track.priceCents, total, new Date()) ?? []).map((p) => ({
+    number: p.number,
+    dueOn: p.dueOn.toISOString().slice(0, 10),
+    amount: { ...money(p.amountCents, track.currency), formatted: formatMoney(p.amountCents, track.currency) },
+  }));
+  return { parts: plan.parts, interval: plan.interval, main: schedule, chosen: schedule };
 }
 
 /** POST /graphql, the admin invoices page searching by invoice number or learner name (a one-word search). */
