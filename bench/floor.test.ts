@@ -19,8 +19,9 @@ const isSessionRead = (sql: string) => sql.includes(`FROM "public"."Session" AS 
 
 /**
  * What the bench's data lacks but the load operations' answers show: prices in further currencies (the catalogue's
- * `prices`, the currency switcher), the portal learner's saved cards (one without brand, digits or expiry) and paused
- * enrollments (a plan's `paused`, a card's `pausedReason`).
+ * `prices`, the currency switcher), the portal learner's saved cards (one without brand, digits or expiry), paused
+ * enrollments (a plan's `paused`, a card's `pausedReason`) and an instalment plan on the measured track page's track (the
+ * demo track with the most courses, as bench/load.ts picks it).
  */
 const EXTRAS = `
   INSERT INTO "TrackPrice" ("trackId", "currency", "amountCents")
@@ -34,6 +35,9 @@ const EXTRAS = `
   UPDATE "Enrollment" SET "pausedAt" = now(), "pausedReason" = 'Part 2 is unpaid.' WHERE "id" IN (
     SELECT e."id" FROM "Enrollment" e JOIN "Learner" l ON l."id" = e."learnerId"
     WHERE l."email" = '${DEMO_LEARNER.email}' ORDER BY e."createdAt" DESC, e."id" LIMIT 2);
+  INSERT INTO "InstalmentPlan" ("trackId", "parts", "interval", "firstAmountCents", "updatedAt")
+    SELECT t."id", 3, 'MONTHLY', t."priceCents" / 3, now() FROM "Track" t WHERE t."priceCents" > 100 AND t."id" = (
+      SELECT t2."id" FROM "Track" t2 JOIN "Course" c ON c."trackId" = t2."id" GROUP BY t2."id" ORDER BY count(*) DESC, t2."createdAt" DESC LIMIT 1);
 `;
 
 describe("the floor", () => {
@@ -83,6 +87,8 @@ describe("the floor", () => {
       expect(portal.data.myPaymentPlans.some((p) => p.paused)).toBe(true);
       const catalogue = answers.get("catalogue") as { data: { paymentOptions: { currencies: string[] } } };
       expect(catalogue.data.paymentOptions.currencies).toHaveLength(3);
+      const track = answers.get("trackDetails") as { data: { track: { instalmentPlan: { main: unknown[] } | null } } };
+      expect(track.data.track.instalmentPlan?.main).toHaveLength(3);
     } finally {
       await floor.close();
       await app.close();
