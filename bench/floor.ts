@@ -12,9 +12,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { join } from "node:path";
 import argon2 from "argon2";
 import pg from "pg";
+import { trackPrices } from "../api/src/domain/catalogue/prices.ts";
+import { averageRating } from "../api/src/domain/catalogue/ratings.ts";
 import { PAID_RECORD_STATUSES } from "../api/src/domain/invoices/status.ts";
 import { formatCertificateCode } from "../api/src/domain/learning/certificate-code.ts";
 import { ENROLLMENT_OUTLINES_SQL, outlineOf } from "../api/src/domain/learning/progress.ts";
+import { priceParts } from "../api/src/domain/money.ts";
+import { planSchedule, utcDay } from "../api/src/domain/payments/instalment-plans.ts";
+import { trackRowJson } from "../api/src/rest/json.ts";
+import { CURRENCY_CODES, formatMoney, toMajorUnits } from "../common/money.ts";
+import { isPaystackChannelName } from "../common/payments.ts";
 import { ADMIN_INVOICES_QUERY, CATALOGUE_QUERY, LEARNER_PORTAL_QUERY, TRACK_DETAILS_QUERY } from "./operations.ts";
 
 type Row = Record<string, any>;
@@ -26,8 +33,28 @@ interface Db {
 /** Dates (`date` columns, e.g. Invoice.dueDate) stay the text PostgreSQL sends, "2026-01-31", as the server answers them. */
 const DATE_OID = 1082;
 
-async function openDb(): Promise<Db> {
-  const url = process.env.FLOOR_DATABASE_URL;
+/** The floor's database, and who hears of each statement it sends (bench/floor.test.ts compares them with the server's). */
+export interface FloorOptions {
+  /** PostgreSQL. */
+  databaseUrl?: string;
+  /** A copy of an embedded data directory (PGlite), when there is no `databaseUrl`. */
+  pgliteDir?: string;
+  onQuery?: (text: string) => void;
+}
+
+async function openDb({ databaseUrl: url, pgliteDir: dir, onQuery }: FloorOptions): Promise<Db> {
+  const db = await connect(url, dir);
+  if (!onQuery) return db;
+  return {
+    query(text, params) {
+      onQuery(text);
+      return db.query(text, params);
+    },
+    close: () => db.close(),
+  };
+}
+
+async function connect(url: string | undefined, dir: string | undefined): Promise<Db> {
   if (url) {
     // The same pool size and session settings as the real server (api/src/db/client.ts).
     const types = {
@@ -36,7 +63,6 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c TimeZone=UTC", types });
     return { query: async (text, params) => (await pool.query(text, params)).rows, close: () => pool.end() };
   }
-  const dir = process.env.FLOOR_PGLITE_DIR;
   if (!dir) throw new Error("Set FLOOR_DATABASE_URL or FLOOR_PGLITE_DIR");
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -53,8 +79,10 @@ const prismaCursor = (id: string) => base64(`GPC:S:${id}`);
 const offsetCursor = (n: number) => base64(`OffsetConnection:${n}`);
 /** Instants come as Date from columns and as text inside JSON built by the statement. */
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-const dollars = (cents: number) => cents / 100;
-const average = (t: Row) => (t.ratingCount ? Math.round((t.ratingTotal / t.ratingCount) * 10) / 10 : null);
+/** A track's main price in major units, and every price it is sold at (as the Track type's `priceMoney` and `prices`). */
+const price = (t: Row) => toMajorUnits(t.priceCents, t.currency);
+const money = (minor: number, currency: string) => ({ minor, currency });
+const prices = (t: Row) => trackPrices(t as never).map((p) => money(p.priceCents, p.currency));
 
 // ---- the statements, as Prisma writes them (sql-count.ts shows them; Prisma's comments left out) ---------------------
 
@@ -65,15 +93,29 @@ const TRACK =
   );
 const COURSE = "id title description image trackId archivedAt createdAt updatedAt".split(" ");
 const LEARNER =
-  "id firstName lastName email contact passwordHash location gender bio image disabled emailVerifiedAt createdAt updatedAt".split(" ");
-const ADMIN = "id firstName lastName email contact passwordHash image emailVerifiedAt createdAt updatedAt".split(" ");
-const INVOICE =
-  "id number learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod paymentNote refundedCents voidReason voidedAt expiresAt subtotalCents discountCents taxCents paidAt createdAt updatedAt couponId couponCode".split(
+  "id firstName lastName email contact passwordHash location gender bio image disabled emailVerifiedAt signupContested createdAt updatedAt".split(
     " ",
   );
-const ENROLLMENT_COLUMNS = "id learnerId trackId status createdAt lastLessonId completedAt".split(" ");
+const ADMIN =
+  "id firstName lastName email contact passwordHash image emailVerifiedAt signupContested staffRole approvedAt disabled createdAt updatedAt".split(
+    " ",
+  );
+const INVOICE =
+  "id number learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod paymentChannel paymentNote refundedCents voidReason voidedAt expiresAt subtotalCents discountCents taxCents paidAt createdAt updatedAt couponId couponCode paymentPlanId partNumber chargeAttempts nextChargeAt".split(
+    " ",
+  );
+const ENROLLMENT_COLUMNS = "id learnerId trackId status createdAt lastLessonId completedAt pausedAt pausedReason".split(" ");
+const PAYMENT_PLAN =
+  "id learnerId trackId currency parts interval amountsCents taxCents status activatedAt completedAt cancelledAt createdAt updatedAt".split(
+    " ",
+  );
+const INSTALMENT_PLAN = "id trackId parts interval firstAmountCents createdAt updatedAt".split(" ");
+const BUSINESS_SETTINGS =
+  "id offlinePaymentsEnabled offlineInstructions offlineExpiryDays checkoutAbandonHours businessName logoImage postalAddress taxNumber supportEmail footerContact invoicePrefix taxRateBasisPoints taxInclusive currency instalmentGraceDays paymentChannels updatedAt".split(
+    " ",
+  );
 const CERTIFICATE = "id code learnerId trackId learnerName trackName issuedAt revokedAt revokeReason revokedById".split(" ");
-const ENUMS = new Set(["gender", "status", "paymentMethod"]);
+const ENUMS = new Set(["gender", "status", "paymentMethod", "staffRole", "interval"]);
 const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"${ENUMS.has(c) ? "::text" : ""}`).join(", ");
 const json = (t: string, names: string[], extra = "") =>
   `JSONB_BUILD_OBJECT(${names.map((c) => `'${c}', "${t}"."${c}"`).join(", ")}${extra}) AS "__prisma_data__"`;
@@ -125,6 +167,17 @@ function related(r: RelatedList): string {
   ) AS "${r.as}" ON true`;
 }
 
+/** A track's own prices in further currencies (TRACK_PRICES: four aliases from t<n>), beside its main price. */
+const trackPricesList = (n: number, parent = `"t0"."id"`): RelatedList => ({
+  as: "Track_prices",
+  n,
+  table: "TrackPrice",
+  link: [parent, "trackId"],
+  fields: ["currency", "amountCents"],
+  carried: ["currency"],
+  order: `"t${n + 2}"."currency" ASC`,
+});
+
 /** A track's active courses (aliases t1 to t4; their lessons' list, if any, t5 to t8). */
 const activeCourses = (r: Pick<RelatedList, "fields" | "nested" | "carried" | "order" | "count">): RelatedList => ({
   as: "Track_courses",
@@ -159,14 +212,22 @@ const SQL = {
       FROM "public"."Admin" AS "t1" WHERE "t0"."adminId" = "t1"."id" LIMIT $1
     ) AS "Session_admin" ON true
     WHERE ("t0"."tokenHash" = $2 AND 1=1) LIMIT $3`,
-  /** Published tracks only, as anonymous callers see them. ["PUBLISHED", first + 1, 0] */
-  catalogue: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE (${PUBLISHED(1)}) ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
+  /** Published tracks only, as anonymous callers see them, each with its prices. ["PUBLISHED", first + 1, 0] */
+  catalogue: `SELECT ${columns("t0", TRACK)}, "Track_prices"."__prisma_data__" AS "prices"
+    FROM "public"."Track" AS "t0" ${related(trackPricesList(1))}
+    WHERE (${PUBLISHED(1)}) ${TRACK_ORDER} LIMIT $2 OFFSET $3`,
+  /** The settings row (paymentOptions: the business currency). [1, 1] */
+  settings: `SELECT ${columns("t0", BUSINESS_SETTINGS)} FROM "public"."BusinessSettings" AS "t0" WHERE ("t0"."id" = $1 AND 1=1) LIMIT $2`,
+  /** The currencies published, active tracks have their own prices in (currenciesOnSale). ["PUBLISHED"] */
+  currenciesOnSale: `SELECT DISTINCT ON ("t0"."currency") "t0"."id", "t0"."currency" FROM "public"."TrackPrice" AS "t0"
+    LEFT JOIN "public"."Track" AS "j1" ON ("j1"."id") = ("t0"."trackId")
+    WHERE (${PUBLISHED(1, "j1")} AND ("j1"."id" IS NOT NULL))`,
   /**
    * listTracksWithCourses: every published track with its active courses' ids and titles, each with its active lessons'
    * outline, and its rating values (highest first). ["PUBLISHED"]
    */
   tracksWithCourses: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
-      "Track_ratings"."__prisma_data__" AS "ratings"
+      "Track_ratings"."__prisma_data__" AS "ratings", "Track_prices"."__prisma_data__" AS "prices"
     FROM "public"."Track" AS "t0"
     ${related(
       activeCourses({
@@ -190,13 +251,15 @@ const SQL = {
       carried: ["value"],
       order: `"t11"."value" DESC`,
     })}
+    ${related(trackPricesList(13))}
     WHERE (${PUBLISHED(1)}) ${TRACK_ORDER}`,
   /**
    * A published track with its figures: how many learners are enrolled, its active courses (counted) with the minutes
-   * of their counted lessons (COUNTED_LESSONS). [id, "PUBLISHED", 1]
+   * of their counted lessons (COUNTED_LESSONS), its prices and its instalment plan. [1, id, "PUBLISHED", 1]
    */
-  track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses",
-      JSONB_BUILD_OBJECT('enrollments', COALESCE("t10"."_aggr_count_enrollments", 0), 'courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
+  track: `SELECT ${columns("t0", TRACK)}, "Track_courses"."__prisma_data__" AS "courses", "Track_prices"."__prisma_data__" AS "prices",
+      "Track_instalmentPlan"."__prisma_data__" AS "instalmentPlan",
+      JSONB_BUILD_OBJECT('enrollments', COALESCE("t15"."_aggr_count_enrollments", 0), 'courses', COALESCE("Track_courses"."_aggr_count_courses", 0)) AS "_count"
     FROM "public"."Track" AS "t0"
     ${related(
       activeCourses({
@@ -211,10 +274,14 @@ const SQL = {
         count: "_aggr_count_courses",
       }),
     )}
+    ${related(trackPricesList(10))}
     LEFT JOIN LATERAL (
-      SELECT COUNT(*) AS "_aggr_count_enrollments" FROM "public"."Enrollment" AS "t11" WHERE "t0"."id" = "t11"."trackId"
-    ) AS "t10" ON true
-    WHERE ("t0"."id" = $1 AND (${PUBLISHED(2)})) LIMIT $3`,
+      SELECT ${json("t14", INSTALMENT_PLAN)} FROM "public"."InstalmentPlan" AS "t14" WHERE "t0"."id" = "t14"."trackId" LIMIT $1
+    ) AS "Track_instalmentPlan" ON true
+    LEFT JOIN LATERAL (
+      SELECT COUNT(*) AS "_aggr_count_enrollments" FROM "public"."Enrollment" AS "t16" WHERE "t0"."id" = "t16"."trackId"
+    ) AS "t15" ON true
+    WHERE ("t0"."id" = $2 AND (${PUBLISHED(3)})) LIMIT $4`,
   /**
    * The curriculum, loaded apart from the figures (Pothos's fallback read of the track, as `courses` is selected twice
    * with different filters): the track's active courses in order, each with its first 200 lessons an anonymous visitor
@@ -238,8 +305,16 @@ const SQL = {
       }),
     )}
     WHERE ("t0"."id" = $3 AND (${PUBLISHED(4)})) LIMIT $5`,
-  /** [id, "PUBLISHED", 4] */
-  relatedTracks: `SELECT ${columns("t0", TRACK)} FROM "public"."Track" AS "t0" WHERE ("t0"."id" <> $1 AND ${PUBLISHED(2)}) ${TRACK_ORDER} LIMIT $3`,
+  /**
+   * The tax settings an offered instalment plan's schedule reads (taxSetting), once for each of the page's two
+   * selections of it, which Prisma sends as one statement. [1, 1]
+   */
+  taxSettings: `SELECT ${columns("t0", "id businessName logoImage postalAddress taxNumber supportEmail footerContact invoicePrefix taxRateBasisPoints taxInclusive".split(" "))}
+    FROM "public"."BusinessSettings" AS "t0" WHERE "t0"."id" IN ($1,$2)`,
+  /** Each with its prices. [id, "PUBLISHED", 4] */
+  relatedTracks: `SELECT ${columns("t0", TRACK)}, "Track_prices"."__prisma_data__" AS "prices"
+    FROM "public"."Track" AS "t0" ${related(trackPricesList(1))}
+    WHERE ("t0"."id" <> $1 AND ${PUBLISHED(2)}) ${TRACK_ORDER} LIMIT $3`,
   /** Abandoned checkouts are left out unless asked for. [word, word, word, "ABANDONED", 0] */
   invoiceCount: `SELECT COUNT(*) AS "_count$_all" FROM (
       SELECT "public"."Invoice"."id" FROM "public"."Invoice"
@@ -297,6 +372,40 @@ const SQL = {
       ) AS "t3" ORDER BY "t3"."createdAt" DESC, "t3"."id" ASC LIMIT $4 OFFSET $5) AS "t4"
     ) AS "Learner_enrollments" ON true
     WHERE ("t0"."id" = $6 AND 1=1) LIMIT $7`,
+  /**
+   * myPaymentPlans: the learner's plans but unpaid checkouts, newest first, each with its parts' invoices in order and
+   * its track with the track's paused enrollments (whose learner `paused` looks for). [1, learnerId, "PENDING"]
+   */
+  paymentPlans: `SELECT ${columns("t0", PAYMENT_PLAN)}, "PaymentPlan_invoices"."__prisma_data__" AS "invoices",
+      "PaymentPlan_track"."__prisma_data__" AS "track"
+    FROM "public"."PaymentPlan" AS "t0"
+    ${related({
+      as: "PaymentPlan_invoices",
+      n: 1,
+      table: "Invoice",
+      link: [`"t0"."id"`, "paymentPlanId"],
+      fields: INVOICE,
+      carried: ["partNumber"],
+      order: `"t3"."partNumber" ASC`,
+    })}
+    LEFT JOIN LATERAL (
+      SELECT ${json("t5", TRACK, `, 'enrollments', "Track_enrollments"."__prisma_data__"`)}
+      FROM "public"."Track" AS "t5"
+      ${related({
+        as: "Track_enrollments",
+        n: 6,
+        table: "Enrollment",
+        link: [`"t5"."id"`, "trackId"],
+        fields: ["learnerId"],
+        carried: ["pausedAt"],
+        where: `"t8"."pausedAt" IS NOT NULL`,
+      })}
+      WHERE "t0"."trackId" = "t5"."id" LIMIT $1
+    ) AS "PaymentPlan_track" ON true
+    WHERE ("t0"."learnerId" = $2 AND "t0"."status" <> CAST($3::text AS "public"."PaymentPlanStatus")) ORDER BY "t0"."createdAt" DESC`,
+  /** mySavedCards: the learner's saved cards, last used first. [learnerId] */
+  savedCards: `SELECT "t0"."id", "t0"."brand", "t0"."last4", "t0"."expMonth", "t0"."expYear", "t0"."currency"
+    FROM "public"."SavedCard" AS "t0" WHERE "t0"."learnerId" = $1 ORDER BY "t0"."updatedAt" DESC`,
   /** Counts a login against the address and reads the account's failure and lockout windows. [key, windowMs, keys] */
   loginHit: `WITH "hit" AS (
       INSERT INTO "RateLimit" ("key", "count", "resetAt")
@@ -354,52 +463,41 @@ async function viewer(db: Db, authorization: string | undefined, role: "ADMIN" |
   return (role === "ADMIN" ? session.adminId : session.learnerId) as string;
 }
 
-/** POST /graphql, the learner catalogue page: the newest 50 tracks. */
+/**
+ * `paymentOptions`: the settings row, then (the currency switcher) the currencies on sale: the business currency
+ * first, then every other one a published track has its own price in (currenciesOnSale), in the order of CURRENCY_CODES.
+ */
+async function paymentOptions(db: Db, withCurrencies: boolean) {
+  const [settings] = await db.query(SQL.settings, [1, 1]);
+  const currency = settings?.currency as string;
+  if (!withCurrencies) return { currency };
+  const sold = await db.query(SQL.currenciesOnSale, ["PUBLISHED"]);
+  const others = new Set(sold.map((r) => r.currency as string).filter((c) => c !== currency));
+  return { currency, currencies: [currency, ...CURRENCY_CODES.filter((c) => others.has(c))] };
+}
+
+/** POST /graphql, the learner catalogue page: the newest 50 tracks, and the currency switcher's options. */
 async function catalogue(db: Db) {
-  const rows = await db.query(SQL.catalogue, ["PUBLISHED", 51, 0]);
+  const [rows, options] = await Promise.all([db.query(SQL.catalogue, ["PUBLISHED", 51, 0]), paymentOptions(db, true)]);
   const node = (t: Row) => ({
     id: gid("Track", t.id),
     name: t.name,
     description: t.description,
     image: t.image,
     duration: t.duration,
-    price: dollars(t.priceCents),
-    averageRating: average(t),
+    price: price(t),
+    priceMoney: money(t.priceCents, t.currency),
+    prices: prices(t),
+    averageRating: averageRating(t as never),
     reviewCount: t.ratingCount,
   });
-  return { data: { tracks: { edges: rows.slice(0, 50).map((t) => ({ node: node(t) })) } } };
+  return { data: { tracks: { edges: rows.slice(0, 50).map((t) => ({ node: node(t) })) }, paymentOptions: options } };
 }
 
-/** A lesson's outline in the REST answers (lessonRefJson in api/src/rest/json.ts). */
-const lessonOutline = (l: Row) => ({
-  _id: l.id,
-  title: l.title,
-  kind: String(l.kind).toLowerCase(),
-  minutes: l.minutes,
-  preview: l.freePreview === true,
-});
-
-/** GET /api/tracks: every track with its courses (each with its lessons' outline) and ratings. */
+/** GET /api/tracks: every track with its courses (each with its lessons' outline), ratings and prices, in the server's JSON. */
 async function catalogueRest(db: Db) {
   const rows = await db.query(SQL.tracksWithCourses, ["PUBLISHED"]);
-  return {
-    tracks: rows.map((t) => ({
-      _id: t.id,
-      name: t.name,
-      price: dollars(t.priceCents),
-      duration: t.duration,
-      instructor: t.instructor,
-      description: t.description,
-      image: t.image,
-      status: String(t.status).toLowerCase(),
-      averageRating: average(t),
-      reviewCount: t.ratingCount,
-      ratings: t.ratings.map((r: Row) => ({ rating: r.value })),
-      courses: t.courses.map((c: Row) => ({ _id: c.id, title: c.title, lessons: c.lessons.map(lessonOutline) })),
-      createdAt: iso(t.createdAt),
-      updatedAt: iso(t.updatedAt),
-    })),
-  };
+  return { tracks: rows.map((t) => trackRowJson(t as never)) };
 }
 
 /** POST /graphql, the track page of an anonymous visitor (`me` is null without a session, and costs no SQL). */
@@ -407,13 +505,24 @@ async function trackDetails(db: Db, variables: Row) {
   const id = Buffer.from(String(variables.id), "base64")
     .toString("utf8")
     .replace(/^Track:/, "");
-  const [track] = await db.query(SQL.track, [id, "PUBLISHED", 1]);
-  if (!track) return { data: { track: null, me: null } };
-  // Both once the track is read, side by side.
-  const [related, [curriculum]] = await Promise.all([
-    db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]),
-    db.query(SQL.curriculum, ["PUBLISHED", 200, id, "PUBLISHED", 1]),
+  // The track (then, once it is read, its related tracks and its curriculum side by side) beside paymentOptions.
+  const [read, options] = await Promise.all([
+    (async () => {
+      const [track] = await db.query(SQL.track, [1, id, "PUBLISHED", 1]);
+      if (!track) return null;
+      // A plan the track offers (a first part below the price) also reads the tax settings for its schedule.
+      const offered = track.instalmentPlan && track.instalmentPlan.firstAmountCents < track.priceCents;
+      const [related, [curriculum], tax] = await Promise.all([
+        db.query(SQL.relatedTracks, [id, "PUBLISHED", 4]),
+        db.query(SQL.curriculum, ["PUBLISHED", 200, id, "PUBLISHED", 1]),
+        offered ? db.query(SQL.taxSettings, [1, 1]) : [],
+      ]);
+      return { track, related, curriculum, instalmentPlan: tax[0] ? instalmentOffer(track, tax[0]) : null };
+    })(),
+    paymentOptions(db, true),
   ]);
+  if (!read) return { data: { track: null, paymentOptions: options, me: null } };
+  const { track, related, curriculum, instalmentPlan } = read;
   const lessons = (track.courses as Row[]).flatMap((c) => c.lessons as Row[]);
   return {
     data: {
@@ -422,7 +531,7 @@ async function trackDetails(db: Db, variables: Row) {
         name: track.name,
         description: track.description,
         instructor: track.instructor,
-        averageRating: average(track),
+        averageRating: averageRating(track as never),
         reviewCount: track.ratingCount,
         outcomes: track.outcomes,
         enrolledCount: track._count.enrollments,
@@ -443,19 +552,40 @@ async function trackDetails(db: Db, variables: Row) {
           name: t.name,
           image: t.image,
           instructor: t.instructor,
-          price: dollars(t.priceCents),
-          averageRating: average(t),
+          price: price(t),
+          priceMoney: money(t.priceCents, t.currency),
+          prices: prices(t),
+          averageRating: averageRating(t as never),
           reviewCount: t.ratingCount,
         })),
         image: track.image,
         duration: track.duration,
         courseCount: track._count.courses,
         updatedAt: iso(track.updatedAt),
-        price: dollars(track.priceCents),
+        price: price(track),
+        priceMoney: money(track.priceCents, track.currency),
+        prices: prices(track),
+        instalmentPlan,
       },
+      paymentOptions: options,
       me: null,
     },
   };
+}
+
+/**
+ * A track's instalment plan as its page shows it (InstalmentOffer in api/src/graphql/catalogue/instalment-plan.ts):
+ * the parts of a purchase made today in the main currency, tax included, under both of the page's selections.
+ */
+function instalmentOffer(track: Row, tax: Row) {
+  const plan = track.instalmentPlan as Row;
+  const total = priceParts(track.priceCents, 0, tax as never).amountCents;
+  const schedule = (planSchedule(plan as never, track.priceCents, total, new Date()) ?? []).map((p) => ({
+    number: p.number,
+    dueOn: p.dueOn.toISOString().slice(0, 10),
+    amount: { ...money(p.amountCents, track.currency), formatted: formatMoney(p.amountCents, track.currency) },
+  }));
+  return { parts: plan.parts, interval: plan.interval, main: schedule, chosen: schedule };
 }
 
 /** POST /graphql, the admin invoices page searching by invoice number or learner name (a one-word search). */
@@ -473,25 +603,31 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
   const word = String(words[0]).slice(0, 50);
   const first = Number(variables.first);
   const offset = (Number(variables.page) - 1) * first;
-  const [[count], rows] = await Promise.all([
+  // The count and the page side by side, and paymentOptions (the business currency) beside them.
+  const [[count], rows, options] = await Promise.all([
     db.query(SQL.invoiceCount, [word, word, word, "ABANDONED", 0]),
     db.query(SQL.invoicePage, [1, 1, word, word, word, "ABANDONED", first + 1, offset]),
+    paymentOptions(db, false),
   ]);
   const page = rows.slice(0, first);
   return {
     data: {
+      paymentOptions: options,
       invoices: {
         totalCount: Number(count?._count$_all ?? 0),
         edges: page.map((i, n) => ({
           node: {
             id: gid("Invoice", i.id),
             number: i.number,
-            amount: dollars(i.amountCents),
+            amount: toMajorUnits(i.amountCents, i.currency),
+            total: money(i.amountCents, i.currency),
             status: i.status,
             paidRecord: (PAID_RECORD_STATUSES as readonly string[]).includes(i.status),
             description: i.description,
             track: i.track && { name: i.track.name, id: gid("Track", i.track.id) },
             flaggedReason: i.flaggedReason,
+            paymentMethod: i.paymentMethod,
+            paymentChannel: isPaystackChannelName(i.paymentChannel) ? i.paymentChannel : null,
             dueDate: i.dueDate,
             createdAt: iso(i.createdAt),
             learner: i.learner && {
@@ -500,6 +636,7 @@ async function adminInvoicesSearch(db: Db, variables: Row, authorization?: strin
               image: i.learner.image,
               id: gid("Learner", i.learner.id),
             },
+            currency: i.currency,
             paymentDetails: i.paymentDetails,
             reference: i.reference,
             __typename: "Invoice",
@@ -524,12 +661,24 @@ const continueLessonId = (id: string | null | undefined) => (id ? gid("Lesson", 
 /** POST /graphql, the learner portal's dashboard: the signed-in learner's newest 9 enrollments. */
 async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
   const learnerId = await viewer(db, authorization, "LEARNER");
-  const [me] = await db.query(SQL.learnerWithEnrollments, [1, learnerId, 1, 10, 0, learnerId, 1]);
-  if (!me) return { data: { me: null } };
+  // The plans and the saved cards beside `me` (then the progress of its enrollments).
+  const [plans, cards, read] = await Promise.all([
+    db.query(SQL.paymentPlans, [1, learnerId, "PENDING"]),
+    db.query(SQL.savedCards, [learnerId]),
+    (async () => {
+      const [me] = await db.query(SQL.learnerWithEnrollments, [1, learnerId, 1, 10, 0, learnerId, 1]);
+      if (!me) return null;
+      const ids = (me.enrollments as Row[]).slice(0, 9).map((e) => e.id as string);
+      // The progress and the lesson Continue resumes of the whole page, in the server's own statement.
+      const outlines = ids.length ? await db.query(ENROLLMENT_OUTLINES_SQL, [ids]) : [];
+      return { me, outlines };
+    })(),
+  ]);
+  const myPaymentPlans = plans.map(paymentPlanJson);
+  const mySavedCards = cards.map(savedCardJson);
+  if (!read) return { data: { me: null, myPaymentPlans, mySavedCards } };
+  const { me, outlines } = read;
   const enrollments = (me.enrollments as Row[]).slice(0, 9);
-  const ids = enrollments.map((e) => e.id as string);
-  // The progress and the lesson Continue resumes of the whole page, in the server's own statement.
-  const outlines = ids.length ? await db.query(ENROLLMENT_OUTLINES_SQL, [ids]) : [];
   const byId = new Map(outlines.map((row) => [row.id as string, outlineOf(row as never)]));
   return {
     data: {
@@ -543,6 +692,7 @@ async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
               status: e.status,
               progress: byId.get(e.id)?.progress ?? 0,
               continueLessonId: continueLessonId(byId.get(e.id)?.continueLessonId),
+              pausedReason: e.pausedReason,
               certificate: certificate(e),
               track: {
                 id: gid("Track", e.track.id),
@@ -563,9 +713,58 @@ async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
         },
         id: gid("Learner", me.id),
       },
+      myPaymentPlans,
+      mySavedCards,
     },
   };
 }
+
+/** A plan's unpaid later parts' due dates, earliest first (parts inside JSON carry their dates as "YYYY-MM-DD"). */
+const unpaidDueDates = (parts: Row[]) =>
+  parts
+    .filter((i) => i.status === "PENDING" && (i.partNumber ?? 1) > 1 && i.dueDate)
+    .map((i) => new Date(i.dueDate))
+    .sort((a, b) => a.getTime() - b.getTime());
+
+/** A plan as the portal's PaymentPlans_query reads it (PaymentPlan in api/src/graphql/payments/plans.ts). */
+function paymentPlanJson(p: Row) {
+  const parts = p.invoices as Row[];
+  const unpaid = unpaidDueDates(parts);
+  const today = utcDay(new Date());
+  return {
+    id: gid("PaymentPlan", p.id),
+    status: p.status,
+    currency: p.currency,
+    partCount: p.parts,
+    paidParts: parts.filter((i) => (PAID_RECORD_STATUSES as readonly string[]).includes(i.status)).length,
+    paused: Boolean(p.learnerId && (p.track?.enrollments as Row[] | undefined)?.some((e) => e.learnerId === p.learnerId)),
+    nextDueOn: unpaid[0]?.toISOString().slice(0, 10) ?? null,
+    overdueParts: unpaid.filter((d) => d < today).length,
+    total: {
+      formatted: formatMoney(
+        (p.amountsCents as number[]).reduce((s, v) => s + v, 0),
+        p.currency,
+      ),
+    },
+    track: p.track && { id: gid("Track", p.track.id), name: p.track.name },
+    parts: parts.map((i) => ({
+      id: gid("Invoice", i.id),
+      number: i.number,
+      partNumber: i.partNumber,
+      status: i.status,
+      dueDate: i.dueDate,
+      total: { formatted: formatMoney(i.amountCents, i.currency) },
+    })),
+  };
+}
+
+/** A saved card as `mySavedCards` answers it: never its code. */
+const savedCardJson = (c: Row) => ({
+  brand: c.brand,
+  last4: c.last4,
+  expiry: c.expMonth && c.expYear ? `${String(c.expMonth).padStart(2, "0")}/${c.expYear}` : null,
+  currency: c.currency,
+});
 
 const GENDER_OUT: Record<string, string> = { MALE: "Male", FEMALE: "Female" };
 const LOGIN_WINDOW_MS = 5 * 60_000;
@@ -634,8 +833,9 @@ function clientIp(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? "unknown";
 }
 
-export async function startFloor(port: number) {
-  const db = await openDb();
+/** Starts the floor on `port` (0: any free one); answers its address and how to stop it. */
+export async function startFloor(port: number, options: FloorOptions) {
+  const db = await openDb(options);
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
@@ -661,14 +861,26 @@ export async function startFloor(port: number) {
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}`,
+    async close() {
+      server.close();
+      server.closeAllConnections();
+      await db.close();
+    },
+  };
+}
+
+if (process.env.FLOOR_PORT) {
+  const floor = await startFloor(Number(process.env.FLOOR_PORT), {
+    databaseUrl: process.env.FLOOR_DATABASE_URL,
+    pgliteDir: process.env.FLOOR_PGLITE_DIR,
+  });
   const stop = async () => {
-    server.close();
-    server.closeAllConnections();
-    await db.close();
+    await floor.close();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());
   process.on("SIGINT", () => void stop());
 }
-
-if (process.env.FLOOR_PORT) await startFloor(Number(process.env.FLOOR_PORT));
