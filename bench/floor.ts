@@ -760,6 +760,7 @@ function paymentPlanJson(p: Row) {
 
 /** A saved card as `mySavedCards` answers it: never its code. */
 const savedCardJson = (c: Row) => ({
+  id: gid("SavedCard", c.id),
   brand: c.brand,
   last4: c.last4,
   expiry: c.expMonth && c.expYear ? `${String(c.expMonth).padStart(2, "0")}/${c.expYear}` : null,
