@@ -21,17 +21,18 @@ const isSessionRead = (sql: string) => sql.includes(`FROM "public"."Session" AS 
  * What the bench's data lacks but the load operations' answers show: prices in further currencies (the catalogue's
  * `prices`, the currency switcher), the portal learner's saved cards (one without brand, digits or expiry), paused
  * enrollments (a plan's `paused`, a card's `pausedReason`) and an instalment plan on the measured track page's track (the
- * demo track with the most courses, as bench/load.ts picks it).
+ * demo track with the most courses, as bench/load.ts picks it). Both copies get the same rows; the cards' ids are
+ * fixed, since the portal answers them.
  */
 const EXTRAS = `
   INSERT INTO "TrackPrice" ("trackId", "currency", "amountCents")
     SELECT "id", 'NGN', 5000000 FROM "Track" WHERE "status" = 'PUBLISHED' ORDER BY "createdAt" DESC LIMIT 3;
   INSERT INTO "TrackPrice" ("trackId", "currency", "amountCents")
     SELECT "id", 'GHS', 70000 FROM "Track" WHERE "status" = 'PUBLISHED' ORDER BY "createdAt" DESC LIMIT 1;
-  INSERT INTO "SavedCard" ("learnerId", "signature", "authorizationCode", "email", "currency", "last4", "brand", "expMonth", "expYear", "updatedAt")
-    SELECT "id", 'sig-1', 'AUTH_bench1', "email", 'USD', '4081', 'visa', '3', '2030', now() FROM "Learner" WHERE "email" = '${DEMO_LEARNER.email}'
+  INSERT INTO "SavedCard" ("id", "learnerId", "signature", "authorizationCode", "email", "currency", "last4", "brand", "expMonth", "expYear", "updatedAt")
+    SELECT '00000000-0000-4000-8000-00000000c4d1'::uuid, "id", 'sig-1', 'AUTH_bench1', "email", 'USD', '4081', 'visa', '3', '2030', now() FROM "Learner" WHERE "email" = '${DEMO_LEARNER.email}'
     UNION ALL
-    SELECT "id", 'sig-2', 'AUTH_bench2', "email", 'NGN', NULL, NULL, NULL, NULL, now() - interval '1 day' FROM "Learner" WHERE "email" = '${DEMO_LEARNER.email}';
+    SELECT '00000000-0000-4000-8000-00000000c4d2'::uuid, "id", 'sig-2', 'AUTH_bench2', "email", 'NGN', NULL, NULL, NULL, NULL, now() - interval '1 day' FROM "Learner" WHERE "email" = '${DEMO_LEARNER.email}';
   UPDATE "Enrollment" SET "pausedAt" = now(), "pausedReason" = 'Part 2 is unpaid.' WHERE "id" IN (
     SELECT e."id" FROM "Enrollment" e JOIN "Learner" l ON l."id" = e."learnerId"
     WHERE l."email" = '${DEMO_LEARNER.email}' ORDER BY e."createdAt" DESC, e."id" LIMIT 2);
