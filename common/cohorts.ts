@@ -13,8 +13,7 @@ export const COHORT_MESSAGES = {
   windowOrder: "Enrollment must close after it opens.",
   capacity: "Capacity must be a whole number of 1 or more (empty for unlimited).",
   /** Capacity lowered below the seats already taken. */
-  capacityBelowTaken: (taken: number) =>
-    `Capacity cannot be less than the ${taken} ${taken === 1 ? "seat" : "seats"} already taken.`,
+  capacityBelowTaken: (taken: number) => `Capacity cannot be less than the ${taken} ${taken === 1 ? "seat" : "seats"} already taken.`,
   inUse: "This cohort has enrollments or invoices, so it cannot be deleted. Unpublish it instead.",
   full: "This cohort is full.",
   closed: "Enrollment for this cohort is closed.",

@@ -3,7 +3,18 @@
  * and in `graphql/` and `rest/` where it has GraphQL types or REST routes; a newcomer who knows the area knows every
  * folder to open. `areas.test.ts` holds the folders to this list.
  */
-export const AREAS = ["accounts", "staff", "catalogue", "learning", "payments", "invoices", "coupons", "reports", "settings", "cohorts"] as const;
+export const AREAS = [
+  "accounts",
+  "staff",
+  "catalogue",
+  "learning",
+  "payments",
+  "invoices",
+  "coupons",
+  "reports",
+  "settings",
+  "cohorts",
+] as const;
 
 export type Area = (typeof AREAS)[number];
 

@@ -127,7 +127,10 @@ export async function updateTrack(deps: Services, actor: Actor, id: string, raw:
   // The status changes only through publishing and unpublishing (setTrackStatus).
   const { price, status: _, mode, ...rest } = input;
   const track = await prisma.$transaction(async (tx) => {
-    const updated = await tx.track.update({ where: { id }, data: { ...rest, ...(mode ? { mode } : {}), priceCents: price, image: imagePath } });
+    const updated = await tx.track.update({
+      where: { id },
+      data: { ...rest, ...(mode ? { mode } : {}), priceCents: price, image: imagePath },
+    });
     await recordAudit(tx, actor, { action: "track.update", entityType: "Track", entityId: id, before: existing, after: updated });
     return updated;
   });

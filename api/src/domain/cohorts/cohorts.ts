@@ -159,9 +159,7 @@ export async function checkoutCohort(
     return null;
   }
   if (!given) throw ValidationError.forField("cohort", COHORT_MESSAGES.choose);
-  const cohort = UUID_PATTERN.test(given)
-    ? await db.cohort.findFirst({ where: { id: given, trackId: track.id, published: true } })
-    : null;
+  const cohort = UUID_PATTERN.test(given) ? await db.cohort.findFirst({ where: { id: given, trackId: track.id, published: true } }) : null;
   if (!cohort) throw ValidationError.forField("cohort", COHORT_MESSAGES.notOffered);
   const refused = await seatRefusal(db, cohort, learnerId, new Date());
   if (refused) throw refused;
@@ -220,16 +218,17 @@ const optionalDate = z.preprocess(
 
 const cohortInput = z
   .object({
-    name: z
-      .string({ error: COHORT_MESSAGES.name })
-      .trim()
-      .min(1, COHORT_MESSAGES.name)
-      .max(COHORT_NAME_MAX, COHORT_MESSAGES.nameTooLong),
+    name: z.string({ error: COHORT_MESSAGES.name }).trim().min(1, COHORT_MESSAGES.name).max(COHORT_NAME_MAX, COHORT_MESSAGES.nameTooLong),
     startsAt: dateField(COHORT_MESSAGES.startsAt),
     endsAt: dateField(COHORT_MESSAGES.endsAt),
     enrollmentOpensAt: optionalDate,
     enrollmentClosesAt: optionalDate,
-    capacity: z.number({ error: COHORT_MESSAGES.capacity }).int(COHORT_MESSAGES.capacity).min(1, COHORT_MESSAGES.capacity).max(1_000_000, COHORT_MESSAGES.capacity).nullish(),
+    capacity: z
+      .number({ error: COHORT_MESSAGES.capacity })
+      .int(COHORT_MESSAGES.capacity)
+      .min(1, COHORT_MESSAGES.capacity)
+      .max(1_000_000, COHORT_MESSAGES.capacity)
+      .nullish(),
     /** False (the default) keeps the cohort a draft, seen by staff only. */
     published: z.boolean({ error: "Published must be true or false." }).nullish(),
   })
@@ -361,9 +360,15 @@ export interface RosterEntry {
  * learners, then every progress figure at once). Owners, managers and finance read every roster; an instructor those
  * of their tracks; anyone else is refused.
  */
-export async function cohortRoster(deps: Pick<Services, "db">, viewer: Viewer | null | undefined, cohortId: string): Promise<RosterEntry[]> {
+export async function cohortRoster(
+  deps: Pick<Services, "db">,
+  viewer: Viewer | null | undefined,
+  cohortId: string,
+): Promise<RosterEntry[]> {
   const { prisma } = deps.db;
-  const cohort = UUID_PATTERN.test(cohortId) ? await prisma.cohort.findUnique({ where: { id: cohortId }, select: { trackId: true } }) : null;
+  const cohort = UUID_PATTERN.test(cohortId)
+    ? await prisma.cohort.findUnique({ where: { id: cohortId }, select: { trackId: true } })
+    : null;
   if (!cohort) throw new NotFoundError(COHORT_MESSAGES.notFound);
   if (!(await mayReadCohortsOf(prisma, viewer, cohort.trackId))) throw new ForbiddenError();
   const enrollments = await prisma.enrollment.findMany({
@@ -372,7 +377,10 @@ export async function cohortRoster(deps: Pick<Services, "db">, viewer: Viewer | 
     select: { id: true, createdAt: true, learner: { select: { id: true, firstName: true, lastName: true, email: true } } },
   });
   const outlines = (await mayReadTrackProgress(prisma, viewer, cohort.trackId))
-    ? await enrollmentOutlines(prisma, enrollments.map((e) => e.id))
+    ? await enrollmentOutlines(
+        prisma,
+        enrollments.map((e) => e.id),
+      )
     : null;
   return enrollments.map((e) => ({
     enrollmentId: e.id,
