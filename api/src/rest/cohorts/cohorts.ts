@@ -48,14 +48,26 @@ function capacityIn(value: unknown): number | null {
   return number;
 }
 
+/** ISO-8601 with a time zone, as GraphQL's DateTime takes it. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/;
+
+/** A date-time field: ISO-8601 text with a time zone; blank is "not given"; anything else is a 400 naming the field. */
+function dateTimeIn(value: unknown, field: string): string | null {
+  const text = textIn(value, field)?.trim();
+  if (!text) return null;
+  const date = DATE_TIME.test(text) ? new Date(text) : null;
+  if (!date || Number.isNaN(date.getTime())) throw ValidationError.forField(field, COHORT_MESSAGES.date);
+  return date.toISOString();
+}
+
 /** The cohort form from a JSON body (the domain checks every field and says what is missing). */
 function cohortInput(body: Record<string, unknown>) {
   return {
     name: textIn(body.name, "name"),
-    startsAt: textIn(body.startsAt, "startsAt"),
-    endsAt: textIn(body.endsAt, "endsAt"),
-    enrollmentOpensAt: textIn(body.enrollmentOpensAt, "enrollmentOpensAt") || null,
-    enrollmentClosesAt: textIn(body.enrollmentClosesAt, "enrollmentClosesAt") || null,
+    startsAt: dateTimeIn(body.startsAt, "startsAt"),
+    endsAt: dateTimeIn(body.endsAt, "endsAt"),
+    enrollmentOpensAt: dateTimeIn(body.enrollmentOpensAt, "enrollmentOpensAt"),
+    enrollmentClosesAt: dateTimeIn(body.enrollmentClosesAt, "enrollmentClosesAt"),
     capacity: capacityIn(body.capacity),
     published: booleanIn(body.published, "published") ?? false,
   };
