@@ -428,6 +428,34 @@ describe("3. authorization", () => {
       for (const field of Object.values(type.getFields())) {
         const scopes = declaredScopes(field);
         if (!staffOnly(scopes) || type.name === "Query" || type.name === "Mutation") continue;
+        if (type.name === "Cohort") {
+          // A published cohort the victim is enrolled in: the attacker sees the cohort, never its roster.
+          const cohortTrack = await prisma().track.create({
+            data: { name: `Cohorts ${tag}`, priceCents: 100, duration: "1 week", instructor: "I", description: "D", mode: "COHORT" },
+          });
+          const cohort = await prisma().cohort.create({
+            data: {
+              trackId: cohortTrack.id,
+              name: "Probe",
+              startsAt: new Date(),
+              endsAt: new Date(Date.now() + 86_400_000),
+              published: true,
+            },
+          });
+          const seat = await prisma().enrollment.create({ data: { learnerId: victim.id, trackId: cohortTrack.id, cohortId: cohort.id } });
+          const answer = await graphqlCall(
+            app,
+            `query($id: ID!) { node(id: $id) { ... on Cohort { id ${field.name} { email } } } }`,
+            { id: encodeGlobalID("Cohort", cohort.id) },
+            await freshToken("LEARNER", attacker.id),
+          );
+          typeChecks.push(`${type.name}.${field.name}`);
+          if (!answer.body?.data?.node || answer.text.includes(markers.email))
+            typeFailures.push(`${type.name}.${field.name}: ${answer.text.slice(0, 120)}`);
+          await prisma().enrollment.delete({ where: { id: seat.id } });
+          await prisma().track.delete({ where: { id: cohortTrack.id } });
+          continue;
+        }
         if (type.name !== "Invoice") {
           typeFailures.push(`${type.name}.${field.name}: no probe for this type`);
           continue;

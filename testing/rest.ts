@@ -33,6 +33,8 @@ export const TRACK_KEYS = [
   "reviewCount",
   "ratings",
   "courses",
+  // Cohorts (issue 33): self_paced or cohort; a cohort track's page adds `cohorts` (docs/cohorts.md).
+  "mode",
   "createdAt",
   "updatedAt",
 ];
@@ -70,7 +72,7 @@ export const LEARNER_KEYS = [
   "currency",
   "totalsPaid",
 ];
-export const ENROLLMENT_KEYS = ["_id", "status", "track", "progress", "createdAt"];
+export const ENROLLMENT_KEYS = ["_id", "status", "track", "progress", "cohort", "createdAt"];
 
 export const keys = (value: object) => Object.keys(value).sort();
 export const sorted = (list: string[]) => [...list].sort();

@@ -37,6 +37,7 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Query.coupons": "manageCoupons",
   "Query.couponBatchCsv": "manageCoupons",
   "Query.checkoutQuote": "learner",
+  "Query.cohort": "anyone",
 
   "Mutation.signUpAdmin": "anyone",
   "Mutation.signUpLearner": "anyone",
@@ -70,6 +71,10 @@ export const GRAPHQL_ACCESS: Record<string, Audience> = {
   "Mutation.unpublishTrack": "editCatalogue",
   "Mutation.trackPreviewLink": "editCatalogue",
   "Mutation.restoreTrack": "editCatalogue",
+  "Mutation.createCohort": "editCatalogue",
+  "Mutation.updateCohort": "editCatalogue",
+  "Mutation.deleteCohort": "editCatalogue",
+  "Mutation.moveEnrollmentToCohort": "editCatalogue",
   "Mutation.createCourse": "editCourses",
   "Mutation.updateCourse": "editCourses",
   "Mutation.deleteCourse": "editCourses",

@@ -27,6 +27,11 @@ export const REST_ACCESS: Record<string, Audience> = {
   "POST /api/tracks/{id}/restore": "editCatalogue",
   "PUT /api/tracks/{id}/prices/{currency}": "editCatalogue",
   "DELETE /api/tracks/{id}/prices/{currency}": "editCatalogue",
+  "POST /api/tracks/{id}/cohorts": "editCatalogue",
+  "PUT /api/cohorts/{id}": "editCatalogue",
+  "DELETE /api/cohorts/{id}": "editCatalogue",
+  // Staff who read the catalogue; an instructor only for the cohorts of their tracks (the domain refuses the rest).
+  "GET /api/cohorts/{id}/roster": "readCatalogue",
   "GET /api/courses": "readCatalogue",
   "POST /api/courses": "editCourses",
   "PUT /api/courses/{id}": "editCourses",

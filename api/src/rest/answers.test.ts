@@ -555,6 +555,51 @@ describe("every route's answers match the served OpenAPI document (independent v
     await sandboxControl(app, "/__controls/reset", {});
   });
 
+  it("cohorts: the track page's cohorts, staff routes, the roster, checkout and enrollments with a cohort", async () => {
+    const fields = {
+      name: "Cohort schema track",
+      price: 0,
+      duration: "12 weeks",
+      instructor: "Ada",
+      description: "Checked.",
+      mode: "cohort",
+    };
+    const { track } = await call("POST", "/api/tracks", 201, { token: owner, body: fields });
+    await call("PUT", `/api/tracks/${track._id}`, 400, { token: owner, body: { ...fields, mode: "weekly" } });
+    const day = 86_400_000;
+    const form = {
+      name: "January",
+      startsAt: new Date(Date.now() + 7 * day).toISOString(),
+      endsAt: new Date(Date.now() + 90 * day).toISOString(),
+    };
+    const { cohort } = await call("POST", `/api/tracks/${track._id}/cohorts`, 201, {
+      token: owner,
+      body: { ...form, capacity: 1, published: true },
+    });
+    await call("POST", `/api/tracks/${track._id}/cohorts`, 400, { token: owner, body: { ...form, name: "" } });
+    await call("POST", `/api/tracks/${MISSING}/cohorts`, 404, { token: owner, body: form });
+    await call("PUT", `/api/cohorts/${cohort._id}`, 200, { token: owner, body: { ...form, capacity: 1, published: true } });
+    await call("PUT", `/api/cohorts/${cohort._id}`, 400, { token: owner, body: { ...form, capacity: -1 } });
+    await call("PUT", `/api/cohorts/${MISSING}`, 404, { token: owner, body: form });
+    expect((await call("GET", `/api/tracks/${track._id}`, 200)).track.cohorts).toHaveLength(1);
+
+    const buyer = await learnerWithToken(app);
+    const enroll = { track: track._id, contact: "+234 802 555 0101", gender: "Female" };
+    await call("POST", "/api/enrollments", 400, { token: buyer.token, body: enroll });
+    await call("POST", "/api/enrollments", 201, { token: buyer.token, body: { ...enroll, cohort: cohort._id } });
+    await call("POST", "/api/enrollments", 409, { token: (await learnerWithToken(app)).token, body: { ...enroll, cohort: cohort._id } });
+    const { enrollments } = await call("GET", "/api/enrollments", 200, { token: buyer.token });
+    expect(enrollments[0].cohort._id).toBe(cohort._id);
+
+    expect((await call("GET", `/api/cohorts/${cohort._id}/roster`, 200, { token: owner })).total).toBe(1);
+    await call("GET", `/api/cohorts/${cohort._id}/roster`, 403, { token: learner });
+    await call("GET", `/api/cohorts/${MISSING}/roster`, 404, { token: owner });
+    await call("DELETE", `/api/cohorts/${cohort._id}`, 409, { token: owner });
+    const { cohort: empty } = await call("POST", `/api/tracks/${track._id}/cohorts`, 201, { token: owner, body: form });
+    await call("DELETE", `/api/cohorts/${empty._id}`, 200, { token: owner });
+    await call("DELETE", `/api/cohorts/${empty._id}`, 404, { token: owner });
+  });
+
   it("the validator refuses what the document does not describe", () => {
     const track = ajv.getSchema("openapi.json#/components/schemas/Track");
     const error = ajv.getSchema("openapi.json#/components/schemas/Error");

@@ -10,6 +10,7 @@ import { sessionRoutes } from "./accounts/sessions.ts";
 import { signUpRoutes } from "./accounts/signup.ts";
 import { courseRoutes } from "./catalogue/courses.ts";
 import { trackRoutes } from "./catalogue/tracks.ts";
+import { cohortRoutes } from "./cohorts/cohorts.ts";
 import { couponRoutes } from "./coupons/coupons.ts";
 import { invoicePdfRoutes } from "./invoices/invoice-pdf.ts";
 import { invoiceRoutes } from "./invoices/invoices.ts";
@@ -81,6 +82,7 @@ export async function registerRest(app: FastifyInstance, services: Services) {
     await paymentPlanRoutes(scope, services);
     await trackRoutes(scope, services);
     await courseRoutes(scope, services);
+    await cohortRoutes(scope, services);
     await invoiceRoutes(scope, services);
     await invoicePdfRoutes(scope, services);
     await settlementRoutes(scope, services);

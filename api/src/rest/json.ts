@@ -67,7 +67,10 @@ export function userJson(account: Node) {
 // --- catalogue and back office -----------------------------------------------------------------------------------
 
 export const TRACK_FIELDS = `id name price currency prices { currency amount } duration instructor description image status averageRating
-  reviewCount createdAt updatedAt courses { id title }`;
+  reviewCount createdAt updatedAt courses { id title } mode`;
+
+/** A cohort as GET /api/tracks/{id} and the cohort routes answer it (docs/cohorts.md). */
+export const COHORT_FIELDS = "id name startsAt endsAt enrollmentOpensAt enrollmentClosesAt capacity seatsLeft status";
 
 export const COURSE_FIELDS = "id title description image createdAt track { id name }";
 
@@ -93,7 +96,22 @@ export function lessonRefJson(lesson: Node) {
   };
 }
 
-export const ENROLLMENT_FIELDS = "id status progress createdAt track { id name image }";
+export const ENROLLMENT_FIELDS = "id status progress createdAt track { id name image } cohort { id name startsAt endsAt }";
+
+/** Cohort (docs/cohorts.md), from the GraphQL selection COHORT_FIELDS; `status` in lower case. */
+export function cohortJson(cohort: Node) {
+  return {
+    _id: toRawId(cohort.id),
+    name: cohort.name as string,
+    startsAt: cohort.startsAt as string,
+    endsAt: cohort.endsAt as string,
+    enrollmentOpensAt: (cohort.enrollmentOpensAt ?? null) as string | null,
+    enrollmentClosesAt: (cohort.enrollmentClosesAt ?? null) as string | null,
+    capacity: (cohort.capacity ?? null) as number | null,
+    seatsLeft: (cohort.seatsLeft ?? null) as number | null,
+    status: String(cohort.status).toLowerCase() as "draft" | "open" | "full" | "running" | "closed" | "finished",
+  };
+}
 
 type Ref<K extends string> = { _id: string } & Record<K, any>;
 
@@ -141,6 +159,7 @@ interface TrackShape {
   reviewCount: number;
   ratings: number[];
   courses: { id: string; title: string; lessons?: Node[] }[];
+  mode: string;
   createdAt: Date | string;
   updatedAt: Date | string;
 }
@@ -161,6 +180,7 @@ function trackShape(track: TrackShape) {
     reviewCount: track.reviewCount,
     ratings: track.ratings.map((rating) => ({ rating })),
     courses: track.courses.map((c) => ({ _id: c.id, title: c.title, ...(c.lessons ? { lessons: c.lessons.map(lessonRefJson) } : {}) })),
+    mode: track.mode === "COHORT" ? ("cohort" as const) : ("self_paced" as const),
     createdAt: track.createdAt,
     updatedAt: track.updatedAt,
   };
@@ -233,6 +253,7 @@ export function enrollmentJson(enrollment: Node) {
     status: String(enrollment.status).toLowerCase() as "active" | "completed",
     track: refOf(enrollment.track, "name", "image"),
     progress: enrollment.progress as number,
+    cohort: ref(enrollment.cohort as Node | null, "name", "startsAt", "endsAt"),
     createdAt: enrollment.createdAt,
   };
 }

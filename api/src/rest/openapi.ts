@@ -100,6 +100,7 @@ export async function registerOpenApi(scope: FastifyInstance) {
             "Instalment plans (docs/payments.md, Instalments): finance's list and actions, the learner's own plans, saved cards and Pay now.",
         },
         { name: "reports", description: "Reports (admin)." },
+        { name: "cohorts", description: "A cohort track's cohorts and rosters (staff; docs/cohorts.md)." },
         { name: "coupons", description: "Coupons and bulk sponsor codes (finance and owners; an addition to the product's API)." },
         { name: "settings", description: "The owner's business settings (an addition to the product's API)." },
         { name: "staff", description: "Staff accounts, invitations and the audit log (owners; an addition to the product's API)." },

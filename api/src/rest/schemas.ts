@@ -141,6 +141,24 @@ export const CourseRefSchema = object(
   { $id: "CourseRef" },
 );
 
+/** A cohort as the track page and the cohort routes answer it (docs/cohorts.md). */
+export const CohortSchema = object(
+  {
+    _id: uuid(),
+    name: text(),
+    startsAt: dateTime("When it starts."),
+    endsAt: dateTime("When it ends."),
+    enrollmentOpensAt: nullable(dateTime(), "When enrollment opens; null: as soon as it is published."),
+    enrollmentClosesAt: nullable(dateTime(), "When enrollment closes; null: when the cohort ends."),
+    capacity: nullable(integer(), "Seats; null for unlimited."),
+    seatsLeft: nullable(integer(), "Seats still free; null when unlimited."),
+    status: choice(["draft", "open", "full", "running", "closed", "finished"], {
+      description: "Derived from its dates, window and seats; only `open` takes enrollments (draft: staff only).",
+    }),
+  },
+  { $id: "Cohort", description: "A dated intake of a cohort track." },
+);
+
 export const TrackSchema = object(
   {
     _id: uuid(),
@@ -165,6 +183,16 @@ export const TrackSchema = object(
       Type.Array(object({ rating: number("1 to 5.") }), { description: "The learners' ratings (without who gave them)." }),
     ),
     courses: Type.Array(ref(CourseRefSchema), { description: "Included courses, oldest first." }),
+    // Optional in the document: clients written before cohorts existed keep validating; every answer has it.
+    mode: Type.Optional(
+      choice(["self_paced", "cohort"], { description: "self_paced (the default) or cohort: sold in dated cohorts (docs/cohorts.md)." }),
+    ),
+    cohorts: Type.Optional(
+      Type.Array(ref(CohortSchema), {
+        description:
+          "GET /api/tracks/{id} of a cohort track only: its cohorts, earliest first (published ones; staff who read the catalogue see drafts too).",
+      }),
+    ),
     instalmentPlan: Type.Optional(
       object(
         {
@@ -318,6 +346,12 @@ export const EnrollmentSchema = object(
     status: choice(["active", "completed"]),
     track: object({ _id: uuid(), name: text(), image: nullableText() }),
     progress: Type.Optional(integer("The share of the track's lessons done, 0 to 100.")),
+    cohort: Type.Optional(
+      nullable(
+        object({ _id: uuid(), name: text(), startsAt: dateTime(), endsAt: dateTime() }),
+        "The cohort the learner is in (a cohort track); null for a self-paced track.",
+      ),
+    ),
     createdAt: dateTime("When the learner was enrolled."),
   },
   { $id: "Enrollment" },
@@ -398,6 +432,20 @@ export const TrackFormSchema = form({
   status: text('New tracks only: "draft" keeps the track from learners until it is published; omitted, it is published at once.', {
     enum: ["draft", "published"],
   }),
+  mode: text('"self_paced" or "cohort" (docs/cohorts.md); omitted: self_paced for a new track, unchanged on an update.', {
+    enum: ["self_paced", "cohort"],
+  }),
+});
+export const CohortFormSchema = form({
+  name: text("Required, at most 120 characters."),
+  startsAt: text("Required.", { format: "date-time" }),
+  endsAt: text("Required, after startsAt.", { format: "date-time" }),
+  enrollmentOpensAt: nullableText("Optional: empty opens enrollment when the cohort is published.", { format: "date-time" }),
+  enrollmentClosesAt: nullableText("Optional, after enrollmentOpensAt: empty closes enrollment when the cohort ends.", {
+    format: "date-time",
+  }),
+  capacity: nullable(integer(), "Seats, a whole number of 1 or more; empty or null for unlimited. Never below the seats taken."),
+  published: Type.Boolean({ description: "true publishes it; false or omitted keeps it a draft (staff only)." }),
 });
 export const CourseFormSchema = form({
   title: text(),
@@ -448,6 +496,7 @@ const COMPONENTS = [
   UserSchema,
   TrackRefSchema,
   CourseRefSchema,
+  CohortSchema,
   TrackSchema,
   CourseSchema,
   LessonRefSchema,

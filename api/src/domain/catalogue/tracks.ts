@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { TRACK_MESSAGES } from "../../../../common/catalogue.ts";
+import { COHORT_MESSAGES } from "../../../../common/cohorts.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { siteUrl } from "../../sites.ts";
 import { newToken } from "../accounts/sessions.ts";
@@ -94,6 +95,8 @@ const trackInput = (currency: string) =>
     description: text(5000),
     /** Only when the track is created: omitted, it is published at once. */
     status: z.enum(["DRAFT", "PUBLISHED"], { error: TRACK_MESSAGES.invalidStatus }).optional(),
+    /** Self-paced (the default for a new track) or sold in cohorts (docs/cohorts.md); omitted on an update, unchanged. */
+    mode: z.enum(["SELF_PACED", "COHORT"], { error: COHORT_MESSAGES.invalidMode }).nullish(),
   });
 
 export type TrackInput = FormInput<z.input<ReturnType<typeof trackInput>>> & { image?: File | null };
@@ -102,9 +105,11 @@ export async function createTrack(deps: Services, actor: Actor, raw: TrackInput)
   const { image, ...fields } = raw;
   const input = parseInput(trackInput(await businessCurrency(deps)), fields);
   const imagePath = image ? await storeImage(deps.storage, image) : null;
-  const { price, status, ...rest } = input;
+  const { price, status, mode, ...rest } = input;
   const track = await deps.db.prisma.$transaction(async (tx) => {
-    const created = await tx.track.create({ data: { ...rest, status: status ?? "PUBLISHED", priceCents: price, image: imagePath } });
+    const created = await tx.track.create({
+      data: { ...rest, status: status ?? "PUBLISHED", mode: mode ?? "SELF_PACED", priceCents: price, image: imagePath },
+    });
     await recordAudit(tx, actor, { action: "track.create", entityType: "Track", entityId: created.id, before: null, after: created });
     return created;
   });
@@ -120,9 +125,12 @@ export async function updateTrack(deps: Services, actor: Actor, id: string, raw:
   if (!existing) throw new NotFoundError(TRACK_MESSAGES.notFound);
   const imagePath = image ? await replaceImage(deps.storage, image, existing.image) : undefined;
   // The status changes only through publishing and unpublishing (setTrackStatus).
-  const { price, status: _, ...rest } = input;
+  const { price, status: _, mode, ...rest } = input;
   const track = await prisma.$transaction(async (tx) => {
-    const updated = await tx.track.update({ where: { id }, data: { ...rest, priceCents: price, image: imagePath } });
+    const updated = await tx.track.update({
+      where: { id },
+      data: { ...rest, ...(mode ? { mode } : {}), priceCents: price, image: imagePath },
+    });
     await recordAudit(tx, actor, { action: "track.update", entityType: "Track", entityId: id, before: existing, after: updated });
     return updated;
   });

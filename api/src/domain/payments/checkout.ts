@@ -7,6 +7,7 @@ import { paystackFor } from "../../paystack/index.ts";
 import { phoneNumber } from "../accounts/rules.ts";
 import { priceIn, TRACK_PRICES } from "../catalogue/prices.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
+import { checkoutCohort, claimSeat } from "../cohorts/cohorts.ts";
 import { countCouponTry, invoicePrice, priceWithin, type TaxSetting, taxSetting, usableCoupon } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { AppError, ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -39,6 +40,8 @@ const checkoutInput = z.object({
   currency: z.enum(CURRENCY_CODES, { error: CHECKOUT_MESSAGES.currency }).nullish(),
   /** FULL (the default) or INSTALMENTS: the track's instalment plan, part 1 paid now (instalment-plans.ts). */
   plan: z.enum(["FULL", "INSTALMENTS"], { error: "Choose to pay in full or in instalments." }).nullish(),
+  /** The cohort to enroll in: required for a cohort track, refused for a self-paced one (docs/cohorts.md). */
+  cohortId: z.string().trim().max(100).nullish(),
 });
 
 /** A track as one checkout sells it: its price in the checkout's currency (catalogue/prices.ts, `priceIn`). */
@@ -106,6 +109,9 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   const enrolled = await prisma.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: found.id } } });
   if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
   const track: SoldTrack = { id: found.id, name: found.name, ...priceIn(found, input.currency) };
+  // Cohorts (docs/cohorts.md): the cohort is checked here, before anything is saved; every path below claims its seat
+  // again with `claimSeat`, under the cohort's lock, in the transaction that writes the invoice or the enrollment.
+  const cohortId = await checkoutCohort(prisma, found, input.cohortId, learnerId);
   // Instalments (docs/payments.md, "Instalments"): by card only, without a coupon, on a track that offers a plan the
   // price still allows; refused before anything is saved.
   let instalments: Instalments | null = null;
@@ -144,9 +150,10 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   if (track.priceCents === 0) {
     const enrollment = await prisma.$transaction(async (tx) => {
       await lockSoldTrack(tx, track.id);
+      if (cohortId) await claimSeat(tx, cohortId, learnerId);
       return tx.enrollment.upsert({
         where: { learnerId_trackId: { learnerId, trackId: track.id } },
-        create: { learnerId, trackId: track.id },
+        create: { learnerId, trackId: track.id, cohortId },
         update: {},
       });
     });
@@ -154,19 +161,19 @@ export async function startCheckout(deps: Services, learnerId: string, raw: Chec
   }
 
   if (coupon && invoicePrice(track, coupon, tax).amountCents === 0) {
-    const free = await enrollWithFullDiscount(deps, learnerId, track, coupon.code, tax);
+    const free = await enrollWithFullDiscount(deps, learnerId, track, coupon.code, tax, cohortId);
     if (free) return free;
   }
 
   if (input.method === "OFFLINE")
-    return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track, input.coupon ?? null, tax)) };
+    return { kind: "offline", ...(await startOfflineCheckout(deps, learner, track, input.coupon ?? null, tax, cohortId)) };
 
   // A repeated checkout that waited in vain for the payment page another request was starting (that request's process
   // died between making the invoice and keeping its page) starts over: the stale invoice is no longer reused, so this
   // one makes its own, instead of telling the learner that Paystack failed when it did not.
   const started =
-    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments)) ??
-    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments));
+    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments, cohortId)) ??
+    (await startCardCheckout(deps, learner, track, input, tax, channels, instalments, cohortId));
   if (!started) throw new PaymentProviderError(CHECKOUT_MESSAGES.providerDown);
   return started;
 }
@@ -189,6 +196,7 @@ async function startCardCheckout(
   tax: TaxSetting,
   channels: PaymentChannel[],
   instalments: Instalments | null = null,
+  cohortId: string | null = null,
 ): Promise<CheckoutResult | null> {
   const { prisma } = deps.db;
   const learnerId = learner.id;
@@ -217,6 +225,8 @@ async function startCardCheckout(
         expiresAt: null,
         createdAt: { gt: cutoff },
         partNumber: instalments ? 1 : null,
+        // Reused only for the same cohort: one for another cohort is left to be abandoned, as one at an old price is.
+        cohortId,
       },
       orderBy: { createdAt: "desc" },
     });
@@ -230,6 +240,8 @@ async function startCardCheckout(
       open.couponId === price.couponId &&
       open.currency === track.currency;
     if (open && reusable && (open.authorizationUrl || startedRecently)) return { invoice: open, created: false };
+    // A new checkout invoice holds a seat (the plan's part 1 does, for instalments): claimed before it is written.
+    if (cohortId) await claimSeat(tx, cohortId, learnerId);
     if (instalments) {
       const { plan, first } = await createPaymentPlan(
         tx,
@@ -244,11 +256,11 @@ async function startCardCheckout(
         learnerId,
         track,
         { ...full, ...first, subtotalCents: first.amountCents },
-        { paymentDetails: `Card payment (Paystack): instalment 1 of ${plan.parts}`, paymentPlanId: plan.id, partNumber: 1 },
+        { paymentDetails: `Card payment (Paystack): instalment 1 of ${plan.parts}`, paymentPlanId: plan.id, partNumber: 1, cohortId },
       );
       return { invoice: fresh, created: true };
     }
-    const fresh = await createCheckoutInvoice(tx, learnerId, track, price, { paymentDetails: "Card payment (Paystack)" });
+    const fresh = await createCheckoutInvoice(tx, learnerId, track, price, { paymentDetails: "Card payment (Paystack)", cohortId });
     return { invoice: fresh, created: true };
   });
   const reference = invoice.reference as string;
@@ -312,6 +324,7 @@ async function enrollWithFullDiscount(
   track: SoldTrack,
   code: string,
   tax: TaxSetting,
+  cohortId: string | null,
 ): Promise<CheckoutResult | null> {
   const settled = await deps.db.prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "Learner" WHERE "id" = ${learnerId}::uuid FOR UPDATE`;
@@ -320,8 +333,11 @@ async function enrollWithFullDiscount(
     if (price.amountCents !== 0 || !price.couponId) return null;
     const enrolled = await tx.enrollment.findUnique({ where: { learnerId_trackId: { learnerId, trackId: track.id } } });
     if (enrolled) throw new ConflictError(CHECKOUT_MESSAGES.alreadyEnrolled);
+    // The seat is claimed before the invoice that settleWithin turns into the cohort's enrollment.
+    if (cohortId) await claimSeat(tx, cohortId, learnerId);
     const invoice = await createCheckoutInvoice(tx, learnerId, track, price, {
       paymentDetails: `Coupon ${price.couponCode}: nothing to pay`,
+      cohortId,
     });
     return settleWithin(tx, deps, invoice.id, { method: "OTHER", paidAt: new Date() });
   });

@@ -4,6 +4,7 @@ import { OFFLINE_LIMITS, OFFLINE_MESSAGES } from "../../../../common/payments.ts
 import type { Prisma } from "../../db/client.ts";
 import { recordJob } from "../../job-contract.ts";
 import { lockSoldTrack } from "../catalogue/tracks.ts";
+import { claimSeat } from "../cohorts/cohorts.ts";
 import { priceWithin, reserveCoupon, type TaxSetting } from "../coupons/coupons.ts";
 import type { DomainServices as Services } from "../deps.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../errors.ts";
@@ -37,7 +38,7 @@ export async function createCheckoutInvoice(
   learnerId: string,
   track: { id: string; currency: string },
   price: Awaited<ReturnType<typeof priceWithin>>,
-  details: { paymentDetails: string; expiresAt?: Date; paymentPlanId?: string; partNumber?: number },
+  details: { paymentDetails: string; expiresAt?: Date; paymentPlanId?: string; partNumber?: number; cohortId?: string | null },
 ) {
   const invoice = await tx.invoice.create({
     data: {
@@ -66,6 +67,7 @@ export async function startOfflineCheckout(
   track: { id: string; name: string; priceCents: number; currency: string },
   coupon: string | null,
   tax: TaxSetting,
+  cohortId: string | null = null,
 ) {
   const settings = await businessSettings(deps);
   if (!settings.offlinePaymentsEnabled || !settings.offlineInstructions) throw new ValidationError(OFFLINE_MESSAGES.unavailable);
@@ -84,13 +86,18 @@ export async function startOfflineCheckout(
         OR: [{ subtotalCents: track.priceCents }, { subtotalCents: null, amountCents: track.priceCents }],
         currency: track.currency,
         expiresAt: { gt: new Date() },
+        // Cohorts (docs/cohorts.md): reused only for the same cohort.
+        cohortId,
       },
       orderBy: { createdAt: "desc" },
     });
     if (open) return { invoice: open, created: false };
+    // The new invoice holds a seat in the cohort until it is paid or lapses: claimed under the cohort's lock first.
+    if (cohortId) await claimSeat(tx, cohortId, learner.id);
     const fresh = await createCheckoutInvoice(tx, learner.id, track, price, {
       paymentDetails: OFFLINE_DETAILS,
       expiresAt: new Date(Date.now() + settings.offlineExpiryDays * 86_400_000),
+      cohortId,
     });
     await recordJob(
       tx,

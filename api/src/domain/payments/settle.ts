@@ -191,7 +191,8 @@ export async function settleWithin(db: Prisma.TransactionClient, deps: Services,
     : await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   const { learnerId, trackId } = invoice;
   if (!learnerId || !trackId) return invoice;
-  const created = await db.enrollment.createMany({ data: [{ learnerId, trackId }], skipDuplicates: true });
+  // In the cohort the checkout claimed a seat in (docs/cohorts.md); null for a self-paced track.
+  const created = await db.enrollment.createMany({ data: [{ learnerId, trackId, cohortId: invoice.cohortId }], skipDuplicates: true });
   // A learner's own payment (a checkout reference) for a track they already have is money to give back; a later
   // instalment part is paid while enrolled by design (docs/payments.md, "Instalments").
   if (invoice.paymentPlanId) await afterPartSettled(db, invoice, payment.paidAt);

@@ -17,6 +17,7 @@ import {
   visibleCourses,
   visibleTracks,
 } from "../../domain/catalogue/tracks.ts";
+import { COHORT_ORDER, visibleCohorts } from "../../domain/cohorts/cohorts.ts";
 import { builder } from "../builder.ts";
 import { actor } from "../context.ts";
 import { commonErrors } from "../schema/errors.ts";
@@ -29,6 +30,14 @@ export const TrackStatus = builder.enumType("TrackStatus", {
   values: {
     DRAFT: { description: "Seen only by staff, until it is published." },
     PUBLISHED: { description: "In the public catalogue." },
+  } as const,
+});
+
+export const TrackMode = builder.enumType("TrackMode", {
+  description: "How a track is sold (docs/cohorts.md).",
+  values: {
+    SELF_PACED: { description: "Open from the day it is paid for, at the learner's pace (the default)." },
+    COHORT: { description: "Sold in dated cohorts: checkout picks one of its open cohorts (`cohorts`)." },
   } as const,
 });
 
@@ -84,6 +93,13 @@ export const Track = builder.prismaNode("Track", {
       resolve: averageRating,
     }),
     status: t.expose("status", { type: TrackStatus, description: "Draft (staff only) or published." }),
+    mode: t.expose("mode", { type: TrackMode, description: "Self-paced (the default) or sold in cohorts." }),
+    cohorts: t.relation("cohorts", {
+      // Loaded with the track (a relation selection), never a query per track; seats come in one statement per request.
+      query: (_args, ctx) => ({ where: visibleCohorts(ctx.viewer), orderBy: COHORT_ORDER }),
+      description:
+        "Its cohorts, earliest first: learners and visitors see the published cohorts of a cohort track; owners, managers and finance all of them; an instructor all of their tracks' cohorts.",
+    }),
     reviewCount: t.exposeInt("ratingCount", { description: "How many learners rated the track." }),
     courses: t.relation("courses", {
       // Archived courses: for staff and the track's enrolled learners only.
@@ -169,6 +185,10 @@ const TrackInput = builder.inputType("TrackInput", {
     status: t.field({
       type: TrackStatus,
       description: "New tracks only: DRAFT keeps it from learners; omitted, it is published at once. Ignored by updateTrack.",
+    }),
+    mode: t.field({
+      type: TrackMode,
+      description: "Self-paced or cohort-based; omitted: SELF_PACED for a new track, unchanged on an update.",
     }),
   }),
 });

@@ -26,5 +26,9 @@ export const Enrollment = builder.prismaNode("Enrollment", {
       description: "Set while an instalment is unpaid past the grace days: lessons' content is refused until it is paid (progress kept).",
     }),
     pausedReason: t.exposeString("pausedReason", { nullable: true, description: "Why access is paused, for the learner." }),
+    cohort: t.relation("cohort", {
+      nullable: true,
+      description: "The cohort the learner is in (a cohort track); null for a self-paced track.",
+    }),
   }),
 });

@@ -5,6 +5,7 @@ import { findOwnPayment, type VerifyOutcome, verifyPaymentForLearner } from "../
 import { Gender } from "../accounts/account.ts";
 import { builder } from "../builder.ts";
 import { Track } from "../catalogue/track.ts";
+import { Cohort } from "../cohorts/cohort.ts";
 import { Enrollment } from "../learning/enrollment.ts";
 import { commonErrors } from "../schema/errors.ts";
 import { CurrencyCode, Money, type MoneyValue, money } from "../schema/money.ts";
@@ -53,6 +54,11 @@ const CheckoutInput = builder.inputType("CheckoutInput", {
     plan: t.field({
       type: CheckoutPlan,
       description: "FULL (the default) or INSTALMENTS when the track offers a plan (Track.instalmentPlan); refused with a coupon.",
+    }),
+    cohortId: t.globalID({
+      for: [Cohort],
+      description:
+        "The cohort to enroll in: required for a cohort track (ValidationError on `cohort`), refused for a self-paced one. A full cohort is refused with a ConflictError.",
     }),
     currency: t.field({
       type: CurrencyCode,
@@ -148,7 +154,11 @@ builder.mutationFields((t) => ({
     description: "Starts paying for a track (or enrolls at once in a free one). Contact and gender are saved to the profile.",
     args: { input: t.arg({ type: CheckoutInput, required: true, description: "The checkout form." }) },
     resolve: async (_root, { input }, ctx) => {
-      const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, { ...input, trackId: input.trackId?.id });
+      const result = await startCheckout(ctx.services, ctx.viewer?.accountId as string, {
+        ...input,
+        trackId: input.trackId?.id,
+        cohortId: input.cohortId?.id,
+      });
       if (result.kind === "offline")
         return {
           message: OFFLINE_CHECKOUT_MESSAGE,

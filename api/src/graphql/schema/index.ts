@@ -31,6 +31,7 @@ import "../reports/dashboard.ts";
 import "../reports/report.ts";
 import "../settings/settings.ts";
 import "../settings/business-profile.ts";
+import "../cohorts/cohort.ts";
 
 builder.queryType({ description: "What can be read: the catalogue, the signed-in account, and the back office's lists and figures." });
 builder.mutationType({

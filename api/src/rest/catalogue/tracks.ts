@@ -3,11 +3,21 @@ import { Type } from "typebox";
 import { TRACK_PRICE_MESSAGES } from "../../domain/catalogue/prices.ts";
 import { ratingValues } from "../../domain/catalogue/ratings.ts";
 import { listTracksWithCourses, TRACK_MESSAGES } from "../../domain/catalogue/tracks.ts";
+import { COHORT_MESSAGES } from "../../domain/cohorts/cohorts.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
 import { businessCurrency } from "../../domain/settings/settings.ts";
 import type { Services } from "../../services.ts";
 import { currencyIn, formBody, idParam, jsonBody, numberIn, textIn, toGlobalId } from "../input.ts";
-import { LESSON_OUTLINE_FIELDS, lessonRefJson, TRACK_FIELDS, toRawId, trackJson, trackRowJson } from "../json.ts";
+import {
+  COHORT_FIELDS,
+  cohortJson,
+  LESSON_OUTLINE_FIELDS,
+  lessonRefJson,
+  TRACK_FIELDS,
+  toRawId,
+  trackJson,
+  trackRowJson,
+} from "../json.ts";
 import { ERROR_FIELDS, restRoutes } from "../pipeline.ts";
 import {
   ANY_REFUSAL,
@@ -28,7 +38,8 @@ import {
 } from "../schemas.ts";
 
 const ONE = `query($id: ID!) { track(id: $id) { ${TRACK_FIELDS} outline: courses { id ${LESSON_OUTLINE_FIELDS} }
-  instalmentPlan { parts interval firstAmount { amount currency } schedule { number amount { amount } dueOn } } } }`;
+  instalmentPlan { parts interval firstAmount { amount currency } schedule { number amount { amount } dueOn } }
+  cohorts { ${COHORT_FIELDS} } } }`;
 const CREATE = `mutation($input: TrackInput!) { result: createTrack(input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } } }`;
 const UPDATE = `mutation($id: ID!, $input: TrackInput!) {
   result: updateTrack(id: $id, input: $input) { ${ERROR_FIELDS} ... on TrackPayload { track { ${TRACK_FIELDS} } } }
@@ -62,7 +73,17 @@ async function trackInput(services: Services, fields: Record<string, unknown>, i
     image,
     // Only a new track reads it: "draft" keeps it from learners until it is published; omitted, it is published.
     status: fields.status === undefined || fields.status === null || fields.status === "" ? undefined : statusIn(fields.status),
+    // Omitted: self-paced for a new track, unchanged on an update (docs/cohorts.md).
+    mode: modeIn(fields.mode),
   };
+}
+
+/** The REST spelling of a track mode ("self_paced", "cohort", any case) as the GraphQL enum value; blank is "not given". */
+function modeIn(value: unknown): "SELF_PACED" | "COHORT" | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const mode = typeof value === "string" ? value.trim().toUpperCase() : "";
+  if (mode === "SELF_PACED" || mode === "COHORT") return mode;
+  throw ValidationError.forField("mode", COHORT_MESSAGES.invalidMode);
 }
 
 /** A main price as sent (a number, or text of plain digits); a refusal names the business currency's unit. */
@@ -141,7 +162,8 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
     config: { publicCache: true },
     schema: {
       operationId: "getTrack",
-      summary: "One track (as both `track` and `data`), each course with its lessons' outline (`courses[].lessons[]`, no content).",
+      summary:
+        "One track (as both `track` and `data`), each course with its lessons' outline (`courses[].lessons[]`, no content); a cohort track lists its `cohorts`.",
       tags: ["tracks"],
       params: uuidParams("track"),
       response: { 200: answer("The track.", object({ track: ref(TrackSchema), data: ref(TrackSchema) })), ...errors(404) },
@@ -151,10 +173,11 @@ export async function trackRoutes(app: FastifyInstance, services: Services) {
       const { track } = await call.query(ONE, { id: toGlobalId("Track", id) });
       if (!track) throw new NotFoundError(TRACK_MESSAGES.notFound);
       const plan = planJson(track.instalmentPlan);
-      // Only when the track has a plan: without one the answer is the catalogue list's track exactly.
+      // Only when the track has a plan (or is sold in cohorts): without them the answer is the catalogue list's track exactly.
       const json = {
         ...withLessons(trackJson(track, await ratingsOf(call.services, id)), track.outline),
         ...(plan ? { instalmentPlan: plan } : {}),
+        ...(track.mode === "COHORT" ? { cohorts: (track.cohorts as Record<string, unknown>[]).map(cohortJson) } : {}),
       };
       return { track: json, data: json };
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { UUID_PATTERN } from "../../../../common/formats.ts";
+import { COHORT_MESSAGES } from "../../domain/cohorts/cohorts.ts";
 import { NotFoundError, ValidationError } from "../../domain/errors.ts";
 import { enqueueRefundProcessed } from "../../domain/invoices/refunds.ts";
 import { CHECKOUT_MESSAGES } from "../../domain/payments/checkout.ts";
@@ -38,6 +39,10 @@ const checkoutSchema = {
       }),
     ),
     coupon: text("A coupon code, any case; optional. The server checks it and prices the invoice (a 100% coupon enrolls at once)."),
+    cohort: text(
+      `The _id of the cohort to enroll in (docs/cohorts.md): required for a cohort track (400 '${COHORT_MESSAGES.choose}'), refused for a self-paced one; a full cohort answers 409 '${COHORT_MESSAGES.full}', a closed one 409 '${COHORT_MESSAGES.closed}'.`,
+      { format: "uuid" },
+    ),
     currency: text(
       "The currency to pay in (NGN, GHS, KES, ZAR or USD, any case); optional: the business currency when omitted. One the track is not sold in (its `prices`) answers 400 and nothing is made.",
       { enum: ["NGN", "GHS", "KES", "ZAR", "USD"] },
@@ -135,6 +140,14 @@ function methodIn(value: unknown): "CARD" | "OFFLINE" {
   throw new ValidationError("Payment method must be card or offline.");
 }
 
+/** The checkout's `cohort` (docs/cohorts.md): a cohort's _id as a global id; one that is no id is not offered. */
+function cohortIn(value: unknown): string | undefined {
+  const id = textIn(value, "cohort")?.trim();
+  if (!id) return undefined;
+  if (!UUID_PATTERN.test(id)) throw ValidationError.forField("cohort", COHORT_MESSAGES.notOffered);
+  return toGlobalId("Cohort", id);
+}
+
 function planIn(value: unknown): "FULL" | "INSTALMENTS" {
   if (value === undefined || value === null || value === "full") return "FULL";
   if (value === "instalments") return "INSTALMENTS";
@@ -165,6 +178,7 @@ export async function paymentRoutes(app: FastifyInstance, services: Services) {
         coupon: textIn(body.coupon, "coupon"),
         plan: planIn(body.plan),
         currency: currencyIn(body.currency, "currency", CHECKOUT_MESSAGES.currency),
+        cohortId: cohortIn(body.cohort),
       };
       const ok = await call.mutate(CHECKOUT, { input });
       if (ok.authorizationUrl)
