@@ -88,7 +88,7 @@ const prices = (t: Row) => trackPrices(t as never).map((p) => money(p.priceCents
 
 /** The columns Prisma reads of a model: selected (`"t0"."id", ...`, enums as text) or built into a related row's JSON. */
 const TRACK =
-  "id name priceCents currency duration instructor description image status archivedAt previewToken ratingCount ratingTotal ratingAverage createdAt updatedAt outcomes".split(
+  "id name priceCents currency duration instructor description image status mode archivedAt previewToken ratingCount ratingTotal ratingAverage createdAt updatedAt outcomes".split(
     " ",
   );
 const COURSE = "id title description image trackId archivedAt createdAt updatedAt".split(" ");
@@ -101,10 +101,10 @@ const ADMIN =
     " ",
   );
 const INVOICE =
-  "id number learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod paymentChannel paymentNote refundedCents voidReason voidedAt expiresAt subtotalCents discountCents taxCents paidAt createdAt updatedAt couponId couponCode paymentPlanId partNumber chargeAttempts nextChargeAt".split(
+  "id number learnerId trackId amountCents currency dueDate status paymentDetails reference authorizationUrl flaggedReason description paymentMethod paymentChannel paymentNote refundedCents voidReason voidedAt expiresAt subtotalCents discountCents taxCents paidAt createdAt updatedAt couponId couponCode paymentPlanId partNumber chargeAttempts nextChargeAt cohortId".split(
     " ",
   );
-const ENROLLMENT_COLUMNS = "id learnerId trackId status createdAt lastLessonId completedAt pausedAt pausedReason".split(" ");
+const ENROLLMENT_COLUMNS = "id learnerId trackId status createdAt lastLessonId completedAt pausedAt pausedReason cohortId".split(" ");
 const PAYMENT_PLAN =
   "id learnerId trackId currency parts interval amountsCents taxCents status activatedAt completedAt cancelledAt createdAt updatedAt".split(
     " ",
@@ -115,7 +115,7 @@ const BUSINESS_SETTINGS =
     " ",
   );
 const CERTIFICATE = "id code learnerId trackId learnerName trackName issuedAt revokedAt revokeReason revokedById".split(" ");
-const ENUMS = new Set(["gender", "status", "paymentMethod", "staffRole", "interval"]);
+const ENUMS = new Set(["gender", "status", "paymentMethod", "staffRole", "interval", "mode"]);
 const columns = (t: string, names: string[]) => names.map((c) => `"${t}"."${c}"${ENUMS.has(c) ? "::text" : ""}`).join(", ");
 const json = (t: string, names: string[], extra = "") =>
   `JSONB_BUILD_OBJECT(${names.map((c) => `'${c}', "${t}"."${c}"`).join(", ")}${extra}) AS "__prisma_data__"`;
@@ -404,7 +404,7 @@ const SQL = {
     ) AS "PaymentPlan_track" ON true
     WHERE ("t0"."learnerId" = $2 AND "t0"."status" <> CAST($3::text AS "public"."PaymentPlanStatus")) ORDER BY "t0"."createdAt" DESC`,
   /** mySavedCards: the learner's saved cards, last used first. [learnerId] */
-  savedCards: `SELECT "t0"."id", "t0"."brand", "t0"."last4", "t0"."expMonth", "t0"."expYear", "t0"."currency"
+  savedCards: `SELECT "t0"."id", "t0"."learnerId", "t0"."brand", "t0"."last4", "t0"."expMonth", "t0"."expYear", "t0"."currency"
     FROM "public"."SavedCard" AS "t0" WHERE "t0"."learnerId" = $1 ORDER BY "t0"."updatedAt" DESC`,
   /** Counts a login against the address and reads the account's failure and lockout windows. [key, windowMs, keys] */
   loginHit: `WITH "hit" AS (

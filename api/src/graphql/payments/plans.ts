@@ -1,10 +1,9 @@
-import { encodeGlobalID } from "@pothos/plugin-relay";
 import { CARD_SETUP_MESSAGES } from "../../../../common/payments.ts";
 import { NotFoundError } from "../../domain/errors.ts";
 import { confirmCardSetup, removeSavedCard, startCardSetup } from "../../domain/payments/card-setup.ts";
 import { utcDay } from "../../domain/payments/instalment-plans.ts";
 import { cancelPaymentPlan, movePartDueDate, payInstalmentNow, paymentPlanWhere, waivePart } from "../../domain/payments/plan-finance.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Prisma, SavedCard } from "../../generated/prisma/client.ts";
 import { builder, decodeId } from "../builder.ts";
 import { actor } from "../context.ts";
 import { Invoice } from "../invoices/invoice.ts";
@@ -137,41 +136,38 @@ builder.queryFields((t) => ({
         orderBy: { createdAt: "desc" },
       }),
   }),
-  mySavedCards: t.field({
-    type: [SavedCardRef],
+  mySavedCards: t.prismaField({
+    type: ["SavedCard"],
     authScopes: { learner: true },
     description:
       "The signed-in learner's saved cards (charged for later instalments): brand, last 4 digits, expiry. Never the card's code.",
-    resolve: (_root, _args, ctx) =>
+    resolve: (query, _root, _args, ctx) =>
       ctx.services.db.prisma.savedCard.findMany({
+        ...query,
         where: { learnerId: ctx.viewer?.accountId as string },
-        select: { id: true, brand: true, last4: true, expMonth: true, expYear: true, currency: true },
         orderBy: { updatedAt: "desc" },
       }),
   }),
 }));
 
-interface SavedCardValue {
-  id: string;
-  brand: string | null;
-  last4: string | null;
-  expMonth: string | null;
-  expYear: string | null;
-  currency: string;
-}
-
-const SavedCardRef = builder.objectRef<SavedCardValue>("SavedCard").implement({
-  description: "A card the learner paid with, kept to charge later instalments.",
+/** A learner's saved card, their own only (`node(id:)` too); never its authorization code. */
+const SavedCardRef = builder.prismaNode("SavedCard", {
+  id: { field: "id" },
+  // Only what the fields read is selected: the authorization code is never even loaded for an answer.
+  select: { id: true, learnerId: true },
+  nullable: true,
+  authScopes: (card) => ({ owns: { role: "LEARNER", id: card.learnerId } }),
+  description: "A card the learner paid with, kept to charge later instalments. Its global ID is what removeSavedCard takes.",
   fields: (t) => ({
-    id: t.id({ description: "The card's global ID (removeSavedCard takes it).", resolve: (c) => encodeGlobalID("SavedCard", c.id) }),
-    brand: t.string({ nullable: true, description: "The card's brand, e.g. visa.", resolve: (c) => c.brand }),
-    last4: t.string({ nullable: true, description: "The card number's last 4 digits.", resolve: (c) => c.last4 }),
+    brand: t.exposeString("brand", { nullable: true, description: "The card's brand, e.g. visa." }),
+    last4: t.exposeString("last4", { nullable: true, description: "The card number's last 4 digits." }),
     expiry: t.string({
       nullable: true,
+      select: { expMonth: true, expYear: true },
       description: "MM/YYYY.",
       resolve: (c) => (c.expMonth && c.expYear ? `${c.expMonth.padStart(2, "0")}/${c.expYear}` : null),
     }),
-    currency: t.string({ description: "The currency it was saved in (charged only for plans in it).", resolve: (c) => c.currency }),
+    currency: t.exposeString("currency", { description: "The currency it was saved in (charged only for plans in it)." }),
   }),
 });
 
@@ -213,7 +209,7 @@ const AddPaymentCardPayload = builder.objectRef<{ authorizationUrl: string; refe
 });
 
 const ConfirmPaymentCardPayload = builder
-  .objectRef<{ status: "PENDING" | "SAVED" | "FAILED"; reason: string | null; card: SavedCardValue | null }>("ConfirmPaymentCardPayload")
+  .objectRef<{ status: "PENDING" | "SAVED" | "FAILED"; reason: string | null; card: SavedCard | null }>("ConfirmPaymentCardPayload")
   .implement({
     description: "Where a card check ended.",
     fields: (t) => ({
