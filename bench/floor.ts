@@ -374,10 +374,11 @@ const SQL = {
     WHERE ("t0"."id" = $6 AND 1=1) LIMIT $7`,
   /**
    * myPaymentPlans: the learner's plans but unpaid checkouts, newest first, each with its parts' invoices in order and
-   * its track with the track's paused enrollments (whose learner `paused` looks for). [1, learnerId, "PENDING"]
+   * the learner's paused enrollments (`paused` looks for the plan's track among them) and its track.
+   * [1, 1, learnerId, "PENDING"]
    */
   paymentPlans: `SELECT ${columns("t0", PAYMENT_PLAN)}, "PaymentPlan_invoices"."__prisma_data__" AS "invoices",
-      "PaymentPlan_track"."__prisma_data__" AS "track"
+      "PaymentPlan_learner"."__prisma_data__" AS "learner", "PaymentPlan_track"."__prisma_data__" AS "track"
     FROM "public"."PaymentPlan" AS "t0"
     ${related({
       as: "PaymentPlan_invoices",
@@ -389,20 +390,23 @@ const SQL = {
       order: `"t3"."partNumber" ASC`,
     })}
     LEFT JOIN LATERAL (
-      SELECT ${json("t5", TRACK, `, 'enrollments', "Track_enrollments"."__prisma_data__"`)}
-      FROM "public"."Track" AS "t5"
+      SELECT JSONB_BUILD_OBJECT('enrollments', "Learner_enrollments"."__prisma_data__") AS "__prisma_data__"
+      FROM "public"."Learner" AS "t5"
       ${related({
-        as: "Track_enrollments",
+        as: "Learner_enrollments",
         n: 6,
         table: "Enrollment",
-        link: [`"t5"."id"`, "trackId"],
-        fields: ["learnerId"],
+        link: [`"t5"."id"`, "learnerId"],
+        fields: ["trackId"],
         carried: ["pausedAt"],
         where: `"t8"."pausedAt" IS NOT NULL`,
       })}
-      WHERE "t0"."trackId" = "t5"."id" LIMIT $1
+      WHERE "t0"."learnerId" = "t5"."id" LIMIT $1
+    ) AS "PaymentPlan_learner" ON true
+    LEFT JOIN LATERAL (
+      SELECT ${json("t10", TRACK)} FROM "public"."Track" AS "t10" WHERE "t0"."trackId" = "t10"."id" LIMIT $2
     ) AS "PaymentPlan_track" ON true
-    WHERE ("t0"."learnerId" = $2 AND "t0"."status" <> CAST($3::text AS "public"."PaymentPlanStatus")) ORDER BY "t0"."createdAt" DESC`,
+    WHERE ("t0"."learnerId" = $3 AND "t0"."status" <> CAST($4::text AS "public"."PaymentPlanStatus")) ORDER BY "t0"."createdAt" DESC`,
   /** mySavedCards: the learner's saved cards, last used first. [learnerId] */
   savedCards: `SELECT "t0"."id", "t0"."learnerId", "t0"."brand", "t0"."last4", "t0"."expMonth", "t0"."expYear", "t0"."currency"
     FROM "public"."SavedCard" AS "t0" WHERE "t0"."learnerId" = $1 ORDER BY "t0"."updatedAt" DESC`,
@@ -663,7 +667,7 @@ async function learnerPortal(db: Db, _variables: Row, authorization?: string) {
   const learnerId = await viewer(db, authorization, "LEARNER");
   // The plans and the saved cards beside `me` (then the progress of its enrollments).
   const [plans, cards, read] = await Promise.all([
-    db.query(SQL.paymentPlans, [1, learnerId, "PENDING"]),
+    db.query(SQL.paymentPlans, [1, 1, learnerId, "PENDING"]),
     db.query(SQL.savedCards, [learnerId]),
     (async () => {
       const [me] = await db.query(SQL.learnerWithEnrollments, [1, learnerId, 1, 10, 0, learnerId, 1]);
@@ -737,7 +741,7 @@ function paymentPlanJson(p: Row) {
     currency: p.currency,
     partCount: p.parts,
     paidParts: parts.filter((i) => (PAID_RECORD_STATUSES as readonly string[]).includes(i.status)).length,
-    paused: Boolean(p.learnerId && (p.track?.enrollments as Row[] | undefined)?.some((e) => e.learnerId === p.learnerId)),
+    paused: Boolean(p.trackId && (p.learner?.enrollments as Row[] | undefined)?.some((e) => e.trackId === p.trackId)),
     nextDueOn: unpaid[0]?.toISOString().slice(0, 10) ?? null,
     overdueParts: unpaid.filter((d) => d < today).length,
     total: {

@@ -88,10 +88,11 @@ export const PaymentPlan = builder.prismaNode("PaymentPlan", {
       resolve: (p) => unpaidDueDates(p.invoices).filter((d) => d < utcDay(new Date())).length,
     }),
     paused: t.boolean({
-      // Loaded with the plan (the track's paused enrollments, few), never one query per row.
-      select: { learnerId: true, track: { select: { enrollments: { where: { pausedAt: { not: null } }, select: { learnerId: true } } } } },
+      // Loaded with the plan: the learner's own paused enrollments (a few at most, whatever the track's size), never
+      // one query per row.
+      select: { trackId: true, learner: { select: { enrollments: { where: { pausedAt: { not: null } }, select: { trackId: true } } } } },
       description: "Whether the learner's access to the track is paused (an instalment unpaid past the grace days).",
-      resolve: (p) => Boolean(p.learnerId && p.track?.enrollments.some((e) => e.learnerId === p.learnerId)),
+      resolve: (p) => Boolean(p.trackId && p.learner?.enrollments.some((e) => e.trackId === p.trackId)),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the plan was made (part 1's checkout)." }),
   }),
