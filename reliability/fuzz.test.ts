@@ -131,7 +131,8 @@ describe("7a. bad input", () => {
 
   const callers = fc.constantFrom<Caller>("anonymous", "learner", "admin", "garbage");
 
-  it("7.1 GraphQL: random and malformed variables to every mutation, and malformed requests", async () => {
+  // Sequential, and growing with the mutations, like 7.2: its own limit.
+  it("7.1 GraphQL: random and malformed variables to every mutation, and malformed requests", { timeout: 300_000 }, async () => {
     const t = tally();
     const mutations = rootFields(schema).filter((r) => r.kind === "mutation");
     for (const [index, root] of mutations.entries()) {
@@ -202,7 +203,9 @@ describe("7a. bad input", () => {
     expect(t.refusedChanges.slice(0, 10)).toEqual([]);
   });
 
-  it("7.2 REST: random JSON, wrong types, huge strings, unicode and multipart garbage to every route", async () => {
+  // Sequential on purpose (whether a refused request changed data is checked before the next): its time grows with the
+  // routes, 100 requests each, so it has its own limit, well above the suite's.
+  it("7.2 REST: random JSON, wrong types, huge strings, unicode and multipart garbage to every route", { timeout: 420_000 }, async () => {
     const t = tally();
     const doc = (await (await app.fetch("/api/openapi.json")).json()) as {
       paths: Record<
